@@ -1,0 +1,114 @@
+// Command morpheus runs morpheus's demo, benchmarks and tools.
+//
+// Usage:
+//
+//	morpheus <command> [flags] [args]
+//
+// Run "morpheus help" for the list of commands.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand of the CLI.
+type command struct {
+	name    string
+	summary string
+	// run executes the command with its own flag set; it returns an error for
+	// bad usage or a failed run. Output goes to stdout, diagnostics to stderr.
+	run func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands is the subcommand table. Files add their commands from init
+// functions with register, so each command lives in its own file.
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+// errUsage marks an error that was already explained to the user.
+var errUsage = errors.New("usage")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches args to a command and returns the process exit code:
+// 0 success, 1 the command ran and failed, 2 bad usage.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				_ = c.run([]string{"-h"}, stdout, stdout)
+				return 0
+			}
+		}
+		usage(stdout)
+		return 0
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "morpheus: unknown command %q\n", name)
+		usage(stderr)
+		return 2
+	}
+	err := c.run(args[1:], stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	default:
+		fmt.Fprintf(stderr, "morpheus %s: %v\n", name, err)
+		return 1
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "morpheus finds concurrency and fault-handling bugs by running a test under a controlled scheduler.")
+	fmt.Fprintln(w, "\nUsage:\n\n\tmorpheus <command> [flags] [args]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "\t%-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun \"morpheus help <command>\" or \"morpheus <command> -h\" for a command's flags.")
+}
+
+// newFlagSet returns a flag set for a command that reports errors instead of
+// exiting, and prints its usage on stderr.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: morpheus %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args into fs and maps a parse error to errUsage.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	return nil
+}

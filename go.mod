@@ -1,0 +1,3 @@
+module github.com/morpheus-go/morpheus
+
+go 1.26

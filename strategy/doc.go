@@ -1,0 +1,20 @@
+// Package strategy decides, at every step of a test iteration, which of the
+// enabled operations runs next, and which value a controlled choice takes.
+//
+// A strategy knows only the abstract description of ops (Op: task, kind,
+// resource, read or write, signature) and never the runtime that produces them,
+// so the same code drives real tests and the synthetic programs of the micro
+// benchmark, and can be unit-tested on hand-written sequences of enabled sets.
+//
+// # Determinism
+//
+// A strategy draws randomness only from the seed given to Begin (math/rand/v2
+// with a PCG source): the same seed and the same sequence of enabled sets give
+// the same decisions. Enabled sets are passed in a deterministic order (by task
+// creation), and strategies must not depend on map iteration order.
+//
+// # Names
+//
+// Strategies are selected by name with optional parameters, as on the command
+// line: "random", "replay". Parse builds one from such a name.
+package strategy

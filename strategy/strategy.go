@@ -1,0 +1,56 @@
+package strategy
+
+import "github.com/morpheus-go/morpheus/trace"
+
+// Op is an enabled operation as a strategy sees it.
+type Op struct {
+	Task int32      // the task that would run it; a task has at most one enabled op
+	Kind trace.Kind // what it does
+	// Res is the resource the op touches, numbered within the iteration (0 =
+	// none). Two ops conflict when they touch the same resource and at least one
+	// of them is not a read.
+	Res  uint32
+	Read bool
+	Sig  Sig // identity stable across iterations, for conflict analysis
+}
+
+// Sig is an op's signature: its task's stable identity and its code location.
+// Conflict analysis keys what it learns by signature.
+type Sig struct {
+	Task uint64 // creation path or user-given name of the task, hashed
+	Loc  uint64 // code location (a program counter within one process)
+}
+
+// Conflicts reports whether a and b touch the same resource and at least one
+// of them writes it.
+func Conflicts(a, b *Op) bool {
+	return a.Res != 0 && a.Res == b.Res && !(a.Read && b.Read)
+}
+
+// Strategy chooses the schedule of an iteration.
+//
+// The runtime calls Begin once per iteration, then Next at every step with the
+// non-empty set of enabled ops and Choose for every controlled choice, then End
+// with the finished iteration's trace.
+type Strategy interface {
+	// Name returns the strategy's name as Parse accepts it.
+	Name() string
+	// Begin starts an iteration whose decisions derive from seed.
+	Begin(seed uint64)
+	// Next returns the index in enabled of the op to run next, or -1 if the
+	// strategy cannot go on (a replay that diverged: see Diverger).
+	Next(enabled []Op) int
+	// Choose returns a value in [0, n) for a controlled choice of the op that
+	// Next picked last, or -1 if the strategy cannot go on.
+	Choose(n int) int
+	// End tells the strategy that the iteration ended; tr holds its trace
+	// (nil if the runtime did not record one). Learning strategies use it.
+	End(tr *trace.Trace)
+}
+
+// Diverger is implemented by strategies that follow a recorded schedule: after
+// Next or Choose returned -1, Divergence explains where and how the run left
+// the schedule.
+type Diverger interface {
+	Divergence() string
+}

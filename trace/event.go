@@ -1,0 +1,28 @@
+package trace
+
+// Event is one entry of a trace: usually a step (one op of one task), or a
+// fact recorded for readers such as a clock jump. It is 32 bytes and holds no
+// pointers, so a run of millions of steps records cheaply.
+type Event struct {
+	Task int32  // the task that ran the op (-1 for events of the runtime itself)
+	Obj  int32  // the other task involved, or -1 (see the Kind constants)
+	Res  uint32 // the resource the op touched, numbered within the iteration; 0 = none
+	Kind Kind
+	Flag Flag
+	_    [2]byte
+	Val  int64  // kind-specific value: message id, chosen value, time in ns, node index
+	Loc  uint64 // code location: a program counter in memory, an index after Decode
+}
+
+// Flag qualifies an event.
+type Flag uint8
+
+const (
+	FlagRead    Flag = 1 << iota // the op only read its resource (reads do not conflict with reads)
+	FlagTimeout                  // a receive or wait ended by its time-out
+	FlagDropped                  // a message was not delivered (receiver dead or gone)
+)
+
+// IsStep reports whether the event is a scheduling step (as opposed to a fact
+// the runtime recorded, such as a clock jump).
+func (e *Event) IsStep() bool { return e.Kind != KindClock }

@@ -1,0 +1,71 @@
+package trace
+
+// Trace is the record of one iteration.
+type Trace struct {
+	Header Header
+	Tasks  []Task
+	Events []Event
+	// Msgs holds the content of message i at index i, for rendering. A decoded
+	// trace holds the content's text (a string) when the file recorded it.
+	Msgs []any
+	// Where maps an event's Loc to "file:line". Missing entries render as "?".
+	Where map[uint64]string
+}
+
+// Header identifies the iteration a trace records and how it ended.
+type Header struct {
+	Version   int    // format version; Encode writes FormatVersion
+	Test      string // the test's name (as go test -run matches it)
+	Strategy  string // strategy that produced the schedule, as named on the command line
+	Seed      uint64 // the iteration's own seed
+	Iteration int    // iteration number within its run
+	// Outcome of the iteration: empty when it passed.
+	Failure *Failure
+}
+
+// Failure is the failure an iteration ended with, as a trace keeps it.
+type Failure struct {
+	Kind    string // assertion, panic, deadlock, step-limit, clock-limit, uncontrolled-blocking, nondeterminism, ...
+	Message string
+	Task    int32  // the task that failed, or -1
+	Loc     string // "file:line" or ""
+	Step    int    // the step at which the failure was detected
+}
+
+// Task describes one task of the iteration.
+type Task struct {
+	ID     int32
+	Parent int32  // -1 for the main task and for runtime-owned tasks
+	Name   string // human name such as "server@n1" or "timer#3"
+	Key    uint64 // identity stable across iterations (creation path or user name)
+}
+
+// LocString returns the "file:line" of loc, or "?" if unknown.
+func (t *Trace) LocString(loc uint64) string {
+	if s, ok := t.Where[loc]; ok {
+		return s
+	}
+	return "?"
+}
+
+// TaskName returns the name of task id, or "t<id>" if the table lacks it.
+func (t *Trace) TaskName(id int32) string {
+	if id >= 0 && int(id) < len(t.Tasks) && t.Tasks[id].Name != "" {
+		return t.Tasks[id].Name
+	}
+	if id < 0 {
+		return "runtime"
+	}
+	return "t" + itoa(int(id))
+}
+
+// Steps returns the number of scheduling steps in the trace.
+func (t *Trace) Steps() int {
+	n := 0
+	for i := range t.Events {
+		if t.Events[i].IsStep() {
+			n++
+		}
+	}
+	return n
+}
