@@ -6,28 +6,28 @@ type Kind uint8
 // Op kinds. The names (Kind.String) are part of the file format: never rename
 // one, only add new kinds at the end.
 const (
-	KindInvalid  Kind = iota
-	KindStart         // a task's first step, before any of its code runs
-	KindExit          // a task ends (its body returned, or it exited with a reason)
-	KindSpawn         // create a task; Obj is the child
-	KindSend          // send a message; Obj is the receiver, Val the message id
-	KindRecv          // receive a message; Obj is the sender, Val the message id (FlagTimeout if none)
-	KindTimer         // a timer fires; Obj is the task it was set for
-	KindSleep         // wake from a sleep
-	KindChoose        // a controlled nondeterministic choice; Val is the value chosen
-	KindCrash         // crash a node; Val is the node index
-	KindRestart       // restart a node; Val is the node index
-	KindRegister      // register a name
-	KindUnregister    // unregister a name
-	KindWhereis       // look up a registered name
-	KindMonitor       // monitor a process; Obj is the target
-	KindDemonitor     // cancel a monitor
-	KindLink          // link to a process; Obj is the target
-	KindUnlink        // remove a link
-	KindKill          // send an exit signal; Obj is the target
-	KindClock         // the virtual clock jumped; Val is the new time in ns (not a step)
-	KindYield         // a plain scheduling point
-	KindNode          // create a node; Val is the node index
+	KindInvalid    Kind = iota
+	KindStart           // a task's first step, before any of its code runs
+	KindExit            // a task ends (its body returned, or it exited with a reason)
+	KindSpawn           // create a task; Obj is the child
+	KindSend            // send a message; Obj is the receiver, Val the message id
+	KindRecv            // receive a message; Obj is the sender, Val the message id (FlagTimeout if none)
+	KindTimer           // a timer fires; Obj is the task it was set for
+	KindSleep           // wake from a sleep
+	KindChoose          // a controlled nondeterministic choice; Val is the value chosen
+	KindCrash           // crash a node; Val is the node index
+	KindRestart         // restart a node; Val is the node index
+	KindRegister        // register a name
+	KindUnregister      // unregister a name
+	KindWhereis         // look up a registered name
+	KindMonitor         // monitor a process; Obj is the target
+	KindDemonitor       // cancel a monitor
+	KindLink            // link to a process; Obj is the target
+	KindUnlink          // remove a link
+	KindKill            // send an exit signal; Obj is the target
+	KindClock           // the virtual clock jumped; Val is the new time in ns (not a step)
+	KindYield           // a plain scheduling point
+	KindNode            // create a node; Val is the node index
 	kindCount
 )
 
