@@ -1,0 +1,303 @@
+package morpheus
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// PID identifies a process of the iteration. The zero PID refers to no
+// process; sending to it, like sending to a dead process, drops the message.
+type PID struct{ p *process }
+
+// String returns the process's name, "name@node" for processes on a node.
+func (p PID) String() string {
+	if p.p == nil {
+		return "<nil>"
+	}
+	return p.p.task.Name
+}
+
+// IsZero reports whether p refers to no process.
+func (p PID) IsZero() bool { return p.p == nil }
+
+// Node returns the node the process runs on (the harness node for the test's
+// main task and processes it spawned without a node).
+func (p PID) Node() *Node {
+	if p.p == nil {
+		return nil
+	}
+	return p.p.node
+}
+
+// Alive reports whether the process is running. It is a plain read of the
+// harness's view, not an op: use it in assertions, not in protocol logic.
+func (p PID) Alive() bool { return p.p != nil && p.p.alive }
+
+// process is the actor state of a task.
+type process struct {
+	env      *Env
+	task     *core.Task
+	node     *Node
+	res      uint32 // the process's resource: its mailbox and its life
+	mbox     []envelope
+	head     int
+	match    func(any) bool // the pending receive's match function
+	waiting  bool           // blocked in receive
+	alive    bool
+	reason   any
+	trap     bool
+	links    []*process
+	monitors []*monitor // monitors held on this process
+	names    []string   // registered names
+}
+
+type envelope struct {
+	from *process // nil for runtime messages (timers fire with their creator as sender)
+	msg  any
+	id   int64
+}
+
+// Spawn starts a process running body on the node of the calling process.
+func (e *Env) Spawn(name string, body func(e *Env)) PID {
+	return e.spawn(e.self().node, name, body, core.CallerPC(0))
+}
+
+// Self returns the calling process.
+func (e *Env) Self() PID { return PID{e.self()} }
+
+func (e *Env) self() *process {
+	if id := int(e.run.Current().ID); id < len(e.procs) {
+		return e.procs[id]
+	}
+	return nil
+}
+
+func (e *Env) spawn(n *Node, name string, body func(*Env), pc uintptr) PID {
+	r := e.run
+	r.Do(r.Current(), core.Op{Kind: kindSpawn, Obj: -1, Res: n.res, PC: pc})
+	return e.start(n, name, body)
+}
+
+// start creates the process (the effect of a spawn op).
+func (e *Env) start(n *Node, name string, body func(*Env)) PID {
+	r := e.run
+	parent := r.Current()
+	key := core.ChildKey(parent)
+	full := name
+	if name != "" {
+		key = core.NameKey(n.name, name)
+	} else {
+		full = fmt.Sprintf("p%d", len(r.Tasks()))
+	}
+	if n.name != "" {
+		full += "@" + n.name
+	}
+	p := &process{env: e, node: n, res: r.NewResource(), alive: n.up}
+	p.task = r.Spawn(parent, full, key, func() { body(e) })
+	p.task.Ext = p
+	p.task.SetOnExit(p.res, func(reason any) { e.terminate(p, reason) })
+	e.addProc(p)
+	if r.Event().Kind == kindSpawn {
+		r.Event().Obj = p.task.ID
+	}
+	if !n.up {
+		r.Kill(p.task) // spawned on a down node: dead at once
+	} else {
+		n.procs = append(n.procs, p)
+	}
+	return PID{p}
+}
+
+func (e *Env) addProc(p *process) {
+	for int(p.task.ID) >= len(e.procs) {
+		e.procs = append(e.procs, nil)
+	}
+	e.procs[p.task.ID] = p
+}
+
+// Send sends msg to the process to, asynchronously. Messages from one
+// process to another arrive in the order they were sent; a message to a dead
+// process, or to a process on a node that is down, is dropped.
+func (e *Env) Send(to PID, msg any) {
+	r := e.run
+	op := core.Op{Kind: kindSend, Obj: -1, PC: core.CallerPC(0)}
+	if to.p != nil {
+		op.Res, op.Obj = to.p.res, to.p.task.ID
+	}
+	r.Do(r.Current(), op)
+	id := e.newMsg(msg)
+	ev := r.Event()
+	ev.Val = id
+	if !e.deliver(e.self(), to.p, msg, id) {
+		ev.Flag |= trace.FlagDropped
+	}
+}
+
+func (e *Env) newMsg(msg any) int64 {
+	id := e.nmsg
+	e.nmsg++
+	e.run.Msgs = append(e.run.Msgs, msg)
+	return id
+}
+
+// deliver puts msg into to's mailbox and wakes a receive waiting for it.
+func (e *Env) deliver(from, to *process, msg any, id int64) bool {
+	if to == nil || !to.alive || !to.node.up {
+		return false
+	}
+	to.mbox = append(to.mbox, envelope{from: from, msg: msg, id: id})
+	if to.waiting && (to.match == nil || to.match(msg)) {
+		to.waiting = false
+		e.run.Unblock(to.task)
+	}
+	return true
+}
+
+// Receive takes the first message in the calling process's mailbox for which
+// match returns true (any message if match is nil), waiting until one
+// arrives. Messages that do not match stay in the mailbox, in order.
+func (e *Env) Receive(match func(msg any) bool) any {
+	m, _ := e.receive(match, -1, core.CallerPC(0))
+	return m
+}
+
+// ReceiveTimeout is Receive with a time-out of d virtual time: it returns
+// false if no matching message arrived in time. A time-out fires only when
+// nothing else can run (see Sleep), so d is a lower bound, not a race.
+func (e *Env) ReceiveTimeout(match func(msg any) bool, d time.Duration) (any, bool) {
+	return e.receive(match, max(d, 0), core.CallerPC(0))
+}
+
+func (e *Env) receive(match func(any) bool, d time.Duration, pc uintptr) (any, bool) {
+	r := e.run
+	p := e.self()
+	i := p.find(match)
+	op := core.Op{Kind: kindRecv, Obj: -1, Res: p.res, PC: pc, Blocked: i < 0}
+	if d >= 0 {
+		op.HasDeadline, op.Deadline = true, r.Now()+int64(d)
+	}
+	p.match, p.waiting = match, i < 0
+	timedOut := r.Do(r.Current(), op)
+	p.match, p.waiting = nil, false
+	if timedOut {
+		return nil, false
+	}
+	m := p.take(p.find(match))
+	ev := r.Event()
+	ev.Val = m.id
+	if m.from != nil {
+		ev.Obj = m.from.task.ID
+	}
+	return m.msg, true
+}
+
+// Recv receives the first message of type T (see Env.Receive).
+func Recv[T any](e *Env) T {
+	m, _ := e.receive(isType[T], -1, core.CallerPC(0))
+	return m.(T)
+}
+
+// RecvTimeout receives the first message of type T, or times out after d
+// (see Env.ReceiveTimeout).
+func RecvTimeout[T any](e *Env, d time.Duration) (T, bool) {
+	m, ok := e.receive(isType[T], max(d, 0), core.CallerPC(0))
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return m.(T), true
+}
+
+func isType[T any](m any) bool {
+	_, ok := m.(T)
+	return ok
+}
+
+// find returns the index of the first matching message, or -1.
+func (p *process) find(match func(any) bool) int {
+	for i := p.head; i < len(p.mbox); i++ {
+		if match == nil || match(p.mbox[i].msg) {
+			return i
+		}
+	}
+	return -1
+}
+
+// take removes and returns message i of the mailbox.
+func (p *process) take(i int) envelope {
+	m := p.mbox[i]
+	if i == p.head {
+		p.mbox[i] = envelope{}
+		p.head++
+		if p.head == len(p.mbox) {
+			p.mbox, p.head = p.mbox[:0], 0
+		}
+		return m
+	}
+	copy(p.mbox[i:], p.mbox[i+1:])
+	p.mbox[len(p.mbox)-1] = envelope{}
+	p.mbox = p.mbox[:len(p.mbox)-1]
+	return m
+}
+
+// Timer is a message scheduled by SendAfter.
+type Timer struct {
+	t *core.Task
+}
+
+// SendAfter sends msg to `to` after d of virtual time, as if the calling
+// process sent it then. The timer is its own task: strategies may fire it
+// at any point once its deadline is reached.
+func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
+	r := e.run
+	pc := core.CallerPC(0)
+	self := r.Current()
+	r.Do(self, core.Op{Kind: kindSpawn, Obj: -1, PC: pc})
+	from := e.self()
+	var tk *core.Task
+	tk = r.SpawnTimer(self, "timer:"+self.Name, kindTimer, r.Now()+int64(max(d, 0)), pc, func() {
+		id := e.newMsg(msg)
+		ev := r.Event()
+		ev.Val = id
+		if to.p != nil {
+			ev.Obj, ev.Res = to.p.task.ID, to.p.res
+		}
+		if !e.deliver(from, to.p, msg, id) {
+			ev.Flag |= trace.FlagDropped
+		}
+	})
+	r.Event().Obj = tk.ID
+	return Timer{tk}
+}
+
+// Cancel stops the timer if it has not fired; it reports whether it stopped it.
+func (e *Env) Cancel(t Timer) bool {
+	r := e.run
+	r.Do(r.Current(), core.Op{Kind: kindCancel, Obj: t.t.ID, PC: core.CallerPC(0)})
+	if t.t.Done() {
+		return false
+	}
+	r.Cancel(t.t)
+	return true
+}
+
+// describeWait tells, for a deadlock report, what a blocked task waits for.
+func (e *Env) describeWait(t *core.Task) string {
+	op, _ := t.PendingOp()
+	where := core.Where(op.PC)
+	if int(t.ID) < len(e.procs) && e.procs[t.ID] != nil && op.Kind == kindRecv {
+		p := e.procs[t.ID]
+		n := len(p.mbox) - p.head
+		if n == 0 {
+			return fmt.Sprintf("waits in receive at %s (mailbox empty)", where)
+		}
+		return fmt.Sprintf("waits in receive at %s (%d messages in mailbox, none matching)", where, n)
+	}
+	if op.HasDeadline {
+		return fmt.Sprintf("waits in %v at %s until %v", op.Kind, where, time.Duration(op.Deadline))
+	}
+	return fmt.Sprintf("waits in %v at %s", op.Kind, where)
+}

@@ -1,0 +1,168 @@
+package morpheus
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Check runs test under the controlled scheduler many times (1000 iterations
+// by default, on all cores) and fails t with a report if an iteration fails.
+//
+// Before exploring, Check replays every trace saved for this test under
+// testdata/morpheus/<TestName>/, like Go's fuzzing corpus: a bug once found
+// keeps failing until it is fixed. A new failure's trace is saved there, and
+// the report says how to replay it:
+//
+//	go test -run '^TestName$' -morpheus.replay=testdata/morpheus/TestName/<hash>
+//
+// The -morpheus.* flags and MORPHEUS_* environment variables override the
+// options (see Option).
+func Check(t testing.TB, test func(e *Env), opts ...Option) {
+	t.Helper()
+	c := defaultConfig()
+	c.name = t.Name()
+	c.corpus = true
+	for _, o := range opts {
+		o(c)
+	}
+	if err := applyOverrides(c); err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	if c.replayHint == nil {
+		c.replayHint = goTestReplay(t.Name())
+	}
+	if c.replay != "" {
+		res, err := explore(c, test)
+		if err != nil {
+			t.Fatalf("morpheus: %v", err)
+		}
+		if f := res.Failure; f != nil {
+			t.Errorf("%s", f.Report(c.verbose >= 2, ""))
+		} else {
+			t.Logf("morpheus: replay of %s: %d steps, no failure", c.replay, res.Steps)
+		}
+		return
+	}
+	dir := corpusDir(t.Name())
+	if c.corpus && replayCorpus(t, c, test, dir) {
+		return
+	}
+	res, err := explore(c, test)
+	if err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	if f := res.Failure; f != nil {
+		if f.Trace != nil {
+			if path, err := saveTrace(dir, f.Trace); err != nil {
+				t.Logf("morpheus: could not save the trace: %v", err)
+			} else {
+				f.Path = path
+			}
+		}
+		hint := ""
+		if f.Path != "" {
+			hint = c.replayHint(f.Path)
+		}
+		t.Errorf("%s", f.Report(c.verbose >= 2, hint))
+		return
+	}
+	if c.verbose >= 1 || testing.Verbose() {
+		t.Logf("morpheus: %d iterations, %d steps, no failure (strategy %s, seed %#x, %v)",
+			res.Iterations, res.Steps, res.Strategy, res.Seed, res.Elapsed.Round(1e6))
+	}
+}
+
+// goTestReplay returns the replay hint for a test name.
+func goTestReplay(name string) func(string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	run := strings.Join(parts, "/")
+	return func(path string) string {
+		return fmt.Sprintf("go test -run '%s' -morpheus.replay=%s", run, path)
+	}
+}
+
+// corpusDir is where the traces of a test's failures are kept.
+func corpusDir(test string) string {
+	return filepath.Join("testdata", "morpheus", filepath.FromSlash(sanitize(test)))
+}
+
+func sanitize(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.', r == '/':
+			return r
+		}
+		return '_'
+	}, name)
+}
+
+// replayCorpus replays the saved traces of a test. A trace that still fails
+// fails t; one that no longer applies to the code (the run leaves its
+// schedule) is finished by the configured strategy. It reports whether a
+// saved trace failed.
+func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) bool {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if !e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	failed := false
+	for _, n := range names {
+		path := filepath.Join(dir, n)
+		fallback, err := newStrategy(c)
+		if err != nil {
+			t.Fatalf("morpheus: %v", err)
+		}
+		res, err := replayFile(c, test, path, fallback)
+		if err != nil {
+			t.Errorf("morpheus: corpus entry %v", err)
+			failed = true
+			continue
+		}
+		if f := res.Failure; f != nil {
+			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
+			failed = true
+		} else if res.Diverged != "" && c.verbose >= 1 {
+			t.Logf("morpheus: saved trace %s no longer applies (%s); finished with %s, no failure", path, res.Diverged, c.strategy)
+		}
+	}
+	return failed
+}
+
+// saveTrace writes tr into dir under the hash of its content and returns the
+// file's path.
+func saveTrace(dir string, tr *trace.Trace) (string, error) {
+	var b strings.Builder
+	if err := trace.Encode(&b, tr); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	path := filepath.Join(dir, hex.EncodeToString(sum[:8]))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
+		return "", err
+	}
+	return path, os.Rename(tmp, path)
+}

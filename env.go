@@ -1,0 +1,109 @@
+package morpheus
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Env is the world of one test iteration as its tasks see it: the virtual
+// clock, controlled choices, assertions, and the actor system (nodes,
+// processes, messages). One Env serves all the tasks of an iteration; every
+// call acts on behalf of the task that makes it, which is always the single
+// task that runs. Call an Env only from the tasks morpheus runs (the test
+// function, the processes it spawns), never from a goroutine started with a
+// plain go statement.
+type Env struct {
+	run   *core.Run
+	nodes []*Node
+	procs []*process // by task id; nil for runtime-owned tasks
+	nmsg  int64
+	nref  int64
+	dying bool // the running process was killed by its own op (see settle)
+	logs  []logLine
+	iter  int
+}
+
+type logLine struct {
+	step int
+	task string
+	text string
+}
+
+// epoch is the virtual clock's zero: every iteration starts at this instant.
+var epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// newEnv attaches the actor world to a fresh run: the harness node and the
+// main task's process.
+func newEnv(r *core.Run, iter int) *Env {
+	e := &Env{run: r, iter: iter}
+	r.SetDescribe(e.describeWait)
+	h := e.newNode("")
+	t := r.Main()
+	p := &process{env: e, task: t, node: h, res: r.NewResource(), alive: true}
+	t.Ext = p
+	t.SetOnExit(p.res, func(reason any) { e.terminate(p, reason) })
+	e.addProc(p)
+	h.procs = append(h.procs, p)
+	return e
+}
+
+// Now returns the virtual time. Every iteration starts at 2000-01-01 UTC; the
+// clock moves only when nothing else can run (see Sleep).
+func (e *Env) Now() time.Time { return epoch.Add(time.Duration(e.run.Now())) }
+
+// Elapsed returns the virtual time since the iteration started.
+func (e *Env) Elapsed() time.Duration { return time.Duration(e.run.Now()) }
+
+// Sleep blocks the calling task for d of virtual time. The clock jumps to the
+// next deadline when no task can run, so sleeping costs no real time.
+func (e *Env) Sleep(d time.Duration) {
+	r := e.run
+	r.Do(r.Current(), core.Op{
+		Kind: kindSleep, Obj: -1, Blocked: true, HasDeadline: true,
+		Deadline: r.Now() + int64(max(d, 0)), PC: core.CallerPC(0),
+	})
+}
+
+// Yield is a scheduling point with no effect: other tasks may run first.
+func (e *Env) Yield() {
+	r := e.run
+	r.Do(r.Current(), core.Op{Kind: kindYield, Obj: -1, PC: core.CallerPC(0)})
+}
+
+// Choose returns a value in [0, n), chosen by the strategy and recorded in
+// the trace, so that replay takes the same branch. Use it wherever the
+// environment is nondeterministic: which request a client sends, whether a
+// timeout fires first, which node fails.
+func (e *Env) Choose(n int) int {
+	r := e.run
+	return r.Choose(r.Current(), n, core.CallerPC(0))
+}
+
+// ChooseBool returns a controlled boolean (see Choose).
+func (e *Env) ChooseBool() bool {
+	r := e.run
+	return r.Choose(r.Current(), 2, core.CallerPC(0)) == 1
+}
+
+// Assert fails the iteration with an assertion failure if cond is false. The
+// message is formatted with fmt.Sprintf(format, args...).
+func (e *Env) Assert(cond bool, format string, args ...any) {
+	if !cond {
+		e.run.Fail(core.Assertion, core.CallerPC(0), fmt.Sprintf(format, args...))
+	}
+}
+
+// Fatalf fails the iteration with an assertion failure.
+func (e *Env) Fatalf(format string, args ...any) {
+	e.run.Fail(core.Assertion, core.CallerPC(0), fmt.Sprintf(format, args...))
+}
+
+// Logf records a line in the iteration's log, which a failure report shows.
+func (e *Env) Logf(format string, args ...any) {
+	e.logs = append(e.logs, logLine{step: e.run.Step(), task: e.run.Current().Name, text: fmt.Sprintf(format, args...)})
+}
+
+// Iteration returns the number of the running iteration.
+func (e *Env) Iteration() int { return e.iter }

@@ -1,0 +1,252 @@
+package morpheus
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Result is the outcome of Explore.
+type Result struct {
+	Test       string
+	Strategy   string
+	Seed       uint64 // the base seed
+	Iterations int    // iterations that ran to completion
+	Steps      int64  // steps over all iterations
+	Elapsed    time.Duration
+	// Failure is the failure of the lowest-numbered failing iteration, nil if
+	// none failed. Which iteration that is does not depend on the number of
+	// workers: iterations below it all ran and passed.
+	Failure *Failure
+	// Exhausted is set when a systematic strategy explored every schedule.
+	Exhausted bool
+	// Diverged, for a lenient replay, says where the run left the trace.
+	Diverged string
+}
+
+// Explore runs test under the controlled scheduler for the configured number
+// of iterations (or time budget) and returns what it found. Unlike Check it
+// does not read the corpus, save traces, or read the -morpheus.* flags and
+// MORPHEUS_* variables.
+func Explore(test func(e *Env), opts ...Option) (*Result, error) {
+	c := defaultConfig()
+	for _, o := range opts {
+		o(c)
+	}
+	return explore(c, test)
+}
+
+// seedFor derives iteration i's seed from the base seed.
+func seedFor(base uint64, i int) uint64 { return core.Mix(base ^ core.Mix(uint64(i)+1)) }
+
+// baseSeed returns the configured base seed, or one derived from the name.
+func baseSeed(c *config) uint64 {
+	if c.seed != 0 {
+		return c.seed
+	}
+	return core.NameKey("morpheus-seed", c.name)
+}
+
+// newStrategy builds one worker's strategy.
+func newStrategy(c *config) (strategy.Strategy, error) {
+	return strategy.Parse(c.strategy)
+}
+
+func explore(c *config, test func(*Env)) (*Result, error) {
+	if c.replay != "" {
+		return replayFile(c, test, c.replay, nil)
+	}
+	if _, err := newStrategy(c); err != nil {
+		return nil, err
+	}
+	x := &explorer{c: c, test: test, base: baseSeed(c)}
+	x.stopAt.Store(math.MaxInt64)
+	if c.iterations > 0 {
+		x.stopAt.Store(int64(c.iterations))
+	}
+	if c.duration > 0 {
+		x.deadline = time.Now().Add(c.duration)
+	}
+	return x.run()
+}
+
+// explorer runs the iterations of one Explore on several workers.
+type explorer struct {
+	c        *config
+	test     func(*Env)
+	base     uint64
+	deadline time.Time
+
+	next   atomic.Int64 // next iteration to start
+	stopAt atomic.Int64 // iterations at or beyond this do not start
+
+	mu        sync.Mutex
+	failure   *Failure
+	done      int
+	steps     int64
+	exhausted bool
+}
+
+// workerState is what the explorer knows of one of its workers.
+type workerState struct {
+	w    *core.Worker
+	iter atomic.Int64 // the iteration it runs
+	once sync.Once    // reports the worker finished (or abandoned) once
+}
+
+func (x *explorer) run() (*Result, error) {
+	start := time.Now()
+	n := max(x.c.workers, 1)
+	if _, ok := mustStrategy(x.c).(strategy.Exhauster); ok {
+		n = 1 // a systematic search is one sequence of schedules
+	}
+	finished := make(chan struct{}, n)
+	states := make([]*workerState, n)
+	byWorker := make(map[*core.Worker]*workerState, n)
+	for i := range states {
+		states[i] = &workerState{w: core.NewWorker()}
+		byWorker[states[i].w] = states[i]
+	}
+	wd := core.StartWatchdog(x.c.watchdog, func(w *core.Worker, s *core.Stuck) {
+		ws := byWorker[w]
+		x.stuck(int(ws.iter.Load()), s)
+		ws.once.Do(func() { finished <- struct{}{} })
+	})
+	for _, ws := range states {
+		wd.Attach(ws.w)
+	}
+	for _, ws := range states {
+		go func() {
+			x.work(ws)
+			if !ws.w.Abandoned() {
+				ws.w.Close()
+			}
+			ws.once.Do(func() { finished <- struct{}{} })
+		}()
+	}
+	for range n {
+		<-finished
+	}
+	wd.Stop()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if f := x.failure; f != nil && f.Kind == string(core.Uncontrolled) {
+		x.traceStuck(f)
+	}
+	return &Result{
+		Test: x.c.name, Strategy: x.c.strategy, Seed: x.base,
+		Iterations: x.done, Steps: x.steps, Elapsed: time.Since(start),
+		Failure: x.failure, Exhausted: x.exhausted,
+	}, nil
+}
+
+func mustStrategy(c *config) strategy.Strategy {
+	s, err := newStrategy(c)
+	if err != nil {
+		panic(err) // checked by explore before
+	}
+	return s
+}
+
+// work runs iterations on one worker until there are no more to run.
+func (x *explorer) work(ws *workerState) {
+	w := ws.w
+	strat := mustStrategy(x.c)
+	for {
+		i := x.next.Add(1) - 1
+		if i >= x.stopAt.Load() || (!x.deadline.IsZero() && time.Now().After(x.deadline)) {
+			return
+		}
+		ws.iter.Store(i)
+		out, env := x.iteration(w, strat, int(i), x.c.maxSteps)
+		if w.Abandoned() {
+			return
+		}
+		x.mu.Lock()
+		x.done++
+		x.steps += int64(out.Steps)
+		if out.Failure != nil && (x.failure == nil || int(i) < x.failure.Iteration) {
+			x.failure = newFailure(x.c, out, env, int(i), seedFor(x.base, int(i)))
+		}
+		x.mu.Unlock()
+		if out.Failure != nil {
+			lower(&x.stopAt, i)
+		}
+		if ex, ok := strat.(strategy.Exhauster); ok && ex.Exhausted() {
+			x.mu.Lock()
+			x.exhausted = true
+			x.mu.Unlock()
+			return
+		}
+	}
+}
+
+// iteration runs iteration i on w.
+func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxSteps int) (core.Outcome, *Env) {
+	var env *Env
+	cfg := core.Config{
+		Strategy: strat, Seed: seedFor(x.base, i),
+		MaxSteps: maxSteps, ClockLimit: int64(x.c.clockLimit),
+	}
+	out := w.Execute(cfg, func(r *core.Run) { env = newEnv(r, i) }, func() { x.test(env) })
+	return out, env
+}
+
+// lower sets v to min(v, n).
+func lower(v *atomic.Int64, n int64) {
+	for {
+		old := v.Load()
+		if n >= old || v.CompareAndSwap(old, n) {
+			return
+		}
+	}
+}
+
+// stuck records an uncontrolled-blocking failure in iteration i; its worker
+// is abandoned (its goroutine stays blocked where the user's code blocked).
+func (x *explorer) stuck(i int, s *core.Stuck) {
+	name := "?"
+	if s.Task != nil {
+		name = s.Task.Name
+	}
+	f := &Failure{
+		Kind: string(core.Uncontrolled),
+		Message: fmt.Sprintf("task %s did not come back to the scheduler within %v after step %d: it blocks on something "+
+			"morpheus does not control (a real channel, mutex, sleep or I/O), or loops without morpheus operations", name, x.c.watchdog, s.Step),
+		Task:      name,
+		Stack:     s.Stack,
+		Steps:     s.Step,
+		Iteration: i,
+		Seed:      seedFor(x.base, i),
+		Strategy:  x.c.strategy,
+		Test:      x.c.name,
+	}
+	x.mu.Lock()
+	if x.failure == nil || i < x.failure.Iteration {
+		x.failure = f
+	}
+	x.mu.Unlock()
+	lower(&x.stopAt, int64(i))
+}
+
+// traceStuck recovers the trace of an uncontrolled-blocking failure: it runs
+// the iteration again, deterministically, up to the step before the one
+// whose task blocked, so the blocking code never runs.
+func (x *explorer) traceStuck(f *Failure) {
+	if f.Steps <= 1 {
+		return
+	}
+	w := core.NewWorker()
+	defer w.Close()
+	out, _ := x.iteration(w, mustStrategy(x.c), f.Iteration, f.Steps-1)
+	tr := out.Trace()
+	tr.Header.Test, tr.Header.Iteration = x.c.name, f.Iteration
+	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: -1, Step: f.Steps}
+	f.Trace = tr
+}

@@ -1,0 +1,136 @@
+package morpheus
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Failure is a failing iteration: what went wrong, where, and the trace that
+// replays it.
+type Failure struct {
+	// Kind is one of assertion, panic, deadlock, step-limit, clock-limit,
+	// uncontrolled-blocking, nondeterminism.
+	Kind     string
+	Message  string
+	Task     string // the task that failed ("" when no single task did)
+	Location string // file:line of the failing op or panic, "" if unknown
+	Stack    string // the failing task's stack, for panics and uncontrolled blocking
+
+	Test      string
+	Strategy  string
+	Iteration int
+	Seed      uint64 // the iteration's own seed
+	Steps     int
+	Clock     time.Duration // virtual time when it failed
+	Logs      []string      // the iteration's Logf lines
+	Trace     *trace.Trace  // the whole iteration, replayable
+	Path      string        // where the trace was saved, if it was
+}
+
+// Error returns a one-line summary.
+func (f *Failure) Error() string {
+	var b strings.Builder
+	b.WriteString(f.Kind)
+	if f.Task != "" {
+		b.WriteString(" in " + f.Task)
+	}
+	if f.Location != "" {
+		b.WriteString(" at " + f.Location)
+	}
+	b.WriteString(": " + firstLine(f.Message))
+	return b.String()
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// newFailure turns a failed iteration's outcome into a Failure.
+func newFailure(c *config, out core.Outcome, env *Env, iter int, seed uint64) *Failure {
+	cf := out.Failure
+	tr := out.Trace()
+	tr.Header.Test, tr.Header.Iteration = c.name, iter
+	f := &Failure{
+		Kind: string(cf.Kind), Message: cf.Message, Stack: cf.Stack,
+		Test: c.name, Strategy: c.strategy, Iteration: iter, Seed: seed,
+		Steps: out.Steps, Clock: time.Duration(out.Clock), Trace: tr,
+	}
+	if cf.Task >= 0 {
+		f.Task = tr.TaskName(cf.Task)
+	}
+	if cf.PC != 0 {
+		f.Location = core.Where(cf.PC)
+	}
+	tr.Header.Failure.Loc = f.Location
+	for _, l := range env.logs {
+		f.Logs = append(f.Logs, fmt.Sprintf("step %d %s: %s", l.step, l.task, l.text))
+	}
+	return f
+}
+
+// reportTail is how many steps of the trace a report shows.
+const reportTail = 30
+
+// Report returns the multi-line report Check prints: the failure, where it
+// happened, the last steps of the trace, the log, the stack, and how to
+// replay it. full shows the whole trace instead of its last steps.
+func (f *Failure) Report(full bool, replayHint string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "morpheus: %s failure", f.Kind)
+	if f.Test != "" {
+		fmt.Fprintf(&b, " in %s", f.Test)
+	}
+	fmt.Fprintf(&b, ", iteration %d\n", f.Iteration)
+	where := f.Task
+	if f.Location != "" {
+		if where != "" {
+			where += " at "
+		}
+		where += f.Location
+	}
+	if where != "" {
+		where += ": "
+	}
+	fmt.Fprintf(&b, "    %s%s\n", where, indent(f.Message, "    "))
+	fmt.Fprintf(&b, "    strategy %s, seed %#x, %d steps, virtual time %v\n", f.Strategy, f.Seed, f.Steps, f.Clock)
+	if f.Trace != nil {
+		from := 0
+		if !full {
+			from = trace.Tail(f.Trace, reportTail)
+		}
+		if from > 0 {
+			fmt.Fprintf(&b, "last %d steps:\n", reportTail)
+		} else {
+			b.WriteString("trace:\n")
+		}
+		var tb strings.Builder
+		if err := trace.Render(&tb, f.Trace, from, -1); err == nil {
+			b.WriteString("    " + indent(strings.TrimRight(tb.String(), "\n"), "    ") + "\n")
+		}
+	}
+	if len(f.Logs) > 0 {
+		b.WriteString("log:\n")
+		for _, l := range f.Logs {
+			b.WriteString("    " + l + "\n")
+		}
+	}
+	if f.Stack != "" {
+		b.WriteString("stack:\n    " + indent(strings.TrimRight(f.Stack, "\n"), "    ") + "\n")
+	}
+	if f.Path != "" {
+		fmt.Fprintf(&b, "trace saved: %s\n", f.Path)
+	}
+	if replayHint != "" {
+		fmt.Fprintf(&b, "replay: %s\n", replayHint)
+	}
+	return b.String()
+}
+
+func indent(s, pad string) string { return strings.ReplaceAll(s, "\n", "\n"+pad) }

@@ -1,0 +1,109 @@
+package morpheus
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// setting is one -morpheus.* flag and its MORPHEUS_* environment variable.
+type setting struct {
+	name  string // flag name without the "morpheus." prefix
+	usage string
+	value *string
+	apply func(c *config, s string) error
+}
+
+var settings = []*setting{
+	{name: "iterations", usage: "iterations per Check", apply: func(c *config, s string) error { return parseInt(s, &c.iterations) }},
+	{name: "duration", usage: "wall-clock budget per Check (e.g. 30s); iterations start until it is spent", apply: func(c *config, s string) error { return parseDuration(s, &c.duration) }},
+	{name: "strategy", usage: "exploration strategy (random, pos, pct:3, ...)", apply: func(c *config, s string) error { c.strategy = s; return nil }},
+	{name: "seed", usage: "base seed (a number, or \"random\")", apply: applySeed},
+	{name: "replay", usage: "replay the trace in this file instead of exploring", apply: func(c *config, s string) error { c.replay = s; return nil }},
+	{name: "v", usage: "verbosity: 0 failures only, 1 a summary per Check, 2 whole traces", apply: func(c *config, s string) error { return parseInt(s, &c.verbose) }},
+	{name: "maxsteps", usage: "step limit of an iteration", apply: func(c *config, s string) error { return parseInt(s, &c.maxSteps) }},
+	{name: "clocklimit", usage: "virtual time limit of an iteration (e.g. 10m)", apply: func(c *config, s string) error { return parseDuration(s, &c.clockLimit) }},
+	{name: "workers", usage: "iterations run in parallel", apply: func(c *config, s string) error { return parseInt(s, &c.workers) }},
+	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked", apply: func(c *config, s string) error { return parseDuration(s, &c.watchdog) }},
+}
+
+// Flags are registered in test binaries only, so that importing morpheus
+// never changes a program's command line.
+func init() {
+	if !testing.Testing() {
+		return
+	}
+	for _, s := range settings {
+		s.value = flag.String("morpheus."+s.name, "", s.usage+" (env "+envName(s.name)+")")
+	}
+}
+
+func envName(name string) string {
+	if name == "v" {
+		name = "verbose"
+	}
+	return "MORPHEUS_" + strings.ToUpper(name)
+}
+
+// applyOverrides applies the environment, then the flags set on the command
+// line, to c.
+func applyOverrides(c *config) error {
+	for _, s := range settings {
+		if v, ok := os.LookupEnv(envName(s.name)); ok && v != "" {
+			if err := s.apply(c, v); err != nil {
+				return fmt.Errorf("environment %s=%q: %v", envName(s.name), v, err)
+			}
+		}
+	}
+	set := map[string]bool{}
+	if flag.Parsed() {
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	}
+	for _, s := range settings {
+		if s.value != nil && set["morpheus."+s.name] {
+			if err := s.apply(c, *s.value); err != nil {
+				return fmt.Errorf("flag -morpheus.%s=%q: %v", s.name, *s.value, err)
+			}
+		}
+	}
+	return nil
+}
+
+func parseInt(s string, p *int) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("expected a non-negative integer")
+	}
+	*p = n
+	return nil
+}
+
+func parseDuration(s string, p *time.Duration) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return fmt.Errorf("expected a duration such as 30s or 5m")
+	}
+	*p = d
+	return nil
+}
+
+func applySeed(c *config, s string) error {
+	if s == "random" {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		c.seed = binary.LittleEndian.Uint64(b[:])
+		return nil
+	}
+	n, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return fmt.Errorf("expected a number (decimal or 0x hex) or \"random\"")
+	}
+	c.seed = n
+	return nil
+}

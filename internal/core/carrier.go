@@ -1,0 +1,92 @@
+package core
+
+import (
+	"iter"
+	"runtime"
+)
+
+// A carrier is a pooled coroutine that runs task bodies one after another.
+// Resuming a task is a coroutine switch into its carrier; the task yields back
+// to whoever resumed it. Reusing carriers keeps an iteration free of goroutine
+// creation and gives each carrier a goroutine id, recorded once, by which the
+// watchdog finds the stack of a task that blocked outside morpheus's control.
+type carrier struct {
+	next  func() (struct{}, bool)
+	stop  func()
+	yield func(struct{}) bool
+	task  *Task // the task it runs now, nil when idle
+	goid  int64
+}
+
+func newCarrier() *carrier {
+	c := &carrier{}
+	c.next, c.stop = iter.Pull(c.loop)
+	c.next() // start it, so its goroutine id is known before its first task
+	return c
+}
+
+// loop is the carrier's coroutine body: run the assigned task, report back,
+// wait for the next assignment. It returns when the pool drains it.
+func (c *carrier) loop(yield func(struct{}) bool) {
+	c.yield = yield
+	c.goid = curGoid()
+	for yield(struct{}{}) {
+		c.task.main()
+		c.task = nil
+	}
+}
+
+// curGoid returns the calling goroutine's id, parsed from its stack header.
+// It costs a microsecond or two, paid once per carrier.
+func curGoid() int64 {
+	var buf [64]byte
+	n := runtime.Stack(buf[:], false)
+	b := buf[:n]
+	const prefix = "goroutine "
+	if len(b) < len(prefix) {
+		return 0
+	}
+	var id int64
+	for _, c := range b[len(prefix):] {
+		if c < '0' || c > '9' {
+			break
+		}
+		id = id*10 + int64(c-'0')
+	}
+	return id
+}
+
+// pool holds the idle carriers of one worker.
+type pool struct {
+	idle []*carrier
+	all  int
+}
+
+func (p *pool) get() *carrier {
+	if n := len(p.idle); n > 0 {
+		c := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		return c
+	}
+	p.all++
+	return newCarrier()
+}
+
+func (p *pool) put(c *carrier) {
+	const maxIdle = 256 // a burst of tasks beyond this is not kept
+	if len(p.idle) >= maxIdle {
+		c.stop()
+		p.all--
+		return
+	}
+	p.idle = append(p.idle, c)
+}
+
+// drain ends every idle carrier's goroutine.
+func (p *pool) drain() {
+	for _, c := range p.idle {
+		c.stop()
+	}
+	p.all -= len(p.idle)
+	p.idle = p.idle[:0]
+}

@@ -1,0 +1,36 @@
+// Package core is the controlled runtime: it runs one test iteration as a set
+// of tasks of which exactly one executes at a time, and lets a strategy decide
+// at every operation (op) which task goes next.
+//
+// # Tasks and ops
+//
+// A task is user code (a process, a goroutine, the test's main function) or a
+// runtime-owned action such as a timer. Before a task performs an op that other
+// tasks could observe (send, receive, spawn, sleep, choose, ...), it calls
+// Run.Do with a description of the op. Do records the op as the task's pending
+// op, asks the strategy to pick among all enabled pending ops, and returns only
+// when the strategy picked this one; the caller then performs the op's effect.
+// While the picked op belongs to the same task, no switch happens at all.
+//
+// # Switching
+//
+// Tasks run on carriers: coroutines made with iter.Pull and pooled per worker,
+// so a switch is a coroutine transfer (tens of nanoseconds, no allocation) and
+// an iteration creates no goroutines in steady state. The worker's goroutine
+// resumes the task the strategy picked; a task that must wait yields back to it.
+//
+// # Time
+//
+// Virtual time advances only when no op is enabled: the clock jumps to the
+// nearest deadline of a blocked op (a timer, a sleep, a receive time-out).
+// Beyond the clock limit nothing fires and the run ends as stuck.
+//
+// # End of an iteration
+//
+// An iteration passes when the main task has returned and no op is enabled at
+// the current time. It fails on an assertion, a panic in any task, a deadlock
+// (main task blocked, nothing can run or fire), the step limit, the clock limit,
+// a replay divergence, or a task that does not come back to the scheduler
+// within the watchdog's wall-clock limit. All remaining tasks are then unwound
+// (their deferred calls run) so that no goroutine outlives the iteration.
+package core

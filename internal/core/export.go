@@ -1,0 +1,34 @@
+package core
+
+import "github.com/morpheus-go/morpheus/trace"
+
+// Trace returns a self-contained copy of the iteration's trace: tasks, events,
+// message contents and the text of every code location. The layer above fills
+// the header.
+func (r *Run) Trace() *trace.Trace {
+	tr := &trace.Trace{
+		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.strat.Name()},
+		Tasks:  make([]trace.Task, len(r.tasks)),
+		Events: r.rec.Events(),
+		Msgs:   append([]any(nil), r.Msgs...),
+		Where:  make(map[uint64]string),
+	}
+	for i, t := range r.tasks {
+		tr.Tasks[i] = trace.Task{ID: t.ID, Parent: t.Parent, Name: t.Name, Key: t.Key}
+	}
+	for i := range tr.Events {
+		loc := tr.Events[i].Loc
+		if _, ok := tr.Where[loc]; !ok && loc != 0 {
+			tr.Where[loc] = Where(uintptr(loc))
+		}
+	}
+	if f := r.failure; f != nil {
+		tr.Header.Failure = &trace.Failure{
+			Kind: string(f.Kind), Message: f.Message, Task: f.Task, Step: f.Step,
+		}
+		if f.PC != 0 {
+			tr.Header.Failure.Loc = Where(f.PC)
+		}
+	}
+	return tr
+}

@@ -1,0 +1,165 @@
+package core
+
+import (
+	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Config sets the limits and the strategy of an iteration.
+type Config struct {
+	Strategy   strategy.Strategy
+	Seed       uint64
+	MaxSteps   int   // steps before a step-limit failure; 0 means DefaultMaxSteps
+	ClockLimit int64 // virtual ns beyond which nothing fires; 0 means DefaultClockLimit
+}
+
+// Defaults for Config's zero values.
+const (
+	DefaultMaxSteps   = 100_000
+	DefaultClockLimit = int64(10 * 60 * 1e9) // ten virtual minutes
+)
+
+// Run is one iteration in progress. Its methods are called only by the task
+// that currently runs (or by the worker between tasks), never concurrently.
+type Run struct {
+	w        *Worker
+	cfg      Config
+	strat    strategy.Strategy
+	maxSteps int
+	limit    int64
+
+	tasks   []*Task
+	pending []*Task // tasks with a pending op, in creation order
+	main    *Task
+	cur     *Task // the task that runs now
+	next    *Task // the task the worker resumes next
+
+	clock    int64
+	step     int
+	nres     uint32
+	failure  *Failure
+	aborting bool
+
+	rec  trace.Recorder
+	last int // index of the last step event in rec, -1 before the first
+	// Msgs holds message contents by id, for traces. The layer above appends.
+	Msgs []any
+
+	enabled  []strategy.Op
+	enabledT []*Task
+
+	// Hooks of the layer above.
+	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
+}
+
+// Worker runs iterations one after another and keeps what they can reuse:
+// its carrier pool and its buffers. A worker is used by one goroutine.
+type Worker struct {
+	pool  pool
+	run   Run
+	watch *watch // the watchdog's view of this worker, nil if unwatched
+}
+
+// NewWorker returns a worker.
+func NewWorker() *Worker { return &Worker{} }
+
+// Close ends the worker's pooled goroutines.
+func (w *Worker) Close() { w.pool.drain() }
+
+// Outcome is the result of one iteration.
+type Outcome struct {
+	Failure *Failure // nil if the iteration passed
+	Steps   int
+	Clock   int64 // virtual time at the end, in ns
+	run     *Run
+}
+
+// Trace returns the iteration's trace. It is valid until the worker runs its
+// next iteration; the layer above fills the header.
+func (o *Outcome) Trace() *trace.Trace { return o.run.Trace() }
+
+// Execute runs one iteration: body is the main task. setup, if not nil, is
+// called with the fresh Run once the main task exists and before it starts,
+// so the layer above can attach its state and hooks.
+func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
+	r := &w.run
+	r.reset(w, cfg)
+	r.main = r.Spawn(nil, "main", hashString(0, "main"), body)
+	if setup != nil {
+		setup(r)
+	}
+	r.strat.Begin(cfg.Seed)
+	w.beginWatch(r)
+	r.next = r.pick()
+	for r.next != nil {
+		t := r.next
+		r.next = nil
+		r.resume(t)
+	}
+	r.teardown()
+	w.endWatch()
+	r.strat.End(nil)
+	return Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
+}
+
+func (r *Run) reset(w *Worker, cfg Config) {
+	rec := r.rec
+	rec.Reset()
+	*r = Run{
+		w:        w,
+		cfg:      cfg,
+		strat:    cfg.Strategy,
+		maxSteps: cfg.MaxSteps,
+		limit:    cfg.ClockLimit,
+		tasks:    r.tasks[:0],
+		pending:  r.pending[:0],
+		enabled:  r.enabled[:0],
+		enabledT: r.enabledT[:0],
+		Msgs:     r.Msgs[:0],
+		rec:      rec,
+		last:     -1,
+	}
+	if r.maxSteps <= 0 {
+		r.maxSteps = DefaultMaxSteps
+	}
+	if r.limit <= 0 {
+		r.limit = DefaultClockLimit
+	}
+}
+
+// Now returns the virtual time in ns since the start of the iteration.
+func (r *Run) Now() int64 { return r.clock }
+
+// Step returns the number of steps run so far.
+func (r *Run) Step() int { return r.step }
+
+// Current returns the task that runs now.
+func (r *Run) Current() *Task { return r.cur }
+
+// Main returns the main task.
+func (r *Run) Main() *Task { return r.main }
+
+// Task returns the task with the given id.
+func (r *Run) Task(id int32) *Task { return r.tasks[id] }
+
+// Tasks returns all tasks created so far, in creation order.
+func (r *Run) Tasks() []*Task { return r.tasks }
+
+// Failed returns the failure recorded so far, if any.
+func (r *Run) Failed() *Failure { return r.failure }
+
+// NewResource returns a fresh resource number.
+func (r *Run) NewResource() uint32 {
+	r.nres++
+	return r.nres
+}
+
+// SetDescribe installs the hook that says what a blocked task waits for.
+func (r *Run) SetDescribe(f func(t *Task) string) { r.describe = f }
+
+// Event returns the event of the step that runs now, so the op's performer
+// can record its outcome (the message received, the value chosen).
+func (r *Run) Event() *trace.Event { return r.rec.At(r.last) }
+
+// Record appends a non-step event (such as a clock jump) to the trace.
+func (r *Run) Record(e trace.Event) { r.rec.Append(e) }

@@ -1,0 +1,344 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Spawn creates a task that runs body. Its first step is a start op, enabled
+// at once, so the strategy may delay even its first real op. parent is nil for
+// the main task.
+func (r *Run) Spawn(parent *Task, name string, key uint64, body func()) *Task {
+	t := r.newTask(parent, name, key)
+	t.body = body
+	t.op = Op{Kind: trace.KindStart, Obj: -1}
+	r.pend(t)
+	return t
+}
+
+// SpawnTimer creates a runtime-owned task whose single op, of the given kind,
+// becomes enabled when the clock reaches deadline; fire runs when it is picked.
+func (r *Run) SpawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func()) *Task {
+	t := r.newTask(parent, name, ChildKey(parent))
+	t.fire = fire
+	t.op = Op{Kind: kind, Obj: -1, Blocked: true, HasDeadline: true, Deadline: deadline, PC: pc}
+	r.pend(t)
+	return t
+}
+
+// ChildKey returns the stable identity of parent's next child: its creation
+// path (parent identity, child index).
+func ChildKey(parent *Task) uint64 {
+	if parent == nil {
+		return hashString(0, "root")
+	}
+	return mix(parent.Key ^ mix(parent.nchild+1))
+}
+
+func (r *Run) newTask(parent *Task, name string, key uint64) *Task {
+	t := &Task{ID: int32(len(r.tasks)), Parent: -1, Name: name, Key: key, run: r}
+	if parent != nil {
+		t.Parent = parent.ID
+		parent.nchild++
+	}
+	r.tasks = append(r.tasks, t)
+	return t
+}
+
+// pend adds t to the pending list, which is kept in creation order.
+func (r *Run) pend(t *Task) {
+	t.hasOp = true
+	i := len(r.pending)
+	r.pending = append(r.pending, t)
+	for i > 0 && r.pending[i-1].ID > t.ID {
+		r.pending[i] = r.pending[i-1]
+		r.pending[i].slot = i
+		i--
+	}
+	r.pending[i] = t
+	t.slot = i
+}
+
+// unpend removes t from the pending list, keeping creation order so that
+// enabled sets are presented to strategies deterministically.
+func (r *Run) unpend(t *Task) {
+	if !t.hasOp {
+		return
+	}
+	t.hasOp = false
+	i := t.slot
+	copy(r.pending[i:], r.pending[i+1:])
+	r.pending = r.pending[:len(r.pending)-1]
+	for j := i; j < len(r.pending); j++ {
+		r.pending[j].slot = j
+	}
+}
+
+// Do schedules op as the pending op of t, the running task, and returns when
+// the strategy picks it; the caller then performs the op. It reports whether a
+// blocked op was picked because its deadline passed (a time-out).
+func (r *Run) Do(t *Task, op Op) (timedOut bool) {
+	if t.killed || r.aborting {
+		panic(unwind{})
+	}
+	if t != r.cur {
+		r.fail(&Failure{Kind: Panic, Task: r.cur.ID, PC: op.PC, Message: fmt.Sprintf(
+			"op %v of task %s called while task %s runs: morpheus operations must be called from their own task, not from an uncontrolled goroutine",
+			op.Kind, t.Name, r.cur.Name)})
+		panic(unwind{})
+	}
+	t.op = op
+	r.pend(t)
+	n := r.pick()
+	if n != t {
+		r.next = n
+		if !t.carrier.yield(struct{}{}) || t.killed || r.aborting {
+			panic(unwind{})
+		}
+	}
+	return t.op.Blocked
+}
+
+// Unblock marks t's pending op as enabled.
+func (r *Run) Unblock(t *Task) { t.op.Blocked = false }
+
+// Cancel removes a runtime-owned task (a timer) before it fires.
+func (r *Run) Cancel(t *Task) {
+	if t.state == taskDone {
+		return
+	}
+	t.state = taskDone
+	r.unpend(t)
+}
+
+// Fail ends the iteration with a failure of the running task and unwinds it.
+func (r *Run) Fail(kind FailureKind, pc uintptr, msg string) {
+	r.fail(&Failure{Kind: kind, Task: r.cur.ID, PC: pc, Message: msg})
+	panic(unwind{})
+}
+
+func (r *Run) fail(f *Failure) {
+	if r.failure != nil {
+		return
+	}
+	f.Step = r.step
+	r.failure = f
+	r.aborting = true
+	r.next = nil
+}
+
+// pick asks the strategy for the next op, runs the ops of runtime-owned tasks
+// in place, records the step, and returns the task whose op was picked, or
+// nil when the iteration is over (passed or failed).
+func (r *Run) pick() *Task {
+	for !r.aborting {
+		if r.step >= r.maxSteps {
+			r.fail(&Failure{Kind: StepLimit, Task: -1, Message: fmt.Sprintf(
+				"no end after %d steps (a livelock, or raise the step limit)", r.maxSteps)})
+			return nil
+		}
+		if !r.collect() {
+			return nil
+		}
+		i := r.strat.Next(r.enabled)
+		if i < 0 || i >= len(r.enabled) {
+			r.diverged("Next")
+			return nil
+		}
+		t := r.enabledT[i]
+		r.unpend(t)
+		r.step++
+		var flag trace.Flag
+		if t.op.Read {
+			flag = trace.FlagRead
+		}
+		r.last = r.rec.Append(trace.Event{
+			Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
+			Flag: flag, Val: t.op.Val, Loc: uint64(t.op.PC),
+		})
+		if t.op.Blocked {
+			r.Event().Flag |= trace.FlagTimeout
+		}
+		r.w.beat()
+		if t.fire != nil {
+			t.state = taskDone
+			r.runFire(t)
+			continue
+		}
+		return t
+	}
+	return nil
+}
+
+// runFire runs a runtime-owned task's action, turning a panic (from user code
+// it calls, such as a receive's match function) into a failure.
+func (r *Run) runFire(t *Task) {
+	prev := r.cur
+	defer func() {
+		r.cur = prev
+		if p := recover(); p != nil {
+			if _, ok := p.(unwind); !ok {
+				r.fail(&Failure{Kind: Panic, Task: t.ID, PC: t.op.PC, Message: fmt.Sprint(p)})
+			}
+		}
+	}()
+	r.cur = t
+	t.fire()
+}
+
+// collect fills the enabled set, advancing the clock if nothing is enabled
+// now. It returns false, with the outcome recorded, if the iteration is over.
+func (r *Run) collect() bool {
+	for {
+		r.enabled = r.enabled[:0]
+		r.enabledT = r.enabledT[:0]
+		next := int64(-1)
+		for _, t := range r.pending {
+			op := &t.op
+			if op.Blocked && !(op.HasDeadline && op.Deadline <= r.clock) {
+				if op.HasDeadline && (next < 0 || op.Deadline < next) {
+					next = op.Deadline
+				}
+				continue
+			}
+			r.enabled = append(r.enabled, strategy.Op{
+				Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
+				Sig: strategy.Sig{Task: t.Key, Loc: uint64(op.PC)},
+			})
+			r.enabledT = append(r.enabledT, t)
+		}
+		if len(r.enabled) > 0 {
+			return true
+		}
+		if r.main.state == taskDone {
+			return false // quiescent after the main task returned: pass
+		}
+		if next < 0 {
+			r.fail(&Failure{Kind: Deadlock, Task: r.main.ID, Message: r.deadlockReport()})
+			return false
+		}
+		if next > r.limit {
+			r.fail(&Failure{Kind: ClockLimit, Task: r.main.ID, Message: fmt.Sprintf(
+				"stuck: the main task has not finished at the clock limit %s (next deadline %s)\n%s",
+				fmtNS(r.limit), fmtNS(next), r.waitReport())})
+			return false
+		}
+		r.clock = next
+		r.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
+	}
+}
+
+func (r *Run) diverged(what string) {
+	msg := "the strategy could not continue (" + what + ")"
+	if d, ok := r.strat.(strategy.Diverger); ok {
+		msg = d.Divergence()
+	}
+	r.fail(&Failure{Kind: Nondeterminism, Task: -1, Message: msg})
+}
+
+// Choose runs a controlled choice op of t and returns a value in [0, n).
+func (r *Run) Choose(t *Task, n int, pc uintptr) int {
+	if n <= 0 {
+		r.Fail(Panic, pc, fmt.Sprintf("choose among %d values", n))
+	}
+	r.Do(t, Op{Kind: trace.KindChoose, Obj: -1, Val: int64(n), PC: pc})
+	v := r.strat.Choose(n)
+	if v < 0 || v >= n {
+		r.diverged("Choose")
+		panic(unwind{})
+	}
+	r.Event().Val = int64(v)
+	return v
+}
+
+// resume switches to t until it yields back.
+func (r *Run) resume(t *Task) {
+	if t.carrier == nil {
+		t.carrier = r.w.pool.get()
+		t.carrier.task = t
+		t.state = taskRunning
+	}
+	prev := r.cur
+	r.cur = t
+	r.w.publish(t)
+	t.carrier.next()
+	r.cur = prev
+	if t.state == taskDone && t.carrier.task == nil {
+		r.w.pool.put(t.carrier)
+		t.carrier = nil
+	}
+}
+
+// Kill ends task t: a pending task is unwound (its deferred calls run, its
+// ops panic), a task not yet started is dropped. Killing the running task
+// unwinds the caller at once.
+func (r *Run) Kill(t *Task) {
+	if t.state == taskDone {
+		return
+	}
+	t.killed = true
+	if t == r.cur {
+		t.selfKilled = true
+		panic(unwind{})
+	}
+	if t.carrier == nil {
+		t.state = taskDone
+		r.unpend(t)
+		return
+	}
+	r.resume(t)
+}
+
+// teardown unwinds every task that has not finished.
+func (r *Run) teardown() {
+	r.aborting = true
+	for _, t := range r.tasks {
+		if t.state != taskDone {
+			r.Kill(t)
+		}
+	}
+}
+
+// waitReport lists what each blocked task waits for.
+func (r *Run) waitReport() string {
+	var b strings.Builder
+	for _, t := range r.pending {
+		if t.fire != nil {
+			continue
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", t.Name, r.describeWait(t))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (r *Run) deadlockReport() string {
+	return "no task can run and no timer is pending; blocked tasks:\n" + r.waitReport()
+}
+
+func (r *Run) describeWait(t *Task) string {
+	if r.describe != nil {
+		if s := r.describe(t); s != "" {
+			return s
+		}
+	}
+	return fmt.Sprintf("waits in %v at %s", t.op.Kind, Where(t.op.PC))
+}
+
+// fmtNS formats virtual nanoseconds as a duration.
+func fmtNS(ns int64) string {
+	return fmt.Sprint(durationOf(ns))
+}
+
+// Exit ends the running task early with a reason: its deferred calls run,
+// then its exit op, then the exit hook with the reason.
+func (r *Run) Exit(reason any) { panic(exitSignal{reason}) }
+
+// SetOnExit installs the hook run after t's exit op, and the resource the
+// exit op touches (observers of the task's end, such as monitors, use it).
+func (t *Task) SetOnExit(res uint32, f func(reason any)) {
+	t.exitRes = res
+	t.onExit = f
+}

@@ -1,0 +1,159 @@
+package core
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"runtime/debug"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Op describes the pending op of a task.
+type Op struct {
+	Kind trace.Kind
+	Res  uint32 // resource touched (see Run.NewResource); 0 = none
+	Read bool   // the op only reads Res
+	Obj  int32  // other task involved (recorded in the trace), or -1
+	Val  int64  // kind-specific value recorded in the trace
+	// Blocked ops are not enabled until Run.Unblock, or until the clock
+	// reaches Deadline when HasDeadline is set.
+	Blocked     bool
+	HasDeadline bool
+	Deadline    int64 // virtual time in ns
+	PC          uintptr
+}
+
+type taskState uint8
+
+const (
+	taskNew     taskState = iota // created, its start op not yet run
+	taskRunning                  // started, not finished
+	taskDone                     // finished, killed or unwound
+)
+
+// Task is one controlled thread of control in an iteration, or a runtime-owned
+// action (a timer) that the scheduler runs directly.
+type Task struct {
+	ID     int32
+	Parent int32
+	Name   string
+	Key    uint64 // identity stable across iterations
+	// Ext is the per-task state of the layer above (an actor's process).
+	Ext any
+
+	run     *Run
+	body    func()
+	fire    func() // runtime-owned tasks: the action run when the op is picked
+	onExit  func(reason any)
+	carrier *carrier
+	op      Op
+	hasOp   bool // op is pending: waiting to be picked
+	state   taskState
+	killed  bool
+	// selfKilled: the task was killed while it ran (by its own op), so no
+	// killer waits for it and it must schedule the next task itself.
+	selfKilled bool
+	exitRes    uint32
+	nchild     uint64
+	slot       int // index in Run.pending while pending
+}
+
+// Done reports whether the task has finished.
+func (t *Task) Done() bool { return t.state == taskDone }
+
+// Op returns the task's pending op (valid while it waits to be picked).
+func (t *Task) PendingOp() (Op, bool) { return t.op, t.hasOp }
+
+// main runs the task on its carrier: the body, then the exit op. Whatever
+// happens, it returns normally so the carrier can take the next task.
+func (t *Task) main() {
+	r := t.run
+	reason, ok := t.runBody()
+	if ok {
+		ok = t.exit(reason)
+	}
+	t.state = taskDone
+	r.unpend(t)
+	if !ok && (!t.selfKilled || r.aborting) {
+		// Killed by another task (which resumed us to unwind and waits), or
+		// the iteration is over: hand control back without scheduling.
+		return
+	}
+	r.next = r.pick()
+}
+
+// runBody runs the user's body and classifies how it ended: normally or by an
+// exit signal (ok, with the reason), or by unwinding or a failure (not ok).
+func (t *Task) runBody() (reason any, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			reason, ok = t.recovered(p)
+		}
+	}()
+	t.body()
+	return nil, true
+}
+
+// exit runs the task's exit op and the layer's exit hook.
+func (t *Task) exit(reason any) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			_, ok = t.recovered(p)
+			ok = false
+		}
+	}()
+	r := t.run
+	r.Do(t, Op{Kind: trace.KindExit, Obj: -1, Res: t.exitRes})
+	if t.onExit != nil {
+		t.onExit(reason)
+	}
+	return true
+}
+
+// recovered classifies a panic value caught at the base of a task.
+func (t *Task) recovered(p any) (reason any, ok bool) {
+	switch v := p.(type) {
+	case unwind:
+		return nil, false
+	case exitSignal:
+		if t.killed || t.run.aborting {
+			return nil, false
+		}
+		return v.reason, true
+	default:
+		r := t.run
+		if !t.killed && !r.aborting {
+			r.fail(&Failure{
+				Kind:    Panic,
+				Message: fmt.Sprint(p),
+				Task:    t.ID,
+				PC:      panicPC(),
+				Stack:   string(debug.Stack()),
+			})
+		}
+		return nil, false
+	}
+}
+
+// panicPC returns the program counter of the code that panicked, called from
+// the deferred function that recovered: the first frame below the runtime's
+// panic machinery.
+func panicPC() uintptr {
+	var pcs [64]uintptr
+	n := runtime.Callers(1, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	inPanic := false
+	for {
+		f, more := frames.Next()
+		if inPanic && !strings.HasPrefix(f.Function, "runtime.") {
+			return f.PC + 1 // Where maps a return address to its call; f.PC is exact
+		}
+		if f.Function == "runtime.gopanic" {
+			inPanic = true
+		}
+		if !more {
+			return 0
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package core
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// A Watchdog watches workers from its own goroutine and reports a task that
+// does not come back to the scheduler within a wall-clock limit: it blocked on
+// something morpheus does not control (a real channel, lock or I/O) or loops
+// without ops. Watching costs the worker two atomic stores per switch.
+type Watchdog struct {
+	limit   time.Duration
+	onStuck func(*Worker, *Stuck)
+	mu      sync.Mutex
+	workers []*Worker
+	quit    chan struct{}
+	done    chan struct{}
+}
+
+// Stuck describes a task that did not come back to the scheduler.
+type Stuck struct {
+	Task  *Task  // the task that was running (its fields but Name and ID may be stale)
+	Step  int    // the step it was picked for: steps before it completed
+	Stack string // its goroutine's stack, if found
+}
+
+// watch is a worker's state as the watchdog sees it.
+type watch struct {
+	busy   atomic.Bool
+	step   atomic.Int64
+	cur    atomic.Pointer[Task]
+	goid   atomic.Int64
+	stuck  atomic.Bool // reported: the worker is abandoned
+	seen   int64       // watchdog-private: step at the last tick
+	seenT  *Task
+	strike int
+}
+
+// StartWatchdog starts watching; onStuck is called from the watchdog's
+// goroutine, once per stuck worker, which is then abandoned.
+func StartWatchdog(limit time.Duration, onStuck func(*Worker, *Stuck)) *Watchdog {
+	d := &Watchdog{limit: limit, onStuck: onStuck, quit: make(chan struct{}), done: make(chan struct{})}
+	go d.loop()
+	return d
+}
+
+// Attach puts w under watch. Call before w runs.
+func (d *Watchdog) Attach(w *Worker) {
+	w.watch = &watch{}
+	d.mu.Lock()
+	d.workers = append(d.workers, w)
+	d.mu.Unlock()
+}
+
+// Stop ends the watchdog's goroutine and waits for it.
+func (d *Watchdog) Stop() {
+	close(d.quit)
+	<-d.done
+}
+
+const strikes = 4 // ticks without progress before a task counts as stuck
+
+func (d *Watchdog) loop() {
+	defer close(d.done)
+	tick := time.NewTicker(d.limit / strikes)
+	defer tick.Stop()
+	for {
+		select {
+		case <-d.quit:
+			return
+		case <-tick.C:
+		}
+		d.mu.Lock()
+		ws := append([]*Worker(nil), d.workers...)
+		d.mu.Unlock()
+		for _, w := range ws {
+			v := w.watch
+			if v.stuck.Load() || !v.busy.Load() {
+				v.strike = 0
+				continue
+			}
+			step, cur := v.step.Load(), v.cur.Load()
+			if step != v.seen || cur != v.seenT {
+				v.seen, v.seenT, v.strike = step, cur, 0
+				continue
+			}
+			if v.strike++; v.strike < strikes {
+				continue
+			}
+			v.stuck.Store(true)
+			d.onStuck(w, &Stuck{Task: cur, Step: int(step), Stack: goroutineStack(v.goid.Load())})
+		}
+	}
+}
+
+// Abandoned reports whether the watchdog gave up on the worker.
+func (w *Worker) Abandoned() bool { return w.watch != nil && w.watch.stuck.Load() }
+
+func (w *Worker) beginWatch(r *Run) {
+	if v := w.watch; v != nil {
+		v.step.Store(0)
+		v.busy.Store(true)
+	}
+}
+
+func (w *Worker) endWatch() {
+	if v := w.watch; v != nil {
+		v.busy.Store(false)
+	}
+}
+
+// beat tells the watchdog a step was picked.
+func (w *Worker) beat() {
+	if v := w.watch; v != nil {
+		v.step.Store(int64(w.run.step))
+	}
+}
+
+// publish tells the watchdog which task the worker resumes.
+func (w *Worker) publish(t *Task) {
+	if v := w.watch; v != nil {
+		v.cur.Store(t)
+		v.goid.Store(t.carrier.goid)
+	}
+}
+
+// goroutineStack returns the stack of goroutine id from a dump of all
+// goroutines, or "" if it is not found.
+func goroutineStack(id int64) string {
+	buf := make([]byte, 1<<16)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	head := []byte("goroutine " + strconv.FormatInt(id, 10) + " [")
+	for _, g := range bytes.Split(buf, []byte("\n\n")) {
+		if bytes.HasPrefix(g, head) {
+			return string(g)
+		}
+	}
+	return ""
+}
+
+var _ = fmt.Sprint

@@ -1,0 +1,245 @@
+package morpheus
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Reason is why a process exited. Any value may be a reason; these are the
+// ones morpheus itself uses.
+type Reason string
+
+// Exit reasons.
+const (
+	ReasonNormal   Reason = "normal"   // the body returned, or Exit(ReasonNormal)
+	ReasonKilled   Reason = "killed"   // Kill with ReasonKilled: cannot be trapped
+	ReasonNoProc   Reason = "noproc"   // the process was not alive when monitored or linked
+	ReasonNodeDown Reason = "nodedown" // its node crashed
+)
+
+func isNormal(reason any) bool { return reason == nil || reason == ReasonNormal }
+
+// Ref identifies a monitor.
+type Ref struct{ id int64 }
+
+// String returns the ref as "#n".
+func (r Ref) String() string { return "#" + strconv.FormatInt(r.id, 10) }
+
+// Down is the message a monitoring process receives when the monitored
+// process exits, its node crashes, or it was already dead when monitored.
+type Down struct {
+	Ref    Ref
+	PID    PID
+	Reason any
+}
+
+// ExitSignal is the message a process that traps exits receives when a linked
+// process exits with a reason other than ReasonNormal, or when it is sent an
+// exit signal by Kill.
+type ExitSignal struct {
+	From   PID
+	Reason any
+}
+
+type monitor struct {
+	ref    Ref
+	owner  *process
+	target *process
+}
+
+// Monitor starts monitoring pid: when it exits, the caller receives a Down
+// message. If pid is already dead the Down message arrives at once with
+// ReasonNoProc.
+func (e *Env) Monitor(pid PID) Ref {
+	r := e.run
+	self := e.self()
+	op := core.Op{Kind: kindMonitor, Obj: -1, PC: core.CallerPC(0)}
+	if pid.p != nil {
+		op.Res, op.Obj = pid.p.res, pid.p.task.ID
+	}
+	r.Do(r.Current(), op)
+	e.nref++
+	ref := Ref{e.nref}
+	if pid.p != nil && pid.p.alive {
+		pid.p.monitors = append(pid.p.monitors, &monitor{ref: ref, owner: self, target: pid.p})
+		return ref
+	}
+	e.notify(self, Down{Ref: ref, PID: pid, Reason: ReasonNoProc})
+	return ref
+}
+
+// Demonitor cancels a monitor. A Down message already delivered stays in
+// the mailbox.
+func (e *Env) Demonitor(ref Ref) {
+	r := e.run
+	r.Do(r.Current(), core.Op{Kind: kindDemonitor, Obj: -1, PC: core.CallerPC(0)})
+	for _, p := range e.procs {
+		if p == nil {
+			continue
+		}
+		for i, m := range p.monitors {
+			if m.ref == ref {
+				p.monitors = append(p.monitors[:i], p.monitors[i+1:]...)
+				return
+			}
+		}
+	}
+}
+
+// Link links the caller and pid both ways: when either exits with a reason
+// other than ReasonNormal, the other is killed with that reason, or receives
+// an ExitSignal if it traps exits. Linking to a dead process signals
+// ReasonNoProc at once.
+func (e *Env) Link(pid PID) {
+	r := e.run
+	self := e.self()
+	op := core.Op{Kind: kindLink, Obj: -1, PC: core.CallerPC(0)}
+	if pid.p != nil {
+		op.Res, op.Obj = pid.p.res, pid.p.task.ID
+	}
+	r.Do(r.Current(), op)
+	if pid.p == nil || !pid.p.alive {
+		e.signal(self, pid.p, ReasonNoProc)
+		e.settle()
+		return
+	}
+	if pid.p == self || contains(self.links, pid.p) {
+		return
+	}
+	self.links = append(self.links, pid.p)
+	pid.p.links = append(pid.p.links, self)
+}
+
+// Unlink removes the link between the caller and pid.
+func (e *Env) Unlink(pid PID) {
+	r := e.run
+	self := e.self()
+	op := core.Op{Kind: kindUnlink, Obj: -1, PC: core.CallerPC(0)}
+	if pid.p != nil {
+		op.Res, op.Obj = pid.p.res, pid.p.task.ID
+	}
+	r.Do(r.Current(), op)
+	if pid.p != nil {
+		self.links = remove(self.links, pid.p)
+		pid.p.links = remove(pid.p.links, self)
+	}
+}
+
+// TrapExits sets whether exit signals from linked processes arrive as
+// ExitSignal messages instead of killing the caller. It is local state, not
+// an op.
+func (e *Env) TrapExits(on bool) { e.self().trap = on }
+
+// Exit ends the calling process with reason: deferred calls run, then
+// monitors and links are notified.
+func (e *Env) Exit(reason any) { e.run.Exit(reason) }
+
+// Kill sends an exit signal with reason to pid (Erlang's exit/2): a process
+// that traps exits receives an ExitSignal message, unless the reason is
+// ReasonKilled; otherwise it dies with that reason. ReasonNormal is ignored by
+// other processes.
+func (e *Env) Kill(pid PID, reason any) {
+	r := e.run
+	self := e.self()
+	op := core.Op{Kind: kindKill, Obj: -1, PC: core.CallerPC(0)}
+	if pid.p != nil {
+		op.Res, op.Obj = pid.p.res, pid.p.task.ID
+	}
+	r.Do(r.Current(), op)
+	if pid.p == self {
+		r.Exit(reason)
+	}
+	if reason == ReasonKilled && pid.p != nil && pid.p.alive {
+		e.terminate(pid.p, reason)
+		r.Kill(pid.p.task)
+	} else {
+		e.signal(pid.p, self, reason)
+	}
+	e.settle()
+}
+
+// signal delivers an exit signal from `from` to p.
+func (e *Env) signal(p, from *process, reason any) {
+	if p == nil || !p.alive {
+		return
+	}
+	if p.trap {
+		e.notify(p, ExitSignal{From: PID{from}, Reason: reason})
+		return
+	}
+	if isNormal(reason) {
+		return
+	}
+	e.terminate(p, reason)
+	if p == e.self() {
+		e.dying = true // killed at the end of the op, once its effects are done
+		return
+	}
+	e.run.Kill(p.task)
+}
+
+// notify delivers a message from the runtime (Down, ExitSignal).
+func (e *Env) notify(to *process, msg any) { e.deliver(nil, to, msg, e.newMsg(msg)) }
+
+// settle ends the calling process if the op it just ran killed it.
+func (e *Env) settle() {
+	if e.dying {
+		e.dying = false
+		e.run.Kill(e.run.Current())
+	}
+}
+
+// terminate runs the effects of p's end: registry, monitors, links. The
+// caller then ends p's task (or p's task is ending by itself).
+func (e *Env) terminate(p *process, reason any) {
+	if !p.alive {
+		return
+	}
+	if reason == nil {
+		reason = ReasonNormal
+	}
+	p.alive, p.reason = false, reason
+	for _, name := range p.names {
+		if p.node.names[name] == p {
+			delete(p.node.names, name)
+		}
+	}
+	p.names = nil
+	p.mbox, p.head = nil, 0
+	if i := indexOf(p.node.procs, p); i >= 0 {
+		p.node.procs = append(p.node.procs[:i], p.node.procs[i+1:]...)
+	}
+	mons := p.monitors
+	p.monitors = nil
+	for _, m := range mons {
+		e.notify(m.owner, Down{Ref: m.ref, PID: PID{p}, Reason: reason})
+	}
+	links := p.links
+	p.links = nil
+	for _, l := range links {
+		l.links = remove(l.links, p)
+		e.signal(l, p, reason)
+	}
+}
+
+func contains(ps []*process, p *process) bool { return indexOf(ps, p) >= 0 }
+
+func indexOf(ps []*process, p *process) int {
+	for i, q := range ps {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+func remove(ps []*process, p *process) []*process {
+	if i := indexOf(ps, p); i >= 0 {
+		return append(ps[:i], ps[i+1:]...)
+	}
+	return ps
+}
+
+func quote(s string) string { return fmt.Sprintf("%q", s) }

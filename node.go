@@ -1,0 +1,120 @@
+package morpheus
+
+import (
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Node is a simulated machine: a group of processes that crash together and
+// a registry of names. The test's main task runs on the harness node, which
+// has no name and cannot crash.
+type Node struct {
+	env     *Env
+	name    string
+	index   int
+	up      bool
+	res     uint32 // touched by spawn, crash and restart
+	start   func(*Env)
+	procs   []*process // live processes, in spawn order
+	names   map[string]*process
+	nameRes map[string]uint32
+}
+
+// NewNode adds a node. If start is not nil it runs as the node's "init"
+// process now and again after every Restart. Node names must be unique.
+func (e *Env) NewNode(name string, start func(e *Env)) *Node {
+	if name == "" || e.Node(name) != nil {
+		e.run.Fail(core.Panic, core.CallerPC(0), "NewNode: node name "+quote(name)+" is empty or already used")
+	}
+	n := e.newNode(name)
+	n.start = start
+	if start != nil {
+		e.spawn(n, "init", start, core.CallerPC(0))
+	}
+	return n
+}
+
+func (e *Env) newNode(name string) *Node {
+	n := &Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource(),
+		names: map[string]*process{}, nameRes: map[string]uint32{}}
+	e.nodes = append(e.nodes, n)
+	return n
+}
+
+// Node returns the node with the given name, or nil.
+func (e *Env) Node(name string) *Node {
+	for _, n := range e.nodes {
+		if n.name == name {
+			return n
+		}
+	}
+	return nil
+}
+
+// Name returns the node's name ("" for the harness node).
+func (n *Node) Name() string { return n.name }
+
+// Up reports whether the node is running (a plain read, not an op).
+func (n *Node) Up() bool { return n.up }
+
+// String returns the node's name.
+func (n *Node) String() string {
+	if n.name == "" {
+		return "harness"
+	}
+	return n.name
+}
+
+// Spawn starts a process running body on the node. A process spawned on a
+// node that is down is dead from the start.
+func (n *Node) Spawn(name string, body func(e *Env)) PID {
+	return n.env.spawn(n, name, body, core.CallerPC(0))
+}
+
+// Crash stops the node: its processes die (their deferred calls run, their
+// monitors receive Down with ReasonNodeDown, linked processes elsewhere get
+// the exit signal), its registry is cleared and messages to it are dropped.
+// A process may crash its own node; it dies last.
+func (n *Node) Crash() {
+	e := n.env
+	r := e.run
+	if n.name == "" {
+		r.Fail(core.Panic, core.CallerPC(0), "Crash: the harness node cannot crash")
+	}
+	r.Do(r.Current(), core.Op{Kind: kindCrash, Obj: -1, Res: n.res, Val: int64(n.index), PC: core.CallerPC(0)})
+	if !n.up {
+		return
+	}
+	n.up = false
+	clear(n.names)
+	procs := n.procs
+	n.procs = nil
+	for _, p := range procs {
+		e.terminate(p, ReasonNodeDown)
+	}
+	self := e.self()
+	for _, p := range procs {
+		if p != self {
+			r.Kill(p.task)
+		}
+	}
+	if self != nil && self.node == n {
+		e.dying = true
+	}
+	e.settle()
+}
+
+// Restart brings a crashed node back up and runs its start function again as
+// a fresh "init" process. Restarting a node that is up fails the test.
+func (n *Node) Restart() {
+	e := n.env
+	r := e.run
+	pc := core.CallerPC(0)
+	r.Do(r.Current(), core.Op{Kind: kindRestart, Obj: -1, Res: n.res, Val: int64(n.index), PC: pc})
+	if n.up {
+		r.Fail(core.Assertion, pc, "Restart: node "+n.name+" is up")
+	}
+	n.up = true
+	if n.start != nil {
+		e.spawn(n, "init", n.start, pc)
+	}
+}

@@ -1,0 +1,97 @@
+package morpheus
+
+import (
+	"runtime"
+	"time"
+)
+
+// Option configures Check and Explore.
+//
+// Settings come, from weakest to strongest, from the defaults, the options
+// passed in code, the MORPHEUS_* environment variables, and the -morpheus.*
+// flags of the test binary: a command line always has the last word.
+type Option func(*config)
+
+type config struct {
+	name       string
+	iterations int
+	duration   time.Duration
+	strategy   string
+	seed       uint64
+	workers    int
+	maxSteps   int
+	clockLimit time.Duration
+	watchdog   time.Duration
+	replay     string
+	verbose    int
+	corpus     bool
+	replayHint func(path string) string // the command that replays a saved trace
+}
+
+// Defaults.
+const (
+	DefaultIterations = 1000
+	DefaultStrategy   = "random"
+	DefaultWatchdog   = 5 * time.Second
+)
+
+func defaultConfig() *config {
+	return &config{
+		iterations: DefaultIterations,
+		strategy:   DefaultStrategy,
+		workers:    runtime.GOMAXPROCS(0),
+		watchdog:   DefaultWatchdog,
+	}
+}
+
+// Iterations sets how many iterations to run (default 1000). With Duration
+// as well, the run stops at whichever limit comes first.
+func Iterations(n int) Option { return func(c *config) { c.iterations = n } }
+
+// Duration sets a wall-clock budget; iterations start until it is spent.
+// Only how many iterations run depends on it, never what an iteration does.
+func Duration(d time.Duration) Option { return func(c *config) { c.duration = d } }
+
+// Strategy selects the exploration strategy by name, as on the command line
+// ("random", "pos", "pct:3", ...; see package strategy).
+func Strategy(name string) Option { return func(c *config) { c.strategy = name } }
+
+// Seed sets the base seed. Iteration i runs with a seed derived from the base
+// seed and i alone, so results do not depend on the number of workers. The
+// default base seed is derived from the test's name: plain go test runs are
+// reproducible. Set the flag -morpheus.seed=random for a fresh one.
+func Seed(s uint64) Option { return func(c *config) { c.seed = s } }
+
+// Workers sets how many iterations run in parallel (default GOMAXPROCS).
+func Workers(n int) Option { return func(c *config) { c.workers = n } }
+
+// MaxSteps sets the step limit of an iteration (default 100,000): an
+// iteration that needs more fails with a step-limit failure (a livelock).
+func MaxSteps(n int) Option { return func(c *config) { c.maxSteps = n } }
+
+// ClockLimit sets the virtual time limit of an iteration (default 10
+// minutes): timers beyond it never fire, and an iteration whose main task
+// still waits then fails as stuck (clock-limit).
+func ClockLimit(d time.Duration) Option { return func(c *config) { c.clockLimit = d } }
+
+// Watchdog sets the wall-clock time a task may run without coming back to the
+// scheduler (default 5 s) before it is reported as blocked on something
+// morpheus does not control.
+func Watchdog(d time.Duration) Option { return func(c *config) { c.watchdog = d } }
+
+// Replay runs the single iteration recorded in a trace file, strictly: a run
+// that leaves the recorded schedule fails with a nondeterminism failure.
+func Replay(path string) Option { return func(c *config) { c.replay = path } }
+
+// Verbose sets how much Check logs: 0 only failures, 1 a summary line per
+// run, 2 also the whole trace of a failure.
+func Verbose(level int) Option { return func(c *config) { c.verbose = level } }
+
+// Name sets the test name recorded in traces (Check uses the test's name).
+func Name(name string) Option { return func(c *config) { c.name = name } }
+
+// ReplayHint sets how reports tell the user to replay a saved trace: hint
+// returns the command for a trace file's path.
+func ReplayHint(hint func(path string) string) Option {
+	return func(c *config) { c.replayHint = hint }
+}

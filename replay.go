@@ -1,0 +1,69 @@
+package morpheus
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// ReadTrace reads a trace file.
+func ReadTrace(path string) (*trace.Trace, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return trace.Decode(f, path)
+}
+
+// WriteTrace writes a trace file.
+func WriteTrace(path string, tr *trace.Trace) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := trace.Encode(f, tr); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// replayFile runs the iteration recorded in the trace at path. With fallback
+// nil the replay is strict (a divergence is a nondeterminism failure);
+// otherwise the fallback strategy takes over where the run leaves the trace.
+func replayFile(c *config, test func(*Env), path string, fallback strategy.Strategy) (*Result, error) {
+	tr, err := ReadTrace(path)
+	if err != nil {
+		return nil, err
+	}
+	res := replayTrace(c, test, tr, fallback)
+	if res.Failure != nil {
+		res.Failure.Path = path
+	}
+	return res, nil
+}
+
+func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.Strategy) *Result {
+	rep := strategy.NewReplay(tr, fallback)
+	w := core.NewWorker()
+	defer w.Close()
+	iter := tr.Header.Iteration
+	seed := tr.Header.Seed
+	var env *Env
+	cfg := core.Config{Strategy: rep, Seed: seed, MaxSteps: c.maxSteps, ClockLimit: int64(c.clockLimit)}
+	out := w.Execute(cfg, func(r *core.Run) { env = newEnv(r, iter) }, func() { test(env) })
+	rc := *c
+	rc.strategy = "replay"
+	res := &Result{Test: c.name, Strategy: "replay", Seed: seed, Iterations: 1, Steps: int64(out.Steps), Diverged: rep.Divergence()}
+	if out.Failure != nil {
+		res.Failure = newFailure(&rc, out, env, iter, seed)
+		if fallback == nil && out.Failure.Kind == core.Nondeterminism {
+			res.Failure.Message = fmt.Sprintf("replay of %s diverged: %s", tr.Header.Test, out.Failure.Message)
+		}
+	}
+	return res
+}
