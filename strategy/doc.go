@@ -16,5 +16,7 @@
 // # Names
 //
 // Strategies are selected by name with optional parameters, as on the command
-// line: "random", "replay". Parse builds one from such a name.
+// line: "random", "replay", "pct:D", "pct:D:K", "pos", "pos*",
+// "pos*-noreads", "rapos", "dfs", "dfs:B", and any of these but replay followed
+// by "+ca" (conflict analysis, see CA). Parse builds one from such a name.
 package strategy

@@ -28,6 +28,7 @@ const (
 	KindClock           // the virtual clock jumped; Val is the new time in ns (not a step)
 	KindYield           // a plain scheduling point
 	KindNode            // create a node; Val is the node index
+	KindCancel          // cancel a timer; Obj is the timer task
 	kindCount
 )
 
@@ -54,6 +55,7 @@ var kindNames = [...]string{
 	KindClock:      "clock",
 	KindYield:      "yield",
 	KindNode:       "node",
+	KindCancel:     "cancel",
 }
 
 func (k Kind) String() string {

@@ -3,8 +3,8 @@ package core
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"runtime/debug"
+	"strings"
 
 	"github.com/morpheus-go/morpheus/trace"
 )
