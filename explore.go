@@ -124,9 +124,9 @@ func (x *explorer) run() (*Result, error) {
 	for _, ws := range states {
 		go func() {
 			x.work(ws)
-			if !ws.w.Abandoned() {
-				ws.w.Close()
-			}
+			// An abandoned worker gets here only once its blocked task came
+			// back; its iteration has unwound, and its carriers can go.
+			ws.w.Close()
 			ws.once.Do(func() { finished <- struct{}{} })
 		}()
 	}

@@ -49,6 +49,7 @@ func replayFile(c *config, test func(*Env), path string, fallback strategy.Strat
 
 func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.Strategy) *Result {
 	rep := strategy.NewReplay(tr, fallback)
+	rep.Where = func(loc uint64) string { return core.Where(uintptr(loc)) }
 	w := core.NewWorker()
 	defer w.Close()
 	iter := tr.Header.Iteration

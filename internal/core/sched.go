@@ -81,7 +81,8 @@ func (r *Run) unpend(t *Task) {
 // the strategy picks it; the caller then performs the op. It reports whether a
 // blocked op was picked because its deadline passed (a time-out).
 func (r *Run) Do(t *Task, op Op) (timedOut bool) {
-	if t.killed || r.aborting {
+	if t.killed || r.aborting || r.w.Abandoned() {
+		r.aborting = true
 		panic(unwind{})
 	}
 	if t != r.cur {

@@ -1,0 +1,191 @@
+package morpheus_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// racyCounter is a test whose bug needs a specific interleaving of three
+// clients, with timers and a controlled choice in the mix.
+func racyCounter(e *morpheus.Env) {
+	n := e.NewNode("n1", nil)
+	srv := n.Spawn("store", func(e *morpheus.Env) {
+		v := 0
+		for {
+			switch m := e.Receive(nil).(type) {
+			case int:
+				v = m
+			case morpheus.PID:
+				e.Send(m, v)
+			}
+		}
+	})
+	main := e.Self()
+	clients := 2 + e.Choose(2)
+	for range clients {
+		n.Spawn("client", func(e *morpheus.Env) {
+			e.Sleep(time.Duration(e.Choose(3)) * time.Millisecond)
+			e.Send(srv, e.Self())
+			v := morpheus.Recv[int](e)
+			e.Send(srv, v+1)
+			e.Send(main, "done")
+		})
+	}
+	for range clients {
+		morpheus.Recv[string](e)
+	}
+	e.Send(srv, e.Self())
+	v := morpheus.Recv[int](e)
+	e.Assert(v == clients, "lost update: %d of %d increments", v, clients)
+}
+
+func encode(t *testing.T, tr *trace.Trace) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := trace.Encode(&b, tr); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// The same seed gives the same failing iteration and a byte-identical trace,
+// whatever the number of workers.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	var want []byte
+	wantIter := -1
+	for _, workers := range []int{1, 2, 4, 1} {
+		res := explore(t, racyCounter, morpheus.Seed(42), morpheus.Workers(workers), morpheus.Iterations(500))
+		f := mustFail(t, res, "assertion", "lost update")
+		got := encode(t, f.Trace)
+		if want == nil {
+			want, wantIter = got, f.Iteration
+			continue
+		}
+		if f.Iteration != wantIter || !bytes.Equal(got, want) {
+			t.Fatalf("%d workers: iteration %d, want %d; traces equal: %v", workers, f.Iteration, wantIter, bytes.Equal(got, want))
+		}
+	}
+	if wantIter == 0 {
+		t.Log("the bug was found in iteration 0: the test does not exercise the lowest-iteration rule")
+	}
+}
+
+// A saved trace replays to the same failure, step for step; a test that no
+// longer follows the trace is reported as nondeterministic, not as a wrong
+// result.
+func TestReplayAndDivergence(t *testing.T) {
+	res := explore(t, racyCounter, morpheus.Seed(7), morpheus.Iterations(500))
+	f := mustFail(t, res, "assertion", "lost update")
+	path := filepath.Join(t.TempDir(), "trace")
+	if err := morpheus.WriteTrace(path, f.Trace); err != nil {
+		t.Fatal(err)
+	}
+	rep := explore(t, racyCounter, morpheus.Replay(path))
+	g := mustFail(t, rep, "assertion", "lost update")
+	if !bytes.Equal(encode(t, stripHeader(g.Trace)), encode(t, stripHeader(f.Trace))) {
+		t.Fatalf("replayed trace differs:\n%s\nvs\n%s", encode(t, g.Trace), encode(t, f.Trace))
+	}
+
+	changed := func(e *morpheus.Env) {
+		e.NewNode("n0", nil).Spawn("extra", func(e *morpheus.Env) {})
+		racyCounter(e)
+	}
+	div := explore(t, changed, morpheus.Replay(path))
+	d := mustFail(t, div, "nondeterminism", "step 2")
+	if !strings.Contains(d.Message, "diverged") {
+		t.Fatalf("message %q", d.Message)
+	}
+}
+
+// stripHeader drops what legitimately differs between a run and its replay.
+func stripHeader(tr *trace.Trace) *trace.Trace {
+	c := *tr
+	c.Header = trace.Header{Version: tr.Header.Version}
+	return &c
+}
+
+func TestReplayBadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad")
+	if err := os.WriteFile(path, []byte("morpheus-trace 1\ntest X\nbogus line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := morpheus.Explore(racyCounter, morpheus.Replay(path))
+	if err == nil || !strings.Contains(err.Error(), path+":3") {
+		t.Fatalf("error %v: want one naming %s:3", err, path)
+	}
+	_, err = morpheus.Explore(racyCounter, morpheus.Replay(filepath.Join(t.TempDir(), "missing")))
+	if err == nil {
+		t.Fatal("no error for a missing file")
+	}
+}
+
+func TestUnknownStrategy(t *testing.T) {
+	_, err := morpheus.Explore(racyCounter, morpheus.Strategy("nosuch"))
+	if err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// Iterations that fail, hit limits and pass leave no goroutine behind and do
+// not grow the heap.
+func TestNoLeaks(t *testing.T) {
+	const perRun = 10 // iterations per Explore: 9 pass, the last fails
+	run := func(iterations int) {
+		for i := 0; i < iterations/perRun; i++ {
+			kind := i % 4
+			res, err := morpheus.Explore(func(e *morpheus.Env) {
+				n := e.NewNode("n1", nil)
+				for range 3 {
+					n.Spawn("", func(e *morpheus.Env) {
+						defer e.Logf("unwound") // runs at teardown
+						e.Receive(nil)          // blocked at the end
+					})
+				}
+				if e.Iteration() < perRun-1 {
+					return
+				}
+				switch kind {
+				case 0:
+					e.Assert(false, "planned failure")
+				case 1:
+					for {
+						e.Yield() // step limit
+					}
+				case 2:
+					panic("planned panic")
+				case 3:
+					morpheus.Recv[string](e) // deadlock
+				}
+			}, morpheus.Iterations(perRun), morpheus.MaxSteps(200), morpheus.Workers(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Failure == nil || res.Iterations != perRun {
+				t.Fatalf("run %d: %d iterations, failure %v", i, res.Iterations, res.Failure)
+			}
+		}
+	}
+	run(400) // warm up
+	runtime.GC()
+	g0 := runtime.NumGoroutine()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	run(20000)
+	runtime.GC()
+	runtime.ReadMemStats(&m1)
+	if g1 := runtime.NumGoroutine(); g1 > g0 {
+		t.Fatalf("goroutines grew from %d to %d", g0, g1)
+	}
+	if grow := int64(m1.HeapAlloc) - int64(m0.HeapAlloc); grow > 4<<20 {
+		t.Fatalf("heap grew by %d bytes over 20,000 iterations", grow)
+	}
+	t.Logf("goroutines %d, heap %d -> %d bytes", g0, m0.HeapAlloc, m1.HeapAlloc)
+}

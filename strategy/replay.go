@@ -1,0 +1,118 @@
+package strategy
+
+import (
+	"fmt"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Replay follows the schedule of a recorded trace: at every step it picks the
+// enabled op of the task the trace ran, and checks that the op is of the same
+// kind; every choice takes the recorded value.
+//
+// When the run leaves the recorded schedule (the recorded task has no enabled
+// op, the kinds differ, or the trace ends first), the test is not a function
+// of its schedule, or the code changed since the trace was recorded. Strict
+// replay (fallback nil) then stops and Divergence says where; lenient replay
+// records the divergence and continues with the fallback strategy, so that a
+// saved failing schedule still guides the run as far as it applies.
+type Replay struct {
+	tr       *trace.Trace
+	fallback Strategy
+	pos      int // index of the next event to follow
+	step     int // steps followed
+	last     int // event index of the last step followed, -1 before the first
+	diverged string
+	// Where, if set, maps an op's Sig.Loc to "file:line"; replay then also
+	// checks that each op runs at its recorded code location.
+	Where func(loc uint64) string
+}
+
+// NewReplay returns a strategy that follows tr. fallback, if not nil, takes
+// over from the first divergence.
+func NewReplay(tr *trace.Trace, fallback Strategy) *Replay {
+	return &Replay{tr: tr, fallback: fallback}
+}
+
+func (r *Replay) Name() string { return "replay" }
+
+// Begin restarts the replay from the first step. The seed is passed to the
+// fallback.
+func (r *Replay) Begin(seed uint64) {
+	r.pos, r.step, r.last, r.diverged = 0, 0, -1, ""
+	if r.fallback != nil {
+		r.fallback.Begin(seed)
+	}
+}
+
+// Divergence describes where the run left the recorded schedule, or "" if it
+// has not.
+func (r *Replay) Divergence() string { return r.diverged }
+
+// Next picks the recorded task's op.
+func (r *Replay) Next(enabled []Op) int {
+	if r.diverged != "" {
+		return r.fallback.Next(enabled)
+	}
+	for r.pos < len(r.tr.Events) && !r.tr.Events[r.pos].IsStep() {
+		r.pos++
+	}
+	step := r.step + 1
+	if r.pos >= len(r.tr.Events) {
+		return r.diverge(enabled, fmt.Sprintf("step %d: the trace ended after %d steps but the run goes on", step, r.step))
+	}
+	ev := &r.tr.Events[r.pos]
+	for i := range enabled {
+		if enabled[i].Task != ev.Task {
+			continue
+		}
+		want := r.tr.LocString(ev.Loc)
+		got := want
+		if r.Where != nil && want != "?" && enabled[i].Sig.Loc != 0 {
+			got = r.Where(enabled[i].Sig.Loc)
+		}
+		if enabled[i].Kind != ev.Kind || got != want {
+			return r.diverge(enabled, fmt.Sprintf("step %d: the trace has %s %v at %s, the run has %s %v at %s",
+				step, r.tr.TaskName(ev.Task), ev.Kind, want, r.tr.TaskName(ev.Task), enabled[i].Kind, got))
+		}
+		r.last, r.pos, r.step = r.pos, r.pos+1, step
+		return i
+	}
+	return r.diverge(enabled, fmt.Sprintf("step %d: the trace has %s %v at %s, but that task has no enabled op (%d enabled)",
+		step, r.tr.TaskName(ev.Task), ev.Kind, r.tr.LocString(ev.Loc), len(enabled)))
+}
+
+// Choose returns the recorded value.
+func (r *Replay) Choose(n int) int {
+	if r.diverged != "" {
+		return r.fallback.Choose(n)
+	}
+	ev := &r.tr.Events[r.last]
+	if ev.Kind != trace.KindChoose || ev.Val < 0 || ev.Val >= int64(n) {
+		r.diverged = fmt.Sprintf("step %d: the trace chose %d, the run chooses among %d values", r.step, ev.Val, n)
+		if r.fallback != nil {
+			return r.fallback.Choose(n)
+		}
+		return -1
+	}
+	return int(ev.Val)
+}
+
+func (r *Replay) diverge(enabled []Op, msg string) int {
+	r.diverged = msg
+	if r.fallback != nil {
+		return r.fallback.Next(enabled)
+	}
+	return -1
+}
+
+// End passes the trace to the fallback.
+func (r *Replay) End(tr *trace.Trace) {
+	if r.fallback != nil {
+		r.fallback.End(tr)
+	}
+}
+
+// Followed returns the number of recorded steps followed before a divergence
+// (all of them if none).
+func (r *Replay) Followed() int { return r.step }
