@@ -61,8 +61,10 @@ type envelope struct {
 }
 
 // Spawn starts a process running body on the node of the calling process.
+//
+//go:noinline
 func (e *Env) Spawn(name string, body func(e *Env)) PID {
-	return e.spawn(e.self().node, name, body, core.CallerPC(0))
+	return e.spawn(e.self().node, name, body, core.CallerPC())
 }
 
 // Self returns the calling process.
@@ -121,9 +123,11 @@ func (e *Env) addProc(p *process) {
 // Send sends msg to the process to, asynchronously. Messages from one
 // process to another arrive in the order they were sent; a message to a dead
 // process, or to a process on a node that is down, is dropped.
+//
+//go:noinline
 func (e *Env) Send(to PID, msg any) {
 	r := e.run
-	op := core.Op{Kind: kindSend, Obj: -1, PC: core.CallerPC(0)}
+	op := core.Op{Kind: kindSend, Obj: -1, PC: core.CallerPC()}
 	if to.p != nil {
 		op.Res, op.Obj = to.p.res, to.p.task.ID
 	}
@@ -159,16 +163,20 @@ func (e *Env) deliver(from, to *process, msg any, id int64) bool {
 // Receive takes the first message in the calling process's mailbox for which
 // match returns true (any message if match is nil), waiting until one
 // arrives. Messages that do not match stay in the mailbox, in order.
+//
+//go:noinline
 func (e *Env) Receive(match func(msg any) bool) any {
-	m, _ := e.receive(match, -1, core.CallerPC(0))
+	m, _ := e.receive(match, -1, core.CallerPC())
 	return m
 }
 
 // ReceiveTimeout is Receive with a time-out of d virtual time: it returns
 // false if no matching message arrived in time. A time-out fires only when
 // nothing else can run (see Sleep), so d is a lower bound, not a race.
+//
+//go:noinline
 func (e *Env) ReceiveTimeout(match func(msg any) bool, d time.Duration) (any, bool) {
-	return e.receive(match, max(d, 0), core.CallerPC(0))
+	return e.receive(match, max(d, 0), core.CallerPC())
 }
 
 func (e *Env) receive(match func(any) bool, d time.Duration, pc uintptr) (any, bool) {
@@ -183,6 +191,7 @@ func (e *Env) receive(match func(any) bool, d time.Duration, pc uintptr) (any, b
 	timedOut := r.Do(r.Current(), op)
 	p.match, p.waiting = nil, false
 	if timedOut {
+		r.Event().Flag |= trace.FlagTimeout
 		return nil, false
 	}
 	m := p.take(p.find(match))
@@ -195,15 +204,19 @@ func (e *Env) receive(match func(any) bool, d time.Duration, pc uintptr) (any, b
 }
 
 // Recv receives the first message of type T (see Env.Receive).
+//
+//go:noinline
 func Recv[T any](e *Env) T {
-	m, _ := e.receive(isType[T], -1, core.CallerPC(0))
+	m, _ := e.receive(isType[T], -1, core.CallerPC())
 	return m.(T)
 }
 
 // RecvTimeout receives the first message of type T, or times out after d
 // (see Env.ReceiveTimeout).
+//
+//go:noinline
 func RecvTimeout[T any](e *Env, d time.Duration) (T, bool) {
-	m, ok := e.receive(isType[T], max(d, 0), core.CallerPC(0))
+	m, ok := e.receive(isType[T], max(d, 0), core.CallerPC())
 	if !ok {
 		var zero T
 		return zero, false
@@ -251,9 +264,11 @@ type Timer struct {
 // SendAfter sends msg to `to` after d of virtual time, as if the calling
 // process sent it then. The timer is its own task: strategies may fire it
 // at any point once its deadline is reached.
+//
+//go:noinline
 func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
 	r := e.run
-	pc := core.CallerPC(0)
+	pc := core.CallerPC()
 	self := r.Current()
 	r.Do(self, core.Op{Kind: kindSpawn, Obj: -1, PC: pc})
 	from := e.self()
@@ -274,9 +289,11 @@ func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
 }
 
 // Cancel stops the timer if it has not fired; it reports whether it stopped it.
+//
+//go:noinline
 func (e *Env) Cancel(t Timer) bool {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindCancel, Obj: t.t.ID, PC: core.CallerPC(0)})
+	r.Do(r.Current(), core.Op{Kind: kindCancel, Obj: t.t.ID, PC: core.CallerPC()})
 	if t.t.Done() {
 		return false
 	}

@@ -224,3 +224,52 @@ func TestFIFOPerPair(t *testing.T) {
 	}, morpheus.Iterations(300))
 	mustPass(t, res)
 }
+
+// Every primitive records the user's call site, not a line inside morpheus.
+func TestLocationsPointAtCallers(t *testing.T) {
+	res := explore(t, func(e *morpheus.Env) {
+		n := e.NewNode("n1", func(e *morpheus.Env) { e.Register("init") })
+		p := n.Spawn("p", func(e *morpheus.Env) {
+			e.TrapExits(true)
+			morpheus.Recv[int](e)
+			e.Receive(nil)
+			e.ReceiveTimeout(nil, time.Second)
+			morpheus.RecvTimeout[string](e, time.Second)
+		})
+		e.Spawn("q", func(e *morpheus.Env) {})
+		ref := e.Monitor(p)
+		e.Demonitor(ref)
+		e.Link(p)
+		e.Unlink(p)
+		e.Send(p, 1)
+		e.Send(p, "x")
+		tm := e.SendAfter(time.Second, p, 2)
+		e.Cancel(tm)
+		e.Whereis(n, "init")
+		e.Register("main")
+		e.Unregister("main")
+		e.Sleep(time.Millisecond)
+		e.Yield()
+		e.Choose(2)
+		e.ChooseBool()
+		e.Kill(p, "stop")
+		n.Crash()
+		n.Restart()
+		e.Assert(false, "end")
+	}, morpheus.Iterations(1))
+	f := mustFail(t, res, "assertion", "end")
+	tr := f.Trace
+	kinds := map[string]bool{}
+	for _, ev := range tr.Events {
+		if ev.Loc == 0 {
+			continue
+		}
+		kinds[ev.Kind.String()] = true
+		if where := tr.LocString(ev.Loc); !strings.HasPrefix(where, "actor_test.go:") {
+			t.Errorf("%v recorded at %s", ev.Kind, where)
+		}
+	}
+	if len(kinds) < 17 {
+		t.Errorf("only %d kinds with locations: %v", len(kinds), kinds)
+	}
+}

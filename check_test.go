@@ -19,10 +19,14 @@ type recorder struct {
 	logs   []string
 }
 
-func (r *recorder) Helper()                           {}
-func (r *recorder) Name() string                      { return r.name }
-func (r *recorder) Errorf(format string, args ...any) { r.errors = append(r.errors, fmt.Sprintf(format, args...)) }
-func (r *recorder) Logf(format string, args ...any)   { r.logs = append(r.logs, fmt.Sprintf(format, args...)) }
+func (r *recorder) Helper()      {}
+func (r *recorder) Name() string { return r.name }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Logf(format string, args ...any) {
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+}
 func (r *recorder) Fatalf(format string, args ...any) {
 	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 	panic("Fatalf")

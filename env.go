@@ -58,46 +58,58 @@ func (e *Env) Elapsed() time.Duration { return time.Duration(e.run.Now()) }
 
 // Sleep blocks the calling task for d of virtual time. The clock jumps to the
 // next deadline when no task can run, so sleeping costs no real time.
+//
+//go:noinline
 func (e *Env) Sleep(d time.Duration) {
 	r := e.run
 	r.Do(r.Current(), core.Op{
 		Kind: kindSleep, Obj: -1, Blocked: true, HasDeadline: true,
-		Deadline: r.Now() + int64(max(d, 0)), PC: core.CallerPC(0),
+		Deadline: r.Now() + int64(max(d, 0)), PC: core.CallerPC(),
 	})
 }
 
 // Yield is a scheduling point with no effect: other tasks may run first.
+//
+//go:noinline
 func (e *Env) Yield() {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindYield, Obj: -1, PC: core.CallerPC(0)})
+	r.Do(r.Current(), core.Op{Kind: kindYield, Obj: -1, PC: core.CallerPC()})
 }
 
 // Choose returns a value in [0, n), chosen by the strategy and recorded in
 // the trace, so that replay takes the same branch. Use it wherever the
 // environment is nondeterministic: which request a client sends, whether a
 // timeout fires first, which node fails.
+//
+//go:noinline
 func (e *Env) Choose(n int) int {
 	r := e.run
-	return r.Choose(r.Current(), n, core.CallerPC(0))
+	return r.Choose(r.Current(), n, core.CallerPC())
 }
 
 // ChooseBool returns a controlled boolean (see Choose).
+//
+//go:noinline
 func (e *Env) ChooseBool() bool {
 	r := e.run
-	return r.Choose(r.Current(), 2, core.CallerPC(0)) == 1
+	return r.Choose(r.Current(), 2, core.CallerPC()) == 1
 }
 
 // Assert fails the iteration with an assertion failure if cond is false. The
 // message is formatted with fmt.Sprintf(format, args...).
+//
+//go:noinline
 func (e *Env) Assert(cond bool, format string, args ...any) {
 	if !cond {
-		e.run.Fail(core.Assertion, core.CallerPC(0), fmt.Sprintf(format, args...))
+		e.run.Fail(core.Assertion, core.CallerPC(), fmt.Sprintf(format, args...))
 	}
 }
 
 // Fatalf fails the iteration with an assertion failure.
+//
+//go:noinline
 func (e *Env) Fatalf(format string, args ...any) {
-	e.run.Fail(core.Assertion, core.CallerPC(0), fmt.Sprintf(format, args...))
+	e.run.Fail(core.Assertion, core.CallerPC(), fmt.Sprintf(format, args...))
 }
 
 // Logf records a line in the iteration's log, which a failure report shows.

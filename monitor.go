@@ -52,10 +52,12 @@ type monitor struct {
 // Monitor starts monitoring pid: when it exits, the caller receives a Down
 // message. If pid is already dead the Down message arrives at once with
 // ReasonNoProc.
+//
+//go:noinline
 func (e *Env) Monitor(pid PID) Ref {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindMonitor, Obj: -1, PC: core.CallerPC(0)}
+	op := core.Op{Kind: kindMonitor, Obj: -1, PC: core.CallerPC()}
 	if pid.p != nil {
 		op.Res, op.Obj = pid.p.res, pid.p.task.ID
 	}
@@ -72,9 +74,11 @@ func (e *Env) Monitor(pid PID) Ref {
 
 // Demonitor cancels a monitor. A Down message already delivered stays in
 // the mailbox.
+//
+//go:noinline
 func (e *Env) Demonitor(ref Ref) {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindDemonitor, Obj: -1, PC: core.CallerPC(0)})
+	r.Do(r.Current(), core.Op{Kind: kindDemonitor, Obj: -1, PC: core.CallerPC()})
 	for _, p := range e.procs {
 		if p == nil {
 			continue
@@ -92,10 +96,12 @@ func (e *Env) Demonitor(ref Ref) {
 // other than ReasonNormal, the other is killed with that reason, or receives
 // an ExitSignal if it traps exits. Linking to a dead process signals
 // ReasonNoProc at once.
+//
+//go:noinline
 func (e *Env) Link(pid PID) {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindLink, Obj: -1, PC: core.CallerPC(0)}
+	op := core.Op{Kind: kindLink, Obj: -1, PC: core.CallerPC()}
 	if pid.p != nil {
 		op.Res, op.Obj = pid.p.res, pid.p.task.ID
 	}
@@ -113,10 +119,12 @@ func (e *Env) Link(pid PID) {
 }
 
 // Unlink removes the link between the caller and pid.
+//
+//go:noinline
 func (e *Env) Unlink(pid PID) {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindUnlink, Obj: -1, PC: core.CallerPC(0)}
+	op := core.Op{Kind: kindUnlink, Obj: -1, PC: core.CallerPC()}
 	if pid.p != nil {
 		op.Res, op.Obj = pid.p.res, pid.p.task.ID
 	}
@@ -140,10 +148,12 @@ func (e *Env) Exit(reason any) { e.run.Exit(reason) }
 // that traps exits receives an ExitSignal message, unless the reason is
 // ReasonKilled; otherwise it dies with that reason. ReasonNormal is ignored by
 // other processes.
+//
+//go:noinline
 func (e *Env) Kill(pid PID, reason any) {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindKill, Obj: -1, PC: core.CallerPC(0)}
+	op := core.Op{Kind: kindKill, Obj: -1, PC: core.CallerPC()}
 	if pid.p != nil {
 		op.Res, op.Obj = pid.p.res, pid.p.task.ID
 	}

@@ -21,14 +21,16 @@ type Node struct {
 
 // NewNode adds a node. If start is not nil it runs as the node's "init"
 // process now and again after every Restart. Node names must be unique.
+//
+//go:noinline
 func (e *Env) NewNode(name string, start func(e *Env)) *Node {
 	if name == "" || e.Node(name) != nil {
-		e.run.Fail(core.Panic, core.CallerPC(0), "NewNode: node name "+quote(name)+" is empty or already used")
+		e.run.Fail(core.Panic, core.CallerPC(), "NewNode: node name "+quote(name)+" is empty or already used")
 	}
 	n := e.newNode(name)
 	n.start = start
 	if start != nil {
-		e.spawn(n, "init", start, core.CallerPC(0))
+		e.spawn(n, "init", start, core.CallerPC())
 	}
 	return n
 }
@@ -66,21 +68,25 @@ func (n *Node) String() string {
 
 // Spawn starts a process running body on the node. A process spawned on a
 // node that is down is dead from the start.
+//
+//go:noinline
 func (n *Node) Spawn(name string, body func(e *Env)) PID {
-	return n.env.spawn(n, name, body, core.CallerPC(0))
+	return n.env.spawn(n, name, body, core.CallerPC())
 }
 
 // Crash stops the node: its processes die (their deferred calls run, their
 // monitors receive Down with ReasonNodeDown, linked processes elsewhere get
 // the exit signal), its registry is cleared and messages to it are dropped.
 // A process may crash its own node; it dies last.
+//
+//go:noinline
 func (n *Node) Crash() {
 	e := n.env
 	r := e.run
 	if n.name == "" {
-		r.Fail(core.Panic, core.CallerPC(0), "Crash: the harness node cannot crash")
+		r.Fail(core.Panic, core.CallerPC(), "Crash: the harness node cannot crash")
 	}
-	r.Do(r.Current(), core.Op{Kind: kindCrash, Obj: -1, Res: n.res, Val: int64(n.index), PC: core.CallerPC(0)})
+	r.Do(r.Current(), core.Op{Kind: kindCrash, Obj: -1, Res: n.res, Val: int64(n.index), PC: core.CallerPC()})
 	if !n.up {
 		return
 	}
@@ -105,10 +111,12 @@ func (n *Node) Crash() {
 
 // Restart brings a crashed node back up and runs its start function again as
 // a fresh "init" process. Restarting a node that is up fails the test.
+//
+//go:noinline
 func (n *Node) Restart() {
 	e := n.env
 	r := e.run
-	pc := core.CallerPC(0)
+	pc := core.CallerPC()
 	r.Do(r.Current(), core.Op{Kind: kindRestart, Obj: -1, Res: n.res, Val: int64(n.index), PC: pc})
 	if n.up {
 		r.Fail(core.Assertion, pc, "Restart: node "+n.name+" is up")

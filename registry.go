@@ -5,11 +5,13 @@ import "github.com/morpheus-go/morpheus/internal/core"
 // Register gives the calling process a name on its node. It reports false if
 // the name is taken by a live process. A process may hold several names;
 // they are released when it exits or its node crashes.
+//
+//go:noinline
 func (e *Env) Register(name string) bool {
 	r := e.run
 	self := e.self()
 	n := self.node
-	r.Do(r.Current(), core.Op{Kind: kindRegister, Obj: -1, Res: n.nameResource(name), PC: core.CallerPC(0)})
+	r.Do(r.Current(), core.Op{Kind: kindRegister, Obj: -1, Res: n.nameResource(name), PC: core.CallerPC()})
 	if q := n.names[name]; q != nil && q.alive {
 		return false
 	}
@@ -19,10 +21,12 @@ func (e *Env) Register(name string) bool {
 }
 
 // Unregister removes a name from the calling process's node.
+//
+//go:noinline
 func (e *Env) Unregister(name string) {
 	r := e.run
 	n := e.self().node
-	r.Do(r.Current(), core.Op{Kind: kindUnregister, Obj: -1, Res: n.nameResource(name), PC: core.CallerPC(0)})
+	r.Do(r.Current(), core.Op{Kind: kindUnregister, Obj: -1, Res: n.nameResource(name), PC: core.CallerPC()})
 	if q := n.names[name]; q != nil {
 		delete(n.names, name)
 		for i, s := range q.names {
@@ -37,9 +41,11 @@ func (e *Env) Unregister(name string) {
 // Whereis looks up a name registered on node n; the zero PID if none (or if
 // the node is down). Lookups read, registrations write: two lookups of one
 // name do not conflict.
+//
+//go:noinline
 func (e *Env) Whereis(n *Node, name string) PID {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindWhereis, Obj: -1, Res: n.nameResource(name), Read: true, PC: core.CallerPC(0)})
+	r.Do(r.Current(), core.Op{Kind: kindWhereis, Obj: -1, Res: n.nameResource(name), Read: true, PC: core.CallerPC()})
 	if !n.up {
 		return PID{}
 	}

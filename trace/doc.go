@@ -24,4 +24,39 @@
 //
 // Encode writes a versioned, line-oriented text format; Decode reads it back and
 // names the line and the field of any malformed input. See format.go.
+//
+// A file is UTF-8 text, one item a line:
+//
+//	morpheus-trace 1
+//	test TestStorage
+//	strategy random
+//	seed 12345
+//	iteration 17
+//	failure assertion task=3 step=57 at="server.go:41" msg="replica count 3 but only 2 distinct"
+//	task 0 parent=-1 key=0x1f2e name="main"
+//	task 1 parent=0 key=0x3a name="server@n1"
+//	s 1 t0 start
+//	s 2 t0 spawn obj=1 at="storage_test.go:41"
+//	s 3 t0 send obj=1 val=0 at="storage_test.go:44" msg="main.ClientReq{Data:3}"
+//	clock 1500000000
+//	s 4 t1 recv obj=0 val=0 flags=timeout at="server.go:20"
+//	end
+//
+// The header lines come first, in this order; strategy is absent when empty
+// and failure when the iteration passed. The test, strategy and failure kind
+// are written bare when they are one plain word, else as Go-quoted strings.
+// Other fields are key=value, in any order, with strings always Go-quoted;
+// an unknown or repeated key is an error.
+//
+// A task line per task follows, in ID order from 0. Then one line per event:
+// "s N tT KIND" for the N-th step (counting from 1), run by task T, followed
+// by the fields that differ from their defaults: obj (default -1), res (0),
+// val (0, but always written for send, recv, choose, crash, restart and node,
+// whose 0 is a value), flags (read, timeout, dropped), at (the location) and
+// msg (the content of the message a send sends, as text). A clock event is a
+// line "clock NS" and is not a step.
+//
+// The last line is "end", so that a truncated file is an error rather than a
+// shorter trace. Blank lines and lines starting with "#" are ignored. No line
+// may exceed 1 MiB: Encode cuts long message texts to stay within it.
 package trace

@@ -160,9 +160,6 @@ func (r *Run) pick() *Task {
 			Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
 			Flag: flag, Val: t.op.Val, Loc: uint64(t.op.PC),
 		})
-		if t.op.Blocked {
-			r.Event().Flag |= trace.FlagTimeout
-		}
 		r.w.beat()
 		if t.fire != nil {
 			t.state = taskDone

@@ -50,15 +50,3 @@ func Where(pc uintptr) string {
 	}
 	return filepath.Base(f.File) + ":" + strconv.Itoa(f.Line)
 }
-
-// CallerPC returns the program counter of the caller's caller's call site:
-// the user code that called a morpheus primitive which called CallerPC.
-// skip counts further frames to skip.
-func CallerPC(skip int) uintptr {
-	var pcs [1]uintptr
-	if runtime.Callers(skip+3, pcs[:]) == 0 {
-		return 0
-	}
-	// A return address: Where (runtime.CallersFrames) maps it to the call's line.
-	return pcs[0]
-}

@@ -1,0 +1,164 @@
+package strategy
+
+import "github.com/morpheus-go/morpheus/trace"
+
+// CA wraps a strategy with conflict analysis (Morpheus §2.3, "+ca"): at every
+// step, if an enabled op is predicted not to conflict (its signature is in the
+// table, seen and never conflicted), CA runs it at once, the first such op in
+// enabled order, without consulting the inner strategy; otherwise the inner
+// strategy decides. The inner strategy thus spends its randomness (its
+// priorities, change points or choices) only on ops whose order may matter.
+//
+// # The inner strategy's view
+//
+// An op predicted not to conflict runs at the first step it is enabled, so
+// the inner strategy never sees it: for the inner strategy, every op it saw
+// still runs only when it picks it, and the contract of Next holds. Steps CA
+// takes alone do not count as the inner strategy's steps (PCT spends no change
+// point on them, DFS does not branch on them).
+//
+// # Learning in epochs
+//
+// The table CA reads is a snapshot that must not change during an iteration.
+// End analyses the iteration's trace (trace.Conflicts) and learns into a
+// private pending table, not into the snapshot, so that an iteration's
+// decisions depend only on the snapshot and its seed. The runtime folds
+// learning in at points it chooses, the same whatever the number of workers:
+//
+//	shared := strategy.NewTable()
+//	for each epoch {
+//		snap := shared.Clone()
+//		every worker's CA: w.SetTable(snap)
+//		run the epoch's iterations
+//		every worker's CA: shared.Merge(w.TakePending())
+//	}
+//
+// A sequential run that does not care can call SetLive(true): End then learns
+// straight into the table CA reads, so every iteration uses everything learned
+// before it. With DFS as the inner strategy the table must not change during
+// the whole exploration, or the replayed prefixes diverge.
+//
+// End learns only when given a trace; without traces CA never learns and
+// leaves every decision to the inner strategy.
+type CA struct {
+	inner   Strategy
+	table   *Table
+	pending *Table
+	live    bool
+	stats   CAStats // of the last iteration
+	// verdict caches the table's prediction for each task's enabled op, valid
+	// until the op runs.
+	verdict    []caVerdict
+	conflicted []bool // scratch for End
+}
+
+type caVerdict uint8
+
+const (
+	caUnknown     caVerdict = iota // not looked up yet
+	caIndependent                  // predicted not to conflict
+	caDependent                    // unseen or conflicted before
+)
+
+// WithCA returns inner wrapped with conflict analysis reading table, which
+// must not change during an iteration (see CA). A nil table is an empty one.
+func WithCA(inner Strategy, table *Table) *CA {
+	if table == nil {
+		table = NewTable()
+	}
+	return &CA{inner: inner, table: table, pending: NewTable()}
+}
+
+// Name returns the inner strategy's name followed by "+ca".
+func (c *CA) Name() string { return c.inner.Name() + caSuffix }
+
+// Inner returns the wrapped strategy.
+func (c *CA) Inner() Strategy { return c.inner }
+
+// Table returns the table CA reads.
+func (c *CA) Table() *Table { return c.table }
+
+// SetTable makes CA read t from the next iteration on. Call it between
+// iterations only.
+func (c *CA) SetTable(t *Table) {
+	if t == nil {
+		t = NewTable()
+	}
+	c.table = t
+}
+
+// TakePending returns what End learned since the last call, and starts a new
+// pending table. The caller owns the returned table.
+func (c *CA) TakePending() *Table {
+	p := c.pending
+	c.pending = NewTable()
+	return p
+}
+
+// SetLive chooses whether End learns into the table CA reads (true) or into
+// the pending table (false, the default).
+func (c *CA) SetLive(live bool) { c.live = live }
+
+// Stats returns how the table's predictions fared in the last iteration.
+func (c *CA) Stats() CAStats { return c.stats }
+
+func (c *CA) Begin(seed uint64) {
+	clear(c.verdict)
+	c.stats = CAStats{}
+	c.inner.Begin(seed)
+}
+
+func (c *CA) Next(enabled []Op) int {
+	for i := range enabled {
+		t := enabled[i].Task
+		c.verdict = grow(c.verdict, t, caUnknown)
+		v := c.verdict[t]
+		if v == caUnknown {
+			v = caDependent
+			if c.table.Independent(enabled[i].Sig) {
+				v = caIndependent
+			}
+			c.verdict[t] = v
+		}
+		if v == caIndependent {
+			c.verdict[t] = caUnknown // its next op is a new op
+			return i
+		}
+	}
+	i := c.inner.Next(enabled)
+	if i >= 0 && i < len(enabled) {
+		c.verdict[enabled[i].Task] = caUnknown
+	}
+	return i
+}
+
+func (c *CA) Choose(n int) int { return c.inner.Choose(n) }
+
+func (c *CA) End(tr *trace.Trace) {
+	c.inner.End(tr)
+	if tr == nil {
+		return
+	}
+	c.conflicted = conflictedOps(tr, c.conflicted)
+	c.stats = c.table.assess(tr, c.conflicted)
+	if c.live {
+		c.table.learn(tr, c.conflicted)
+	} else {
+		c.pending.learn(tr, c.conflicted)
+	}
+}
+
+// Exhausted reports whether the inner strategy has explored everything, if it
+// enumerates schedules (see Exhauster); false otherwise.
+func (c *CA) Exhausted() bool {
+	e, ok := c.inner.(Exhauster)
+	return ok && e.Exhausted()
+}
+
+// Divergence passes on the inner strategy's explanation (see Diverger).
+func (c *CA) Divergence() string {
+	if d, ok := c.inner.(Diverger); ok {
+		return d.Divergence()
+	}
+	return c.inner.Name() + " could not continue"
+}

@@ -1,0 +1,10 @@
+package strategy
+
+// Exhauster is implemented by systematic strategies (dfs) that enumerate a
+// finite space of schedules across iterations. After End, Exhausted reports
+// whether every schedule has been explored: the runtime then stops and reports
+// that the whole space was covered without failure, which is a proof for the
+// test as written (within the strategy's bound, if any).
+type Exhauster interface {
+	Exhausted() bool
+}

@@ -1,0 +1,241 @@
+package trace
+
+import "slices"
+
+// Happens-before and conflicts (Morpheus §2.3).
+//
+// Two step events are ordered by happens-before (HB) when one could not have
+// run after the other in any schedule of the same program:
+//
+//   - program order: the steps of one task, in trace order;
+//   - spawn: a KindSpawn event with Obj = c happens before the first step of
+//     task c;
+//   - messages: a message-sending step (KindSend, or KindTimer, whose firing
+//     sends message Val on behalf of the task that set the timer) happens
+//     before the KindRecv step with the same Val that is not FlagTimeout;
+//   - and the transitive closure of these.
+//
+// Steps on one resource are deliberately not ordered by their trace order:
+// two steps of different tasks on the same nonzero resource, at least one of
+// them not a read (FlagRead), whose clocks are concurrent, are a conflict (a
+// race): another schedule could have run them the other way round. That is
+// what conflict analysis learns from.
+//
+// Later op kinds will add edges here: a lock release happens before the next
+// acquire of that lock, and a write of a shared variable before a later read
+// that observed it. Without them such pairs are reported as conflicts, which
+// errs on the safe side (more ops are treated as conflicting).
+//
+// A timer task that is not created by a KindSpawn event has no incoming edge:
+// its firing is concurrent with everything its setter did.
+
+// VC is a vector clock over the tasks of one trace: entry t counts the steps of
+// task t that happen before the event the clock belongs to, that event
+// included. Entries past the end of the slice are zero.
+type VC []uint32
+
+// At returns entry t of v.
+func (v VC) At(t int32) uint32 {
+	if t < 0 || int(t) >= len(v) {
+		return 0
+	}
+	return v[t]
+}
+
+// LessEq reports whether v ≤ w entry by entry: for the clocks of two distinct
+// events, whether the event of v happens before the event of w.
+func (v VC) LessEq(w VC) bool {
+	for i, x := range v {
+		if x > w.At(int32(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// Concurrent reports whether neither of v and w is ≤ the other: the events
+// they belong to are not ordered by happens-before.
+func (v VC) Concurrent(w VC) bool { return !v.LessEq(w) && !w.LessEq(v) }
+
+// Join sets *v to the entry-wise maximum of *v and w, growing *v as needed.
+func (v *VC) Join(w VC) {
+	if len(w) > len(*v) {
+		*v = append(*v, make(VC, len(w)-len(*v))...)
+	}
+	for i, x := range w {
+		if x > (*v)[i] {
+			(*v)[i] = x
+		}
+	}
+}
+
+// Clone returns a copy of v.
+func (v VC) Clone() VC { return slices.Clone(v) }
+
+// Clocks calls fn for every step event of t in trace order, with its index in
+// t.Events and its vector clock. fn must not keep vc after it returns (Clone
+// it). Events of the runtime itself (Task < 0) and non-step events such as
+// clock jumps have no clock and are skipped.
+//
+// Memory is proportional to the number of tasks squared plus the number of
+// messages in flight; time to the number of events times the width of the
+// clocks that are joined (spawns and receives).
+func Clocks(t *Trace, fn func(i int, vc VC)) {
+	var w hbWalker
+	w.init(t)
+	for i := range t.Events {
+		if vc := w.step(t, i); vc != nil {
+			fn(i, vc)
+		}
+	}
+}
+
+// Conflicts calls fn(i, j), i < j, for every pair of step events of t that
+// conflict: they touch the same nonzero resource, at least one of them is not
+// a read, they belong to different tasks, and their vector clocks are
+// concurrent. Calls come in increasing j, and for one j in increasing i.
+//
+// Each event is compared only with earlier events on its own resource, and for
+// each other task only with those of its events that do not already happen
+// before it, so the cost is about the number of events times the number of
+// tasks touching their resources, plus the number of conflicts reported.
+func Conflicts(t *Trace, fn func(i, j int)) {
+	var w hbWalker
+	w.init(t)
+	var r hbRaces
+	r.res = make(map[uint32]int32)
+	var found []int
+	for j := range t.Events {
+		vc := w.step(t, j)
+		if vc == nil {
+			continue
+		}
+		e := &t.Events[j]
+		if e.Res == 0 {
+			continue
+		}
+		found = r.access(found[:0], j, e, vc)
+		slices.Sort(found)
+		for _, i := range found {
+			fn(i, j)
+		}
+	}
+}
+
+// hbWalker computes vector clocks event by event.
+type hbWalker struct {
+	clock []VC         // the current clock of each task
+	msgs  map[int64]VC // the clock of each message sent and not yet received
+	spare []VC         // clocks of received messages, for reuse
+}
+
+func (w *hbWalker) init(t *Trace) {
+	n := len(t.Tasks)
+	for i := range t.Events {
+		if e := &t.Events[i]; int(e.Task) >= n {
+			n = int(e.Task) + 1
+		}
+	}
+	w.clock = make([]VC, n)
+	w.msgs = make(map[int64]VC)
+}
+
+// step advances the clocks past event i and returns the clock of event i, or
+// nil if it is not a step of a task. The clock is valid until the next call.
+func (w *hbWalker) step(t *Trace, i int) VC {
+	e := &t.Events[i]
+	if !e.IsStep() || e.Task < 0 {
+		return nil
+	}
+	c := &w.clock[e.Task]
+	if e.Kind == KindRecv && e.Flag&FlagTimeout == 0 {
+		if m, ok := w.msgs[e.Val]; ok {
+			c.Join(m)
+			delete(w.msgs, e.Val)
+			w.spare = append(w.spare, m[:0])
+		}
+	}
+	if len(*c) <= int(e.Task) {
+		c.Join(make(VC, e.Task+1))
+	}
+	(*c)[e.Task]++
+	switch e.Kind {
+	case KindSpawn:
+		// The child's first step follows the spawn; a child that already ran
+		// (a malformed trace) gets no edge.
+		if e.Obj >= 0 && int(e.Obj) < len(w.clock) && e.Obj != e.Task && w.clock[e.Obj].At(e.Obj) == 0 {
+			w.clock[e.Obj].Join(*c)
+		}
+	case KindSend, KindTimer:
+		if e.Flag&FlagDropped == 0 {
+			var m VC
+			if n := len(w.spare); n > 0 {
+				m, w.spare = w.spare[n-1], w.spare[:n-1]
+			}
+			m.Join(*c)
+			w.msgs[e.Val] = m
+		}
+	}
+	return *c
+}
+
+// hbRaces keeps, per resource and task, the accesses seen so far.
+type hbRaces struct {
+	res   map[uint32]int32 // resource -> index in byRes
+	byRes [][]hbTaskAccesses
+}
+
+// hbTaskAccesses are one task's accesses to one resource, in trace order.
+type hbTaskAccesses struct {
+	task   int32
+	all    []hbAccess
+	writes []hbAccess
+}
+
+// hbAccess is an access: the event's index and its task's own clock entry,
+// which is all that is needed to decide whether it happens before a later
+// event of another task (FastTrack's epochs).
+type hbAccess struct {
+	i   int
+	clk uint32
+}
+
+// access records event j (with clock vc) and appends to found the earlier
+// events it conflicts with.
+func (r *hbRaces) access(found []int, j int, e *Event, vc VC) []int {
+	k, ok := r.res[e.Res]
+	if !ok {
+		k = int32(len(r.byRes))
+		r.res[e.Res] = k
+		r.byRes = append(r.byRes, nil)
+	}
+	read := e.Flag&FlagRead != 0
+	var mine *hbTaskAccesses
+	for x := range r.byRes[k] {
+		ta := &r.byRes[k][x]
+		if ta.task == e.Task {
+			mine = ta
+			continue
+		}
+		// A read races only with writes; a write with every access. Scan from
+		// the latest: once one happens before j, all earlier ones do.
+		list := ta.all
+		if read {
+			list = ta.writes
+		}
+		seen := vc.At(ta.task)
+		for y := len(list) - 1; y >= 0 && list[y].clk > seen; y-- {
+			found = append(found, list[y].i)
+		}
+	}
+	if mine == nil {
+		r.byRes[k] = append(r.byRes[k], hbTaskAccesses{task: e.Task})
+		mine = &r.byRes[k][len(r.byRes[k])-1]
+	}
+	a := hbAccess{i: j, clk: vc[e.Task]}
+	mine.all = append(mine.all, a)
+	if !read {
+		mine.writes = append(mine.writes, a)
+	}
+	return found
+}
