@@ -90,7 +90,14 @@ func (e *Env) start(n *Node, name string, body func(*Env)) PID {
 	key := core.ChildKey(parent)
 	full := name
 	if name != "" {
-		key = core.NameKey(n.name, name)
+		// Names are made unique per node: the k-th process called "client"
+		// is "client#k" from the second on, and that is its identity.
+		k := n.spawned[name]
+		n.spawned[name] = k + 1
+		if k > 0 {
+			full = fmt.Sprintf("%s#%d", name, k+1)
+		}
+		key = core.NameKey(n.name, full)
 	} else {
 		full = fmt.Sprintf("p%d", len(r.Tasks()))
 	}
@@ -141,10 +148,7 @@ func (e *Env) Send(to PID, msg any) {
 }
 
 func (e *Env) newMsg(msg any) int64 {
-	id := e.nmsg
-	e.nmsg++
-	e.run.Msgs = append(e.run.Msgs, msg)
-	return id
+	return e.run.AddMsg(msg)
 }
 
 // deliver puts msg into to's mailbox and wakes a receive waiting for it.

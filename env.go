@@ -18,7 +18,6 @@ type Env struct {
 	run   *core.Run
 	nodes []*Node
 	procs []*process // by task id; nil for runtime-owned tasks
-	nmsg  int64
 	nref  int64
 	dying bool // the running process was killed by its own op (see settle)
 	logs  []logLine

@@ -17,6 +17,7 @@ type Node struct {
 	procs   []*process // live processes, in spawn order
 	names   map[string]*process
 	nameRes map[string]uint32
+	spawned map[string]int // processes spawned per name, to make names unique
 }
 
 // NewNode adds a node. If start is not nil it runs as the node's "init"
@@ -37,7 +38,7 @@ func (e *Env) NewNode(name string, start func(e *Env)) *Node {
 
 func (e *Env) newNode(name string) *Node {
 	n := &Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource(),
-		names: map[string]*process{}, nameRes: map[string]uint32{}}
+		names: map[string]*process{}, nameRes: map[string]uint32{}, spawned: map[string]int{}}
 	e.nodes = append(e.nodes, n)
 	return n
 }

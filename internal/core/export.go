@@ -10,7 +10,7 @@ func (r *Run) Trace() *trace.Trace {
 		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.strat.Name()},
 		Tasks:  make([]trace.Task, len(r.tasks)),
 		Events: r.rec.Events(),
-		Msgs:   append([]any(nil), r.Msgs...),
+		Msgs:   r.msgs.all(),
 		Where:  make(map[uint64]string),
 	}
 	for i, t := range r.tasks {

@@ -42,8 +42,7 @@ type Run struct {
 
 	rec  trace.Recorder
 	last int // index of the last step event in rec, -1 before the first
-	// Msgs holds message contents by id, for traces. The layer above appends.
-	Msgs []any
+	msgs msgLog // message contents by id, for traces
 
 	enabled  []strategy.Op
 	enabledT []*Task
@@ -105,6 +104,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 func (r *Run) reset(w *Worker, cfg Config) {
 	rec := r.rec
 	rec.Reset()
+	r.msgs.reset()
 	*r = Run{
 		w:        w,
 		cfg:      cfg,
@@ -115,7 +115,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		pending:  r.pending[:0],
 		enabled:  r.enabled[:0],
 		enabledT: r.enabledT[:0],
-		Msgs:     r.Msgs[:0],
+		msgs:     r.msgs,
 		rec:      rec,
 		last:     -1,
 	}
@@ -163,3 +163,45 @@ func (r *Run) Event() *trace.Event { return r.rec.At(r.last) }
 
 // Record appends a non-step event (such as a clock jump) to the trace.
 func (r *Run) Record(e trace.Event) { r.rec.Append(e) }
+
+// AddMsg records a message's content and returns its id.
+func (r *Run) AddMsg(m any) int64 { return r.msgs.add(m) }
+
+// msgLog keeps message contents in fixed-size chunks, so that millions of
+// messages are recorded without copying what is already there.
+type msgLog struct {
+	chunks [][]any
+	n      int
+}
+
+const msgChunk = 4096
+
+func (l *msgLog) add(m any) int64 {
+	c := l.n / msgChunk
+	if c == len(l.chunks) {
+		l.chunks = append(l.chunks, make([]any, msgChunk))
+	}
+	l.chunks[c][l.n%msgChunk] = m
+	l.n++
+	return int64(l.n - 1)
+}
+
+func (l *msgLog) reset() {
+	for i := 0; i*msgChunk < l.n; i++ {
+		clear(l.chunks[i])
+	}
+	const keep = 4
+	if len(l.chunks) > keep {
+		clear(l.chunks[keep:])
+		l.chunks = l.chunks[:keep]
+	}
+	l.n = 0
+}
+
+func (l *msgLog) all() []any {
+	out := make([]any, 0, l.n)
+	for i := 0; i < l.n; i += msgChunk {
+		out = append(out, l.chunks[i/msgChunk][:min(msgChunk, l.n-i)]...)
+	}
+	return out
+}

@@ -44,10 +44,13 @@ func TestAnalyzeKnownCounts(t *testing.T) {
 		{"two writes of two objects", prog(t, s("0w"), s("1w")), 1, 0, 0, 2},
 		{"two reads", prog(t, s("0r"), s("0r")), 1, 0, 0, 2},
 		{"read and write", prog(t, s("0r"), s("0w")), 2, 0, 1, 2},
-		// All pairs dependent: every one of the C(6,3) interleavings differs.
-		{"2×3 on one object", prog(t, s("0w", "0w", "0w"), s("0w", "0w", "0w")), 20, 4, 3, 20},
-		// a0 b1 on object 0, a1 b0 on object 1: b1 < a0 and a1 < b0 is cyclic.
-		{"crossed", prog(t, s("0w", "1w"), s("1w", "0w")), 3, 1, 2, 6},
+		// All pairs dependent: every one of the C(6,3) interleavings differs;
+		// a0 b0 a1 b1 a2 b2 preempts 4 times and has 5 direct conflicts.
+		{"2×3 on one object", prog(t, s("0w", "0w", "0w"), s("0w", "0w", "0w")), 20, 4, 5, 20},
+		// a0 b1 on object 0, a1 b0 on object 1: b1 < a0 and a1 < b0 is
+		// cyclic. Each schedule has one direct conflict: the first of the
+		// pair that runs while the other is next.
+		{"crossed", prog(t, s("0w", "1w"), s("1w", "0w")), 3, 1, 1, 6},
 		// 3 threads, one write each: 3! orders; 2 + 1 direct conflicts.
 		{"three writers", prog(t, s("0w"), s("0w"), s("0w")), 6, 0, 3, 6},
 		// Independent threads: a single partial order.

@@ -42,4 +42,3 @@ func (s *Space) RWCoverage() float64 {
 	}
 	return m
 }
-

@@ -1,0 +1,76 @@
+// Package morpheus finds concurrency and fault-handling bugs in distributed
+// systems by running their tests many times under a controlled scheduler.
+//
+// In each iteration exactly one task (a process, or the test itself) runs at
+// a time. At every operation that other tasks could observe — a send, a
+// receive, a spawn, a timer, a controlled choice — the task stops and an
+// exploration strategy picks which enabled operation runs next. The same
+// seed gives the same schedule, so every failure comes with a trace that
+// replays it exactly.
+//
+// # A first test
+//
+//	func TestCounter(t *testing.T) {
+//		morpheus.Check(t, func(e *morpheus.Env) {
+//			n := e.NewNode("n1", nil)
+//			store := n.Spawn("store", storeLoop)        // a process on node n1
+//			e.Send(store, Put{Key: "k", Value: 1})      // asynchronous send
+//			e.Send(store, Get{Key: "k", From: e.Self()})
+//			v := morpheus.Recv[int](e)                  // selective receive by type
+//			e.Assert(v == 1, "read %d after write", v)
+//		})
+//	}
+//
+// Check runs 1000 iterations on all cores. On a failure it fails the test with
+// the failure's kind, message and location, the last steps of the trace, and
+// the command that replays it; the trace is kept under
+// testdata/morpheus/<TestName>/ and replayed first by every later go test run,
+// like a fuzzing corpus.
+//
+// # The actor world
+//
+// Nodes (NewNode) are simulated machines: their processes crash together
+// (Node.Crash) and a node's start function runs again on Node.Restart.
+// Processes (Spawn) have a mailbox: Send is asynchronous and messages from one
+// process to another arrive in order; Receive takes the first message that
+// matches, leaving the others in order (Erlang's selective receive). Names are
+// registered per node (Register, Whereis). Monitor delivers a Down message when
+// a process exits or its node crashes; Link ties two processes' lives together
+// unless they trap exits (TrapExits, ExitSignal); Exit and Kill end processes
+// with a reason.
+//
+// # Time
+//
+// Time is virtual. Sleep, SendAfter and ReceiveTimeout set deadlines; when no
+// operation can run, the clock jumps to the nearest deadline, so a test that
+// waits an hour takes microseconds. Past the clock limit (ClockLimit) nothing
+// fires, and a test whose main task still waits fails as stuck.
+//
+// # Failures
+//
+// An iteration fails on an assertion (Env.Assert, Env.Fatalf), a panic in any
+// task (reported with its stack), a deadlock (the main task waits and nothing
+// can run: the report lists what every task waits for), the step limit (a
+// livelock), the clock limit, a replay that leaves its trace (nondeterminism
+// in the test), or a task that blocks on something morpheus does not control,
+// such as a real channel or lock: a watchdog reports it with its stack instead
+// of hanging. When an iteration ends, its remaining tasks are unwound (their
+// deferred calls run) and no goroutine survives it.
+//
+// # Determinism
+//
+// Iteration i of a run uses a seed derived from the base seed and i alone, and
+// tasks run one at a time, so an iteration is a pure function of the test, the
+// options and its seed, whatever the number of workers. When several workers
+// find failures, the lowest iteration is reported. Tests must not draw on
+// other sources of nondeterminism: use Env.Choose instead of math/rand, and
+// Env.Now instead of time.Now.
+//
+// # Settings
+//
+// Options in code (Iterations, Strategy, Seed, ...) are overridden by the
+// MORPHEUS_* environment variables, which are overridden by the test binary's
+// flags: -morpheus.iterations, -morpheus.duration, -morpheus.strategy,
+// -morpheus.seed, -morpheus.replay, -morpheus.v, -morpheus.maxsteps,
+// -morpheus.clocklimit, -morpheus.workers, -morpheus.watchdog.
+package morpheus
