@@ -41,7 +41,7 @@ type Run struct {
 	aborting bool
 
 	rec  trace.Recorder
-	last int // index of the last step event in rec, -1 before the first
+	last int    // index of the last step event in rec, -1 before the first
 	msgs msgLog // message contents by id, for traces
 
 	enabled  []strategy.Op
