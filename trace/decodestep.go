@@ -126,11 +126,11 @@ func (d *decoder) msg(e *Event, f field) *FormatError {
 	if err != nil {
 		return err
 	}
-	if e.Kind != KindSend {
-		return expected("msg", "msg only on a send step", f.raw)
+	if !carriesMsg(e) {
+		return expected("msg", "msg only on a send, timer or receive step", f.raw)
 	}
 	if e.Val < 0 || e.Val > maxMsgID {
-		return expected("val", "a message id 0.."+strconv.Itoa(maxMsgID)+" on a send with msg", strconv.FormatInt(e.Val, 10))
+		return expected("val", "a message id 0.."+strconv.Itoa(maxMsgID)+" on a step with msg", strconv.FormatInt(e.Val, 10))
 	}
 	t := d.t
 	if need := int(e.Val) + 1; need > len(t.Msgs) {

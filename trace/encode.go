@@ -75,9 +75,9 @@ func checkNames(pairs ...string) error {
 	return nil
 }
 
-// msgOf returns the recorded content of the message e sends, or nil.
+// msgOf returns the recorded content of the message e refers to, or nil.
 func msgOf(t *Trace, e *Event) any {
-	if e.Kind != KindSend || e.Val < 0 || e.Val >= int64(len(t.Msgs)) {
+	if !carriesMsg(e) || e.Val < 0 || e.Val >= int64(len(t.Msgs)) {
 		return nil
 	}
 	return t.Msgs[e.Val]

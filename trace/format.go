@@ -76,7 +76,7 @@ const knownFlags = FlagRead | FlagTimeout | FlagDropped
 // node index, for which 0 is a value like any other rather than "nothing".
 func valAlwaysWritten(k Kind) bool {
 	switch k {
-	case KindSend, KindRecv, KindChoose, KindCrash, KindRestart, KindNode:
+	case KindSend, KindTimer, KindRecv, KindChoose, KindCrash, KindRestart, KindNode:
 		return true
 	}
 	return false
@@ -100,4 +100,18 @@ func appendName(b []byte, s string) []byte {
 		return append(b, s...)
 	}
 	return strconv.AppendQuote(b, s)
+}
+
+// carriesMsg reports whether event e refers to a message whose content the
+// format keeps: a send, a timer firing (which sends), or a receive that got a
+// message. Receives carry the text too, because some messages (Down,
+// ExitSignal) come from the runtime and have no send step.
+func carriesMsg(e *Event) bool {
+	switch e.Kind {
+	case KindSend, KindTimer:
+		return true
+	case KindRecv:
+		return e.Flag&FlagTimeout == 0
+	}
+	return false
 }

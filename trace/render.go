@@ -109,7 +109,7 @@ func advance(e *Event, step int, now int64) (int, int64) {
 func (t *Trace) detail(e *Event) string {
 	var parts []string
 	switch e.Kind {
-	case KindSend:
+	case KindSend, KindTimer:
 		parts = append(parts, "→ "+t.peer(e.Obj))
 		if e.Flag&FlagDropped != 0 {
 			parts = append(parts, "dropped")
