@@ -54,3 +54,10 @@ type Strategy interface {
 type Diverger interface {
 	Divergence() string
 }
+
+// TraceReader is implemented by strategies that read the trace End receives
+// (conflict analysis). The runtime builds that trace only for them; the
+// others get nil.
+type TraceReader interface {
+	ReadsTrace() bool
+}

@@ -46,6 +46,7 @@ type Run struct {
 
 	enabled  []strategy.Op
 	enabledT []*Task
+	lt       trace.Trace // the light trace handed to the strategy, reused
 
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
@@ -97,7 +98,11 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	}
 	r.teardown()
 	w.endWatch()
-	r.strat.End(nil)
+	var lt *trace.Trace
+	if tr, ok := r.strat.(strategy.TraceReader); ok && tr.ReadsTrace() {
+		lt = r.light()
+	}
+	r.strat.End(lt)
 	return Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
 }
 
@@ -115,6 +120,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		pending:  r.pending[:0],
 		enabled:  r.enabled[:0],
 		enabledT: r.enabledT[:0],
+		lt:       r.lt,
 		msgs:     r.msgs,
 		rec:      rec,
 		last:     -1,
