@@ -28,6 +28,9 @@ type Result struct {
 	Exhausted bool
 	// Diverged, for a lenient replay, says where the run left the trace.
 	Diverged string
+	// CA reports how conflict analysis predicted conflicts (strategies with
+	// "+ca"): ops, conflicts, false negatives and false positives.
+	CA *strategy.CAStats
 }
 
 // Explore runs test under the controlled scheduler for the configured number
@@ -66,6 +69,17 @@ func explore(c *config, test func(*Env)) (*Result, error) {
 		return nil, err
 	}
 	x := &explorer{c: c, test: test, base: baseSeed(c)}
+	if _, ok := mustStrategy(c).(*strategy.CA); ok {
+		var initial *strategy.Table
+		if c.catable != "" {
+			t, err := loadTable(c.catable)
+			if err != nil {
+				return nil, err
+			}
+			initial = t
+		}
+		x.learn = newLearner(initial)
+	}
 	x.stopAt.Store(math.MaxInt64)
 	if c.iterations > 0 {
 		x.stopAt.Store(int64(c.iterations))
@@ -85,6 +99,8 @@ type explorer struct {
 
 	next   atomic.Int64 // next iteration to start
 	stopAt atomic.Int64 // iterations at or beyond this do not start
+
+	learn *learner // conflict analysis's epochs, nil without +ca
 
 	mu        sync.Mutex
 	failure   *Failure
@@ -139,11 +155,20 @@ func (x *explorer) run() (*Result, error) {
 	if f := x.failure; f != nil && f.Kind == string(core.Uncontrolled) {
 		x.traceStuck(f)
 	}
-	return &Result{
+	res := &Result{
 		Test: x.c.name, Strategy: x.c.strategy, Seed: x.base,
 		Iterations: x.done, Steps: x.steps, Elapsed: time.Since(start),
 		Failure: x.failure, Exhausted: x.exhausted,
-	}, nil
+	}
+	if x.learn != nil {
+		res.CA = &x.learn.stats
+		if x.c.catable != "" {
+			if err := saveTable(x.c.catable, x.learn.final()); err != nil {
+				return res, fmt.Errorf("saving the conflict table: %w", err)
+			}
+		}
+	}
+	return res, nil
 }
 
 func mustStrategy(c *config) strategy.Strategy {
@@ -158,15 +183,30 @@ func mustStrategy(c *config) strategy.Strategy {
 func (x *explorer) work(ws *workerState) {
 	w := ws.w
 	strat := mustStrategy(x.c)
+	ca, _ := strat.(*strategy.CA)
 	for {
 		i := x.next.Add(1) - 1
-		if i >= x.stopAt.Load() || (!x.deadline.IsZero() && time.Now().After(x.deadline)) {
+		if !x.deadline.IsZero() && time.Now().After(x.deadline) {
+			x.stop(i) // iterations from i on will not run: nobody may wait for them
 			return
+		}
+		if i >= x.stopAt.Load() {
+			return
+		}
+		if ca != nil {
+			t := x.learn.tableFor(int(i), func() bool { return i >= x.stopAt.Load() })
+			if t == nil {
+				return
+			}
+			ca.SetTable(t)
 		}
 		ws.iter.Store(i)
 		out, env := x.iteration(w, strat, int(i), x.c.maxSteps)
 		if w.Abandoned() {
 			return
+		}
+		if ca != nil {
+			x.learn.finish(int(i), ca.TakePending(), ca.Stats())
 		}
 		x.mu.Lock()
 		x.done++
@@ -176,7 +216,7 @@ func (x *explorer) work(ws *workerState) {
 		}
 		x.mu.Unlock()
 		if out.Failure != nil {
-			lower(&x.stopAt, i)
+			x.stop(i + 1)
 		}
 		if ex, ok := strat.(strategy.Exhauster); ok && ex.Exhausted() {
 			x.mu.Lock()
@@ -232,7 +272,17 @@ func (x *explorer) stuck(i int, s *core.Stuck) {
 		x.failure = f
 	}
 	x.mu.Unlock()
-	lower(&x.stopAt, int64(i))
+	x.stop(int64(i))
+}
+
+// stop makes iterations from n on not start (a failure at n-1, a worker
+// abandoned at n, a spent time budget) and wakes workers waiting for an
+// epoch that will now never complete.
+func (x *explorer) stop(n int64) {
+	lower(&x.stopAt, n)
+	if x.learn != nil {
+		x.learn.wake()
+	}
 }
 
 // traceStuck recovers the trace of an uncontrolled-blocking failure: it runs

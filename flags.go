@@ -30,6 +30,7 @@ var settings = []*setting{
 	{name: "maxsteps", usage: "step limit of an iteration", apply: func(c *config, s string) error { return parseInt(s, &c.maxSteps) }},
 	{name: "clocklimit", usage: "virtual time limit of an iteration (e.g. 10m)", apply: func(c *config, s string) error { return parseDuration(s, &c.clockLimit) }},
 	{name: "workers", usage: "iterations run in parallel", apply: func(c *config, s string) error { return parseInt(s, &c.workers) }},
+	{name: "catable", usage: "conflict-analysis table file, kept across runs (strategies with +ca)", apply: func(c *config, s string) error { c.catable = s; return nil }},
 	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked", apply: func(c *config, s string) error { return parseDuration(s, &c.watchdog) }},
 }
 

@@ -25,6 +25,7 @@ type config struct {
 	replay     string
 	verbose    int
 	corpus     bool
+	catable    string                   // conflict table file, read before and merged into after
 	replayHint func(path string) string // the command that replays a saved trace
 }
 
@@ -86,6 +87,11 @@ func Replay(path string) Option { return func(c *config) { c.replay = path } }
 // Verbose sets how much Check logs: 0 only failures, 1 a summary line per
 // run, 2 also the whole trace of a failure.
 func Verbose(level int) Option { return func(c *config) { c.verbose = level } }
+
+// CATable names a file that keeps conflict analysis's table across runs:
+// strategies with "+ca" start from what it holds, and what they learn is
+// merged into it at the end (also across shards and machines that share it).
+func CATable(path string) Option { return func(c *config) { c.catable = path } }
 
 // Name sets the test name recorded in traces (Check uses the test's name).
 func Name(name string) Option { return func(c *config) { c.name = name } }

@@ -34,7 +34,8 @@ func (r *Run) Trace() *trace.Trace {
 }
 
 // light returns the iteration's trace without message contents or location
-// texts, in buffers reused across iterations: what a strategy learns from at
+// texts, its locations as stable keys (LocKey), in buffers reused across
+// iterations: what a strategy learns from at
 // the end of every iteration (conflicts, step counts). Strategies must not
 // keep it past End.
 func (r *Run) light() *trace.Trace {
@@ -49,7 +50,9 @@ func (r *Run) light() *trace.Trace {
 	}
 	lt.Events = lt.Events[:0]
 	for i := 0; i < r.rec.Len(); i++ {
-		lt.Events = append(lt.Events, *r.rec.At(i))
+		e := *r.rec.At(i)
+		e.Loc = LocKey(uintptr(e.Loc)) // the same keys as the signatures of ops
+		lt.Events = append(lt.Events, e)
 	}
 	return lt
 }

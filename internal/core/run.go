@@ -47,6 +47,9 @@ type Run struct {
 	enabled  []strategy.Op
 	enabledT []*Task
 	lt       trace.Trace // the light trace handed to the strategy, reused
+	// stableLocs: the strategy learns across iterations (it reads traces),
+	// so signatures use stable location keys (LocKey), not program counters.
+	stableLocs bool
 
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
@@ -99,7 +102,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.teardown()
 	w.endWatch()
 	var lt *trace.Trace
-	if tr, ok := r.strat.(strategy.TraceReader); ok && tr.ReadsTrace() {
+	if r.stableLocs {
 		lt = r.light()
 	}
 	r.strat.End(lt)
@@ -130,6 +133,9 @@ func (r *Run) reset(w *Worker, cfg Config) {
 	}
 	if r.limit <= 0 {
 		r.limit = DefaultClockLimit
+	}
+	if tr, ok := r.strat.(strategy.TraceReader); ok && tr.ReadsTrace() {
+		r.stableLocs = true
 	}
 }
 

@@ -92,6 +92,7 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 		panic(unwind{})
 	}
 	t.op = op
+	t.opKey = 0
 	r.pend(t)
 	n := r.pick()
 	if n != t {
@@ -202,9 +203,13 @@ func (r *Run) collect() bool {
 				}
 				continue
 			}
+			loc := uint64(op.PC)
+			if r.stableLocs {
+				loc = t.locKey()
+			}
 			r.enabled = append(r.enabled, strategy.Op{
 				Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
-				Sig: strategy.Sig{Task: t.Key, Loc: uint64(op.PC)},
+				Sig: strategy.Sig{Task: t.Key, Loc: loc},
 			})
 			r.enabledT = append(r.enabledT, t)
 		}

@@ -48,7 +48,8 @@ type Task struct {
 	onExit  func(reason any)
 	carrier *carrier
 	op      Op
-	hasOp   bool // op is pending: waiting to be picked
+	opKey   uint64 // LocKey of op.PC, computed on first use
+	hasOp   bool   // op is pending: waiting to be picked
 	state   taskState
 	killed  bool
 	// selfKilled: the task was killed while it ran (by its own op), so no
@@ -156,4 +157,12 @@ func panicPC() uintptr {
 			return 0
 		}
 	}
+}
+
+// locKey returns the stable location key of the pending op.
+func (t *Task) locKey() uint64 {
+	if t.opKey == 0 {
+		t.opKey = LocKey(t.op.PC)
+	}
+	return t.opKey
 }

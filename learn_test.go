@@ -1,0 +1,107 @@
+package morpheus_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus"
+)
+
+// Conflict analysis learns in epochs: its decisions, and so the failure found,
+// do not depend on the number of workers.
+func TestCADeterministicAcrossWorkers(t *testing.T) {
+	for _, c := range []struct {
+		strategy string
+		seed     uint64
+	}{{"random+ca", 3}, {"random+ca", 5}, {"pos+ca", 1}} {
+		var want []byte
+		wantIter := -1
+		for _, workers := range []int{1, 2, 3} {
+			res := explore(t, rareOrder, morpheus.Strategy(c.strategy), morpheus.Seed(c.seed), morpheus.Workers(workers), morpheus.Iterations(3000))
+			f := mustFail(t, res, "assertion", "sender 2 delivered")
+			got := encode(t, f.Trace)
+			if want == nil {
+				want, wantIter = got, f.Iteration
+				continue
+			}
+			if f.Iteration != wantIter || !bytes.Equal(got, want) {
+				t.Fatalf("%s, %d workers: iteration %d, want %d; equal traces: %v", c.strategy, workers, f.Iteration, wantIter, bytes.Equal(got, want))
+			}
+		}
+		if wantIter < 16 {
+			t.Errorf("%s seed %d: failure in iteration %d, within the first epoch: the test shows nothing", c.strategy, c.seed, wantIter)
+		}
+	}
+}
+
+// The table learned by one run is saved, merged and read by the next.
+func TestCATableFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ca", "table")
+	pass := func(e *morpheus.Env) {
+		n := e.NewNode("n1", nil)
+		main := e.Self()
+		for range 3 {
+			n.Spawn("w", func(e *morpheus.Env) { e.Send(main, 1) })
+		}
+		for range 3 {
+			morpheus.Recv[int](e)
+		}
+	}
+	res := explore(t, pass, morpheus.Strategy("pos+ca"), morpheus.CATable(path), morpheus.Iterations(200))
+	mustPass(t, res)
+	if res.CA == nil || res.CA.Iterations != 200 || res.CA.Ops == 0 || res.CA.Conflicts == 0 {
+		t.Fatalf("CA stats %+v", res.CA)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	if !strings.HasPrefix(text, "morpheus-ca-table 1\n") || !strings.Contains(text, "morpheus_test.TestCATableFile") {
+		t.Fatalf("table:\n%s", text)
+	}
+	// A second run starts from the file: from its first iteration it predicts,
+	// so it has fewer false positives than the first run's first epoch had.
+	res2 := explore(t, pass, morpheus.Strategy("pos+ca"), morpheus.CATable(path), morpheus.Iterations(16))
+	mustPass(t, res2)
+	if res2.CA.FalsePositives >= res2.CA.Ops-res2.CA.Conflicts && res2.CA.Ops > 0 {
+		t.Fatalf("the loaded table predicted nothing: %+v", res2.CA)
+	}
+	b2, _ := os.ReadFile(path)
+	if len(b2) < len(b) {
+		t.Fatalf("the merged table shrank")
+	}
+
+	if err := os.WriteFile(path, []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = morpheus.Explore(pass, morpheus.Strategy("pos+ca"), morpheus.CATable(path))
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "line 1") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// rareOrder fails only when one sender's three messages all arrive before
+// any other message: a rare interleaving among many irrelevant ones.
+func rareOrder(e *morpheus.Env) {
+	n := e.NewNode("n1", nil)
+	main := e.Self()
+	for s := range 3 {
+		n.Spawn("sender", func(e *morpheus.Env) {
+			for i := range 3 {
+				e.Yield() // independent noise
+				e.Send(main, s*10+i)
+			}
+		})
+	}
+	fromTwo := 0 // of the first three messages, how many came from sender 2
+	for i := range 9 {
+		if m := morpheus.Recv[int](e); i < 3 && m/10 == 2 {
+			fromTwo++
+		}
+	}
+	e.Assert(fromTwo < 3, "sender 2 delivered all its messages first")
+}
