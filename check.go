@@ -75,9 +75,16 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		t.Errorf("%s", f.Report(c.verbose >= 2, hint))
 		return
 	}
+	if res.Exhausted {
+		t.Logf("morpheus: all %d schedules explored, no failure (strategy %s)", res.Iterations, res.Strategy)
+		return
+	}
 	if c.verbose >= 1 || testing.Verbose() {
 		t.Logf("morpheus: %d iterations, %d steps, no failure (strategy %s, seed %#x, %v)",
 			res.Iterations, res.Steps, res.Strategy, res.Seed, res.Elapsed.Round(1e6))
+		if res.CA != nil {
+			t.Logf("morpheus: conflict analysis: %v", res.CA)
+		}
 	}
 }
 

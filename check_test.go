@@ -128,3 +128,21 @@ func TestCheckEnvironment(t *testing.T) {
 		t.Fatalf("errors: %q", bad.errors)
 	}
 }
+
+// A systematic strategy says when it has explored every schedule.
+func TestCheckExhausted(t *testing.T) {
+	t.Chdir(t.TempDir())
+	rec := &recorder{TB: t, name: "TestSmall"}
+	morpheus.Check(rec, func(e *morpheus.Env) {
+		n := e.NewNode("n1", nil)
+		main := e.Self()
+		for range 2 {
+			n.Spawn("w", func(e *morpheus.Env) { e.Send(main, 1) })
+		}
+		morpheus.Recv[int](e)
+		morpheus.Recv[int](e)
+	}, morpheus.Strategy("dfs"), morpheus.Iterations(100000))
+	if len(rec.errors) != 0 || len(rec.logs) != 1 || !regexp.MustCompile(`^morpheus: all \d+ schedules explored, no failure \(strategy dfs\)$`).MatchString(rec.logs[0]) {
+		t.Fatalf("errors %q logs %q", rec.errors, rec.logs)
+	}
+}
