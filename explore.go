@@ -69,7 +69,7 @@ func explore(c *config, test func(*Env)) (*Result, error) {
 		return nil, err
 	}
 	x := &explorer{c: c, test: test, base: baseSeed(c)}
-	if _, ok := mustStrategy(c).(*strategy.CA); ok {
+	if needsEpochs(mustStrategy(c)) {
 		var initial *strategy.Table
 		if c.catable != "" {
 			t, err := loadTable(c.catable)
@@ -119,7 +119,7 @@ type workerState struct {
 func (x *explorer) run() (*Result, error) {
 	start := time.Now()
 	n := max(x.c.workers, 1)
-	if _, ok := mustStrategy(x.c).(strategy.Exhauster); ok {
+	if _, ok := strategy.AsExhauster(mustStrategy(x.c)); ok {
 		n = 1 // a systematic search is one sequence of schedules
 	}
 	finished := make(chan struct{}, n)
@@ -160,9 +160,11 @@ func (x *explorer) run() (*Result, error) {
 		Iterations: x.done, Steps: x.steps, Elapsed: time.Since(start),
 		Failure: x.failure, Exhausted: x.exhausted,
 	}
-	if x.learn != nil {
+	if x.learn != nil && x.learn.stats.Iterations > 0 {
 		res.CA = &x.learn.stats
-		if x.c.catable != "" {
+	}
+	if x.learn != nil {
+		if x.c.catable != "" && x.learn.stats.Iterations > 0 {
 			if err := saveTable(x.c.catable, x.learn.final()); err != nil {
 				return res, fmt.Errorf("saving the conflict table: %w", err)
 			}
@@ -184,6 +186,17 @@ func (x *explorer) work(ws *workerState) {
 	w := ws.w
 	strat := mustStrategy(x.c)
 	ca, _ := strat.(*strategy.CA)
+	pct := strategy.FindPCT(strat)
+	if pct != nil && !pct.Estimating() {
+		pct = nil
+	}
+	_, systematic := strategy.AsExhauster(strat)
+	if ca != nil && systematic {
+		// A systematic search replays prefixes: its table must not change
+		// during the whole search. It reads what the table file held.
+		t, _, _ := x.learn.await(0, func() bool { return true })
+		ca.SetTable(t)
+	}
 	for {
 		i := x.next.Add(1) - 1
 		if !x.deadline.IsZero() && time.Now().After(x.deadline) {
@@ -193,20 +206,30 @@ func (x *explorer) work(ws *workerState) {
 		if i >= x.stopAt.Load() {
 			return
 		}
-		if ca != nil {
-			t := x.learn.tableFor(int(i), func() bool { return i >= x.stopAt.Load() })
-			if t == nil {
+		if x.learn != nil && !systematic {
+			t, steps, ok := x.learn.await(int(i), func() bool { return i >= x.stopAt.Load() })
+			if !ok {
 				return
 			}
-			ca.SetTable(t)
+			if ca != nil {
+				ca.SetTable(t)
+			}
+			if pct != nil {
+				pct.SetSteps(steps)
+			}
 		}
 		ws.iter.Store(i)
 		out, env := x.iteration(w, strat, int(i), x.c.maxSteps)
 		if w.Abandoned() {
 			return
 		}
-		if ca != nil {
-			x.learn.finish(int(i), ca.TakePending(), ca.Stats())
+		if x.learn != nil {
+			var learned *strategy.Table
+			var st strategy.CAStats
+			if ca != nil {
+				learned, st = ca.TakePending(), ca.Stats()
+			}
+			x.learn.finish(int(i), learned, st, out.Steps)
 		}
 		x.mu.Lock()
 		x.done++
@@ -218,7 +241,7 @@ func (x *explorer) work(ws *workerState) {
 		if out.Failure != nil {
 			x.stop(i + 1)
 		}
-		if ex, ok := strat.(strategy.Exhauster); ok && ex.Exhausted() {
+		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {
 			x.mu.Lock()
 			x.exhausted = true
 			x.mu.Unlock()
@@ -299,4 +322,14 @@ func (x *explorer) traceStuck(f *Failure) {
 	tr.Header.Test, tr.Header.Iteration = x.c.name, f.Iteration
 	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: -1, Step: f.Steps}
 	f.Trace = tr
+}
+
+// needsEpochs reports whether s learns across iterations: conflict analysis,
+// or PCT estimating its step bound.
+func needsEpochs(s strategy.Strategy) bool {
+	if _, ok := s.(*strategy.CA); ok {
+		return true
+	}
+	p := strategy.FindPCT(s)
+	return p != nil && p.Estimating()
 }

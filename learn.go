@@ -10,9 +10,10 @@ import (
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
-// learner runs conflict analysis's learning in deterministic epochs, so that
-// what iteration i predicts depends only on i, never on which worker ran
-// which iteration before it.
+// learner runs what strategies learn across iterations in deterministic
+// epochs: conflict analysis's table, and PCT's estimate of the step bound. What
+// iteration i uses then depends only on i, never on which worker ran which
+// iteration before it.
 //
 // Epoch e covers a fixed range of iterations: 16, 32, 64, ... up to 1024 per
 // epoch, so the table fills fast at first. Every iteration of epoch e reads
@@ -26,7 +27,9 @@ type learner struct {
 	cond  sync.Cond
 	epoch int              // the epoch whose table is ready
 	table *strategy.Table  // frozen table of that epoch
+	steps int              // most steps of an iteration before that epoch
 	acc   *strategy.Table  // what the current epoch's iterations learned so far
+	accSt int              // most steps in the current epoch so far
 	done  int              // iterations of the current epoch finished
 	stats strategy.CAStats // over all iterations
 }
@@ -61,32 +64,36 @@ func newLearner(initial *strategy.Table) *learner {
 	return l
 }
 
-// tableFor waits until the table iteration i must read is ready and returns
-// it, or returns nil if stop reports that i will not run after all.
-func (l *learner) tableFor(i int, stop func() bool) *strategy.Table {
+// await waits until what iteration i must read is ready and returns it, or
+// returns ok false if stop reports that i will not run after all.
+func (l *learner) await(i int, stop func() bool) (table *strategy.Table, steps int, ok bool) {
 	e := epochOf(i)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for l.epoch < e {
 		if stop() {
-			return nil
+			return nil, 0, false
 		}
 		l.cond.Wait()
 	}
-	return l.table
+	return l.table, l.steps, true
 }
 
-// finish folds in what iteration i learned.
-func (l *learner) finish(i int, learned *strategy.Table, st strategy.CAStats) {
+// finish folds in what iteration i learned (learned may be nil).
+func (l *learner) finish(i int, learned *strategy.Table, st strategy.CAStats, steps int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.stats.Add(st)
-	l.acc.Merge(learned)
+	if learned != nil {
+		l.acc.Merge(learned)
+	}
+	l.accSt = max(l.accSt, steps)
 	l.done++
 	if e := epochOf(i); l.done == epochSize(e) {
 		next := l.table.Clone()
 		next.Merge(l.acc)
 		l.table, l.acc, l.done, l.epoch = next, strategy.NewTable(), 0, e+1
+		l.steps = max(l.steps, l.accSt)
 		l.cond.Broadcast()
 	}
 }

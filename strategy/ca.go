@@ -72,7 +72,9 @@ func WithCA(inner Strategy, table *Table) *CA {
 // Name returns the inner strategy's name followed by "+ca".
 func (c *CA) Name() string { return c.inner.Name() + caSuffix }
 
-// Inner returns the wrapped strategy.
+// Inner returns the wrapped strategy. CA itself is never an Exhauster, even
+// around DFS (a random strategy with CA is not a systematic search); use
+// AsExhauster to find the DFS inside.
 func (c *CA) Inner() Strategy { return c.inner }
 
 // Table returns the table CA reads.
@@ -146,13 +148,6 @@ func (c *CA) End(tr *trace.Trace) {
 	} else {
 		c.pending.learn(tr, c.conflicted)
 	}
-}
-
-// Exhausted reports whether the inner strategy has explored everything, if it
-// enumerates schedules (see Exhauster); false otherwise.
-func (c *CA) Exhausted() bool {
-	e, ok := c.inner.(Exhauster)
-	return ok && e.Exhausted()
 }
 
 // Divergence passes on the inner strategy's explanation (see Diverger).

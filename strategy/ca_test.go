@@ -230,8 +230,14 @@ func TestCARunsPredictedIndependentOpsAtOnce(t *testing.T) {
 	if inner.ended != 1 || len(chosen) != 0 {
 		t.Errorf("inner ended %d times", inner.ended)
 	}
-	if ca.Exhausted() || ca.Divergence() == "" {
-		t.Error("Exhausted/Divergence do not fall back for an inner strategy without them")
+	if ca.Divergence() == "" {
+		t.Error("Divergence does not fall back for an inner strategy without one")
+	}
+	if _, ok := strategy.Strategy(ca).(strategy.Exhauster); ok {
+		t.Error("CA is an Exhauster: a runtime would take pos+ca for a systematic search")
+	}
+	if _, ok := strategy.AsExhauster(ca); ok {
+		t.Error("AsExhauster found an Exhauster in spy+ca")
 	}
 }
 
@@ -279,6 +285,9 @@ func TestCALearnsInEpochs(t *testing.T) {
 
 func TestCAPassesExhaustion(t *testing.T) {
 	ca := strategy.WithCA(strategy.NewDFS(), nil)
+	if _, ok := strategy.AsExhauster(ca); !ok {
+		t.Fatal("AsExhauster does not find the DFS in dfs+ca")
+	}
 	p := prog{{w(1)}, {w(1)}}
 	got := explore(t, ca, p, 10)
 	if len(got) != 2 {

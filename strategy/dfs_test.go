@@ -20,7 +20,7 @@ func explore(t *testing.T, s strategy.Strategy, p prog, limit int) []string {
 			t.Fatalf("%s stopped at iteration %d", s.Name(), i)
 		}
 		out = append(out, fmtOrder(o, c))
-		if s.(strategy.Exhauster).Exhausted() {
+		if e, _ := strategy.AsExhauster(s); e.Exhausted() {
 			return out
 		}
 	}

@@ -8,3 +8,18 @@ package strategy
 type Exhauster interface {
 	Exhausted() bool
 }
+
+// AsExhauster returns s as an Exhauster if it is one, or if it wraps one (as
+// "dfs+ca" does), and false otherwise.
+func AsExhauster(s Strategy) (Exhauster, bool) {
+	for {
+		if e, ok := s.(Exhauster); ok {
+			return e, true
+		}
+		w, ok := s.(interface{ Inner() Strategy })
+		if !ok {
+			return nil, false
+		}
+		s = w.Inner()
+	}
+}

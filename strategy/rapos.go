@@ -10,9 +10,11 @@ import (
 // It schedules in batches of mutually independent ops:
 //
 //  1. The first batch draws from all enabled ops (the "schedulable" set).
-//  2. Pick one schedulable op uniformly; then consider each other schedulable
-//     op in enabled order and add it, with probability 1/2, if it is
-//     independent of every op picked so far.
+//  2. Pick one schedulable op uniformly; then consider the other schedulable
+//     ops in a uniformly random order and add each, with probability 1/2, if
+//     it is independent of every op picked so far (as the authors of POS
+//     implement it in Morpheus; a fixed order would favour the ops listed
+//     first).
 //  3. Run the picked ops, one per step, in enabled order.
 //  4. The next schedulable set is the enabled ops that are new since the batch
 //     began (including the next op of every task that ran) or that conflict
@@ -101,10 +103,16 @@ func (r *RAPOS) newBatch(enabled []Op) {
 	if len(r.cand) == 0 {
 		r.cand = append(r.cand, r.rng.IntN(len(enabled)))
 	}
-	first := r.rng.IntN(len(r.cand))
-	r.picked = append(r.picked[:0], r.cand[first])
-	for x, i := range r.cand {
-		if x != first && r.independent(&enabled[i], enabled) && r.rng.Uint32()&1 == 1 {
+	// Draw the candidates in random order: the first always joins the batch,
+	// the others with probability 1/2 if independent of those picked.
+	for k := len(r.cand); k > 0; k-- {
+		j := r.rng.IntN(k)
+		i := r.cand[j]
+		r.cand[j] = r.cand[k-1]
+		switch {
+		case k == len(r.cand):
+			r.picked = append(r.picked[:0], i)
+		case r.independent(&enabled[i], enabled) && r.rng.Uint32()&1 == 1:
 			r.picked = append(r.picked, i)
 		}
 	}

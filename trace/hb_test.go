@@ -243,3 +243,24 @@ func randomTrace(rng *rand.Rand) *trace.Trace {
 	}
 	return tr
 }
+
+// Two tasks send to the mailbox (resource 7) of task 1, which receives the
+// first message. The sends race with each other, and the second send races
+// with the receive; the first send happens before its receive.
+func ExampleConflicts() {
+	tr := &trace.Trace{
+		Tasks: []trace.Task{{ID: 0, Name: "a"}, {ID: 1, Name: "b"}, {ID: 2, Name: "c"}},
+		Events: []trace.Event{
+			{Task: 0, Kind: trace.KindSend, Res: 7, Obj: 1, Val: 1}, // a sends m1 to b
+			{Task: 2, Kind: trace.KindSend, Res: 7, Obj: 1, Val: 2}, // c sends m2 to b
+			{Task: 1, Kind: trace.KindRecv, Res: 7, Obj: 0, Val: 1}, // b receives m1
+		},
+	}
+	trace.Conflicts(tr, func(i, j int) {
+		fmt.Printf("%s %s races with %s %s\n",
+			tr.TaskName(tr.Events[i].Task), tr.Events[i].Kind, tr.TaskName(tr.Events[j].Task), tr.Events[j].Kind)
+	})
+	// Output:
+	// a send races with c send
+	// c send races with b recv
+}
