@@ -28,6 +28,9 @@ type Result struct {
 	Exhausted bool
 	// Diverged, for a lenient replay, says where the run left the trace.
 	Diverged string
+	// Failures and Hits count failing iterations, and those that failed as
+	// intended, with CountHits.
+	Failures, Hits int
 	// CA reports how conflict analysis predicted conflicts (strategies with
 	// "+ca"): ops, conflicts, false negatives and false positives.
 	CA *strategy.CAStats
@@ -104,6 +107,8 @@ type explorer struct {
 
 	mu        sync.Mutex
 	failure   *Failure
+	failures  int
+	hits      int
 	done      int
 	steps     int64
 	exhausted bool
@@ -159,6 +164,7 @@ func (x *explorer) run() (*Result, error) {
 		Test: x.c.name, Strategy: x.c.strategy, Seed: x.base,
 		Iterations: x.done, Steps: x.steps, Elapsed: time.Since(start),
 		Failure: x.failure, Exhausted: x.exhausted,
+		Failures: x.failures, Hits: x.hits,
 	}
 	if x.learn != nil && x.learn.stats.Iterations > 0 {
 		res.CA = &x.learn.stats
@@ -234,11 +240,17 @@ func (x *explorer) work(ws *workerState) {
 		x.mu.Lock()
 		x.done++
 		x.steps += int64(out.Steps)
-		if out.Failure != nil && (x.failure == nil || int(i) < x.failure.Iteration) {
-			x.failure = newFailure(x.c, out, env, int(i), seedFor(x.base, int(i)))
+		if f := out.Failure; f != nil {
+			x.failures++
+			if x.c.hit != nil && x.c.hit(string(f.Kind), f.Message) {
+				x.hits++
+			}
+			if x.failure == nil || int(i) < x.failure.Iteration {
+				x.failure = newFailure(x.c, out, env, int(i), seedFor(x.base, int(i)))
+			}
 		}
 		x.mu.Unlock()
-		if out.Failure != nil {
+		if out.Failure != nil && x.c.hit == nil {
 			x.stop(i + 1)
 		}
 		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {

@@ -113,3 +113,23 @@ func rareOrderBody(e *morpheus.Env, armed int) {
 	}
 	e.Assert(fromTwo < 3 || e.Iteration() < armed, "sender 2 delivered all its messages first")
 }
+
+// With CountHits, every iteration runs and the intended failures are counted.
+func TestCountHits(t *testing.T) {
+	res := explore(t, rareOrder, morpheus.Strategy("random"), morpheus.Iterations(2000),
+		morpheus.CountHits(func(kind, msg string) bool {
+			return kind == "assertion" && strings.Contains(msg, "sender 2")
+		}))
+	if res.Iterations != 2000 || res.Failures == 0 || res.Hits != res.Failures || res.Failure == nil {
+		t.Fatalf("iterations %d failures %d hits %d", res.Iterations, res.Failures, res.Hits)
+	}
+	first := explore(t, rareOrder, morpheus.Strategy("random"), morpheus.Iterations(2000))
+	if first.Failure.Iteration != res.Failure.Iteration {
+		t.Fatalf("lowest failing iteration %d, without CountHits %d", res.Failure.Iteration, first.Failure.Iteration)
+	}
+	none := explore(t, rareOrder, morpheus.Iterations(500), morpheus.CountHits(func(string, string) bool { return false }))
+	if none.Hits != 0 || none.Failures == 0 {
+		t.Fatalf("hits %d failures %d", none.Hits, none.Failures)
+	}
+	t.Logf("random walk: %d of 2000 iterations hit", res.Hits)
+}

@@ -93,6 +93,16 @@ func Verbose(level int) Option { return func(c *config) { c.verbose = level } }
 // merged into it at the end (also across shards and machines that share it).
 func CATable(path string) Option { return func(c *config) { c.catable = path } }
 
+// CountHits makes Explore run every iteration instead of stopping at the
+// first failure, and count in Result.Failures the failing iterations and in
+// Result.Hits those for which hit, given the failure's kind and message,
+// returns true: the hit ratio of a bug benchmark, where only the scenario's
+// intended failure counts. Result.Failure is still the lowest failing
+// iteration's.
+func CountHits(hit func(kind, message string) bool) Option {
+	return func(c *config) { c.hit = hit }
+}
+
 // Name sets the test name recorded in traces (Check uses the test's name).
 func Name(name string) Option { return func(c *config) { c.name = name } }
 

@@ -3,6 +3,8 @@ package core
 import (
 	"runtime"
 	"testing"
+
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 //go:noinline
@@ -31,5 +33,27 @@ func TestCallerPC(t *testing.T) {
 func BenchmarkCallerPC(b *testing.B) {
 	for b.Loop() {
 		primitive()
+	}
+}
+
+func TestCurrentTask(t *testing.T) {
+	if CurrentTask() != nil {
+		t.Fatal("a plain goroutine has a task")
+	}
+	w := NewWorker()
+	defer w.Close()
+	var seen []*Task
+	var r *Run
+	out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+		seen = append(seen, CurrentTask())
+		child := r.Spawn(r.Current(), "child", 1, func() { seen = append(seen, CurrentTask()) })
+		r.Do(r.Current(), Op{Kind: trace.KindYield, Obj: -1})
+		_ = child
+	})
+	if out.Failure != nil {
+		t.Fatal(out.Failure)
+	}
+	if len(seen) != 2 || seen[0] != r.Task(0) || seen[1] != r.Task(1) || seen[0].Run() != r {
+		t.Fatalf("tasks seen: %v", seen)
 	}
 }

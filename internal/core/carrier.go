@@ -16,6 +16,7 @@ type carrier struct {
 	yield func(struct{}) bool
 	task  *Task // the task it runs now, nil when idle
 	goid  int64
+	gkey  uint64 // goroutineKey of its goroutine
 }
 
 func newCarrier() *carrier {
@@ -30,6 +31,8 @@ func newCarrier() *carrier {
 func (c *carrier) loop(yield func(struct{}) bool) {
 	c.yield = yield
 	c.goid = curGoid()
+	c.register()
+	defer c.unregister()
 	for yield(struct{}{}) {
 		c.task.main()
 		c.task = nil

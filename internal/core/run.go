@@ -1,6 +1,8 @@
 package core
 
 import (
+	"sync/atomic"
+
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -12,6 +14,9 @@ type Config struct {
 	MaxSteps   int   // steps before a step-limit failure; 0 means DefaultMaxSteps
 	ClockLimit int64 // virtual ns beyond which nothing fires; 0 means DefaultClockLimit
 }
+
+// runGen numbers iterations across the process (see Run.Gen).
+var runGen atomic.Uint64
 
 // Defaults for Config's zero values.
 const (
@@ -34,6 +39,7 @@ type Run struct {
 	cur     *Task // the task that runs now
 	next    *Task // the task the worker resumes next
 
+	gen      uint64 // see Gen
 	clock    int64
 	step     int
 	nres     uint32
@@ -127,6 +133,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		msgs:     r.msgs,
 		rec:      rec,
 		last:     -1,
+		gen:      runGen.Add(1),
 	}
 	if r.maxSteps <= 0 {
 		r.maxSteps = DefaultMaxSteps

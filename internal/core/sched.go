@@ -327,6 +327,9 @@ func (r *Run) describeWait(t *Task) string {
 			return s
 		}
 	}
+	if t.op.On != nil {
+		return fmt.Sprintf("blocked in %v on %v at %s", t.op.Kind, t.op.On, Where(t.op.PC))
+	}
 	return fmt.Sprintf("waits in %v at %s", t.op.Kind, Where(t.op.PC))
 }
 

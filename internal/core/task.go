@@ -22,6 +22,9 @@ type Op struct {
 	HasDeadline bool
 	Deadline    int64 // virtual time in ns
 	PC          uintptr
+	// On names what a blocked op waits on, for deadlock reports ("chan#2
+	// created at store.go:41"); nil if the op's kind says enough.
+	On fmt.Stringer
 }
 
 type taskState uint8

@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package core
+
+// goroutineKey identifies the calling goroutine by its id, parsed from its
+// stack header: portable, but a microsecond or two per call.
+func goroutineKey() uint64 { return uint64(curGoid()) }
