@@ -25,8 +25,9 @@ type config struct {
 	replay     string
 	verbose    int
 	corpus     bool
-	catable    string                   // conflict table file, read before and merged into after
-	replayHint func(path string) string // the command that replays a saved trace
+	catable    string                          // conflict table file, read before and merged into after
+	hit        func(kind, message string) bool // with CountHits: keep going, count hits
+	replayHint func(path string) string        // the command that replays a saved trace
 }
 
 // Defaults.
