@@ -15,13 +15,14 @@ import (
 // function, the processes it spawns), never from a goroutine started with a
 // plain go statement.
 type Env struct {
-	run   *core.Run
-	nodes []*Node
-	procs []*process // by task id; nil for runtime-owned tasks
-	nref  int64
-	dying bool // the running process was killed by its own op (see settle)
-	logs  []logLine
-	iter  int
+	run      *core.Run
+	nodes    []*Node
+	procs    []*process // by task id; nil for runtime-owned tasks
+	nref     int64
+	dying    bool // the running process was killed by its own op (see settle)
+	monitors []*Mon
+	logs     []logLine
+	iter     int
 }
 
 type logLine struct {

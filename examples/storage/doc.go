@@ -13,10 +13,12 @@
 //
 //   - Bug A (safety): the replica counter counts every up-to-date Sync, even
 //     from a node already counted, so Ack can go out with fewer than three
-//     distinct replicas. The harness's replica observer catches it.
+//     distinct replicas. A safety monitor that knows what every node holds
+//     catches it.
 //   - Bug B (liveness): the counter is not reset for a new request, so the
-//     second request is never acknowledged. The client waits forever while the
-//     nodes' timers keep the system busy: the run hits the clock limit.
+//     second request is never acknowledged. A liveness monitor, hot from a
+//     request until its Ack, catches it: the nodes' timers keep the system
+//     busy, but the monitor stays hot until the clock limit.
 //
 // A storage node's log only grows: a replication request that the network
 // delayed past a newer one is ignored. (Without that rule, morpheus finds an

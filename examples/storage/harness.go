@@ -10,19 +10,23 @@ import (
 // Requests is how many requests the harness's client sends.
 const Requests = 2
 
-// Test is the harness: it builds the system on four nodes, plays the client
-// and checks every Ack against what the storage nodes really hold.
+// Test is the harness: it builds the system on four nodes and plays the
+// client. Two monitors check it: every Ack must come with three distinct
+// replicas (safety), and every request must eventually be acknowledged
+// (liveness).
 func Test(cfg Config) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
-		truth := &replicaObserver{holds: map[int]int{}}
+		e.AddMonitor("replicas", &replicaMonitor{holds: map[int]int{}})
+		e.AddMonitor("progress", morpheus.MonitorFunc(progressMonitor))
 		var srv morpheus.PID
 		nodes := make([]morpheus.PID, Replicas)
 		for i := range nodes {
 			n := e.NewNode(fmt.Sprintf("sn%d", i), nil)
-			nodes[i] = n.Spawn("storage", StorageNode(i, func() morpheus.PID { return srv }, truth))
+			nodes[i] = n.Spawn("storage", StorageNode(i, func() morpheus.PID { return srv }))
 		}
-		srv = e.NewNode("srv", nil).Spawn("server", Server(cfg, delayingNetwork{}, truth, nodes))
+		srv = e.NewNode("srv", nil).Spawn("server", Server(cfg, delayingNetwork{}, nodes))
 		for i := 1; i <= Requests; i++ {
+			e.Announce(Requested{Data: i})
 			e.Send(srv, ClientReq{Client: e.Self(), Data: i})
 			ack := morpheus.Recv[Ack](e)
 			e.Assert(ack.Data == i, "ack for %d, want %d", ack.Data, i)
@@ -43,19 +47,44 @@ func (delayingNetwork) Send(e *morpheus.Env, to morpheus.PID, msg any) {
 	e.Send(to, msg)
 }
 
-// replicaObserver knows what every storage node holds and checks each Ack.
-type replicaObserver struct {
+// Events the system announces to the monitors.
+type (
+	// Requested: the client sent a request.
+	Requested struct{ Data int }
+	// Stored: a storage node stored data.
+	Stored struct{ Node, Data int }
+	// Acked: the server acknowledged data.
+	Acked struct{ Data int }
+)
+
+// replicaMonitor knows what every storage node holds and checks each Ack:
+// P#'s safety monitor for bug A.
+type replicaMonitor struct {
 	holds map[int]int // node -> data
 }
 
-func (o *replicaObserver) Stored(node, data int) { o.holds[node] = data }
-
-func (o *replicaObserver) Acked(e *morpheus.Env, data int) {
-	n := 0
-	for _, d := range o.holds {
-		if d == data {
-			n++
+func (o *replicaMonitor) Observe(m *morpheus.Mon, event any) {
+	switch ev := event.(type) {
+	case Stored:
+		o.holds[ev.Node] = ev.Data
+	case Acked:
+		n := 0
+		for _, d := range o.holds {
+			if d == ev.Data {
+				n++
+			}
 		}
+		m.Assert(n >= Replicas, "server acked data %d held by only %d distinct replicas", ev.Data, n)
 	}
-	e.Assert(n >= Replicas, "server acked data %d held by only %d distinct replicas", data, n)
+}
+
+// progressMonitor is hot from a request until its Ack: P#'s liveness monitor
+// for bug B.
+func progressMonitor(m *morpheus.Mon, event any) {
+	switch ev := event.(type) {
+	case Requested:
+		m.Hot(fmt.Sprintf("waiting for the ack of %d", ev.Data))
+	case Acked:
+		m.Cold("acked")
+	}
 }

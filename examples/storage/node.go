@@ -9,14 +9,9 @@ import (
 // Period is the storage nodes' sync period.
 const Period = time.Second
 
-// Store is told what each node stores.
-type Store interface {
-	Stored(node, data int)
-}
-
 // StorageNode returns the body of storage node id: it stores replicated data
 // and reports its log to the server every Period.
-func StorageNode(id int, server func() morpheus.PID, store Store) func(*morpheus.Env) {
+func StorageNode(id int, server func() morpheus.PID) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		data := 0
 		self := e.Self()
@@ -28,7 +23,7 @@ func StorageNode(id int, server func() morpheus.PID, store Store) func(*morpheus
 				// must not roll it back to older data.
 				if m.Data > data {
 					data = m.Data
-					store.Stored(id, data)
+					e.Announce(Stored{Node: id, Data: data})
 				}
 			case tick:
 				e.Send(server(), Sync{Node: id, PID: self, Data: data})

@@ -16,16 +16,10 @@ type Network interface {
 	Send(e *morpheus.Env, to morpheus.PID, msg any)
 }
 
-// Observer is told of acknowledgments, to check them against the truth.
-type Observer interface {
-	Acked(e *morpheus.Env, data int)
-}
-
 // server is the system under test.
 type server struct {
 	cfg      Config
 	net      Network
-	obs      Observer
 	nodes    []morpheus.PID
 	data     int
 	client   morpheus.PID
@@ -35,9 +29,9 @@ type server struct {
 }
 
 // Server returns the server's process body; nodes are the storage nodes.
-func Server(cfg Config, net Network, obs Observer, nodes []morpheus.PID) func(*morpheus.Env) {
+func Server(cfg Config, net Network, nodes []morpheus.PID) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
-		s := &server{cfg: cfg, net: net, obs: obs, nodes: nodes, counted: map[int]bool{}}
+		s := &server{cfg: cfg, net: net, nodes: nodes, counted: map[int]bool{}}
 		for {
 			switch m := e.Receive(nil).(type) {
 			case ClientReq:
@@ -78,7 +72,7 @@ func (s *server) sync(e *morpheus.Env, m Sync) {
 	}
 	s.replicas++ // bug A without FixDuplicates: the same node may count twice
 	if s.replicas == Replicas {
-		s.obs.Acked(e, s.data)
+		e.Announce(Acked{Data: s.data})
 		e.Send(s.client, Ack{Data: s.data})
 		s.pending = false
 	}

@@ -17,17 +17,20 @@ func TestFindsDuplicateReplica(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := res.Failure
-	if f == nil || f.Kind != "assertion" || !strings.Contains(f.Message, "held by only 2 distinct replicas") {
+	if f == nil || f.Kind != "assertion" || !strings.Contains(f.Message, "monitor replicas: server acked data 1 held by only 2 distinct replicas") {
 		t.Fatalf("bug A not found in %d iterations: %v", res.Iterations, f)
 	}
 	if !strings.Contains(f.Location, "harness.go") || f.Task != "server@srv" {
+		t.Fatalf("failure at %s in %s", f.Location, f.Task)
+	}
+	if !strings.Contains(f.Location, "harness.go") {
 		t.Fatalf("failure at %s in %s", f.Location, f.Task)
 	}
 	t.Logf("found in iteration %d:\n%s", f.Iteration, f.Report(false, ""))
 }
 
 // Bug B: the second request is never acknowledged; the nodes' timers keep
-// the system alive until the clock limit.
+// the system alive, and the liveness monitor stays hot until the clock limit.
 func TestFindsLostAck(t *testing.T) {
 	res, err := morpheus.Explore(storage.Test(storage.Config{FixDuplicates: true}),
 		morpheus.Name(t.Name()), morpheus.Iterations(100), morpheus.ClockLimit(time.Minute))
@@ -35,7 +38,7 @@ func TestFindsLostAck(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := res.Failure
-	if f == nil || f.Kind != "clock-limit" || !strings.Contains(f.Message, "main: waits in receive at harness.go") {
+	if f == nil || f.Kind != "liveness" || !strings.Contains(f.Message, `monitor progress is hot in state "waiting for the ack of 2" since`) {
 		t.Fatalf("bug B not found: %v", f)
 	}
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math/rand/v2"
 	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/strategy"
@@ -59,6 +60,9 @@ type Run struct {
 
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
+	live     LivenessMonitors     // liveness monitors, nil if none
+	tail     *rand.Rand           // the fair tail's random walk
+	tailSrc  rand.PCG
 }
 
 // Worker runs iterations one after another and keeps what they can reuse:
@@ -171,6 +175,29 @@ func (r *Run) Failed() *Failure { return r.failure }
 func (r *Run) NewResource() uint32 {
 	r.nres++
 	return r.nres
+}
+
+// LivenessMonitors is what the runtime needs of liveness monitors.
+type LivenessMonitors interface {
+	// Hot reports whether progress is owed: the run may not end yet.
+	Hot() bool
+	// Expired returns a failure message if a monitor has been hot for longer
+	// than allowed at virtual time now and step step, or "".
+	Expired(now int64, step int) string
+	// Describe lists the hot monitors, their states and since when.
+	Describe() string
+}
+
+// SetLiveness installs liveness monitors. While one is hot the iteration does
+// not end: the clock moves on to the next deadline (timers keep firing), and
+// once the main task has returned, the schedule is a random walk (the fair
+// tail) so that no task starves. A monitor still hot when nothing can happen,
+// at the clock or step limit, or past its own threshold, fails the iteration
+// with a liveness failure.
+func (r *Run) SetLiveness(l LivenessMonitors) {
+	r.live = l
+	r.tailSrc.Seed(r.cfg.Seed, 0x7461696c)
+	r.tail = rand.New(&r.tailSrc)
 }
 
 // SetDescribe installs the hook that says what a blocked task waits for.

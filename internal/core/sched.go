@@ -138,6 +138,11 @@ func (r *Run) fail(f *Failure) {
 func (r *Run) pick() *Task {
 	for !r.aborting {
 		if r.step >= r.maxSteps {
+			if r.live != nil && r.live.Hot() {
+				r.fail(&Failure{Kind: Liveness, Task: -1, Message: fmt.Sprintf(
+					"no progress in %d steps:\n%s", r.maxSteps, r.live.Describe())})
+				return nil
+			}
 			r.fail(&Failure{Kind: StepLimit, Task: -1, Message: fmt.Sprintf(
 				"no end after %d steps (a livelock, or raise the step limit)", r.maxSteps)})
 			return nil
@@ -145,7 +150,21 @@ func (r *Run) pick() *Task {
 		if !r.collect() {
 			return nil
 		}
-		i := r.strat.Next(r.enabled)
+		if r.live != nil && r.live.Hot() {
+			if msg := r.live.Expired(r.clock, r.step); msg != "" {
+				r.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
+				return nil
+			}
+		}
+		var i int
+		if r.main.state == taskDone && r.live != nil {
+			// The fair tail: once the test's own work is done and only owed
+			// progress keeps the run going, a random walk starves no task,
+			// so a monitor that stays hot means no progress, not bad luck.
+			i = r.tail.IntN(len(r.enabled))
+		} else {
+			i = r.strat.Next(r.enabled)
+		}
 		if i < 0 || i >= len(r.enabled) {
 			r.diverged("Next")
 			return nil
@@ -216,21 +235,36 @@ func (r *Run) collect() bool {
 		if len(r.enabled) > 0 {
 			return true
 		}
-		if r.main.state == taskDone {
+		done := r.main.state == taskDone
+		owed := r.live != nil && r.live.Hot()
+		if done && !owed {
 			return false // quiescent after the main task returned: pass
 		}
-		if next < 0 {
-			r.fail(&Failure{Kind: Deadlock, Task: r.main.ID, Message: r.deadlockReport()})
-			return false
-		}
-		if next > r.limit {
-			r.fail(&Failure{Kind: ClockLimit, Task: r.main.ID, Message: fmt.Sprintf(
-				"stuck: the main task has not finished at the clock limit %s (next deadline %s)\n%s",
-				fmtNS(r.limit), fmtNS(next), r.waitReport())})
+		if next < 0 || next > r.limit {
+			switch {
+			case owed:
+				why := "still hot at the clock limit " + fmtNS(r.limit)
+				if next < 0 {
+					why = "still hot, and no task can run and no timer is pending"
+				}
+				r.fail(&Failure{Kind: Liveness, Task: -1, Message: "no progress: a monitor is " + why + "\n" + r.live.Describe()})
+			case next < 0:
+				r.fail(&Failure{Kind: Deadlock, Task: r.main.ID, Message: r.deadlockReport()})
+			default:
+				r.fail(&Failure{Kind: ClockLimit, Task: r.main.ID, Message: fmt.Sprintf(
+					"stuck: the main task has not finished at the clock limit %s (next deadline %s)\n%s",
+					fmtNS(r.limit), fmtNS(next), r.waitReport())})
+			}
 			return false
 		}
 		r.clock = next
 		r.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
+		if r.live != nil {
+			if msg := r.live.Expired(r.clock, r.step); msg != "" {
+				r.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
+				return false
+			}
+		}
 	}
 }
 
