@@ -29,6 +29,12 @@ const (
 	KindYield           // a plain scheduling point
 	KindNode            // create a node; Val is the node index
 	KindCancel          // cancel a timer; Obj is the timer task
+	KindDeliver         // the network delivers a message in flight; Obj is the receiver, Val the message id
+	KindPartition       // split the network; Val is the partition's number
+	KindHeal            // heal every partition
+	KindDiskWrite       // write to a node's disk (lost on a crash until synced)
+	KindDiskSync        // make a node's disk writes durable
+	KindDiskRead        // read from a node's disk
 	kindCount
 )
 
@@ -56,6 +62,12 @@ var kindNames = [...]string{
 	KindYield:      "yield",
 	KindNode:       "node",
 	KindCancel:     "cancel",
+	KindDeliver:    "deliver",
+	KindPartition:  "partition",
+	KindHeal:       "heal",
+	KindDiskWrite:  "disk-write",
+	KindDiskSync:   "disk-sync",
+	KindDiskRead:   "disk-read",
 }
 
 func (k Kind) String() string {
