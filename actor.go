@@ -128,23 +128,25 @@ func (e *Env) addProc(p *process) {
 }
 
 // Send sends msg to the process to, asynchronously. Messages from one
-// process to another arrive in the order they were sent; a message to a dead
-// process, or to a process on a node that is down, is dropped.
+// process to another arrive in the order they were sent (unless SetFaults
+// says otherwise); a message to a dead process, or to a process on a node
+// that is down, is dropped.
 //
 //go:noinline
 func (e *Env) Send(to PID, msg any) {
 	r := e.run
-	op := core.Op{Kind: kindSend, Obj: -1, PC: core.CallerPC()}
+	pc := core.CallerPC()
+	op := core.Op{Kind: kindSend, Obj: -1, PC: pc}
 	if to.p != nil {
 		op.Res, op.Obj = to.p.res, to.p.task.ID
 	}
+	from := e.self()
+	fa := e.decide(from, to.p, pc)
 	r.Do(r.Current(), op)
 	id := e.newMsg(msg)
 	ev := r.Event()
 	ev.Val = id
-	if !e.deliver(e.self(), to.p, msg, id) {
-		ev.Flag |= trace.FlagDropped
-	}
+	e.route(from, to.p, msg, id, fa, ev, pc)
 }
 
 func (e *Env) newMsg(msg any) int64 {

@@ -21,6 +21,7 @@ type Env struct {
 	nref     int64
 	dying    bool // the running process was killed by its own op (see settle)
 	monitors []*Mon
+	net      network
 	logs     []logLine
 	iter     int
 }

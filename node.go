@@ -18,6 +18,7 @@ type Node struct {
 	names   map[string]*process
 	nameRes map[string]uint32
 	spawned map[string]int // processes spawned per name, to make names unique
+	disk    *Disk
 }
 
 // NewNode adds a node. If start is not nil it runs as the node's "init"
@@ -77,7 +78,8 @@ func (n *Node) Spawn(name string, body func(e *Env)) PID {
 
 // Crash stops the node: its processes die (their deferred calls run, their
 // monitors receive Down with ReasonNodeDown, linked processes elsewhere get
-// the exit signal), its registry is cleared and messages to it are dropped.
+// the exit signal), its registry is cleared, its disk loses what was not
+// synced, and messages to it are dropped.
 // A process may crash its own node; it dies last.
 //
 //go:noinline
@@ -93,6 +95,9 @@ func (n *Node) Crash() {
 	}
 	n.up = false
 	clear(n.names)
+	if n.disk != nil {
+		n.disk.crash()
+	}
 	procs := n.procs
 	n.procs = nil
 	for _, p := range procs {

@@ -12,7 +12,9 @@ import "slices"
 //     task c;
 //   - messages: a message-sending step (KindSend, or KindTimer, whose firing
 //     sends message Val on behalf of the task that set the timer) happens
-//     before the KindRecv step with the same Val that is not FlagTimeout;
+//     before the KindRecv step with the same Val that is not FlagTimeout; a
+//     message the network holds in flight passes through its KindDeliver
+//     step (send → deliver → receive);
 //   - and the transitive closure of these.
 //
 // Steps on one resource are deliberately not ordered by their trace order:
@@ -148,7 +150,7 @@ func (w *hbWalker) step(t *Trace, i int) VC {
 		return nil
 	}
 	c := &w.clock[e.Task]
-	if e.Kind == KindRecv && e.Flag&FlagTimeout == 0 {
+	if (e.Kind == KindRecv && e.Flag&FlagTimeout == 0) || e.Kind == KindDeliver {
 		if m, ok := w.msgs[e.Val]; ok {
 			c.Join(m)
 			delete(w.msgs, e.Val)
@@ -166,7 +168,7 @@ func (w *hbWalker) step(t *Trace, i int) VC {
 		if e.Obj >= 0 && int(e.Obj) < len(w.clock) && e.Obj != e.Task && w.clock[e.Obj].At(e.Obj) == 0 {
 			w.clock[e.Obj].Join(*c)
 		}
-	case KindSend, KindTimer:
+	case KindSend, KindTimer, KindDeliver:
 		if e.Flag&FlagDropped == 0 {
 			var m VC
 			if n := len(w.spare); n > 0 {
