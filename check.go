@@ -66,6 +66,11 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 				t.Logf("morpheus: could not save the trace: %v", err)
 			} else {
 				f.Path = path
+				for _, a := range f.Attachments {
+					if err := os.WriteFile(path+"."+a.Name, a.Data, 0o644); err != nil {
+						t.Logf("morpheus: could not save attachment %s: %v", a.Name, err)
+					}
+				}
 			}
 		}
 		hint := ""
@@ -127,7 +132,7 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) bool {
 	}
 	names := make([]string, 0, len(entries))
 	for _, e := range entries {
-		if !e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+		if !e.IsDir() && !strings.HasPrefix(e.Name(), ".") && !strings.Contains(e.Name(), ".") {
 			names = append(names, e.Name())
 		}
 	}

@@ -146,3 +146,27 @@ func TestCheckExhausted(t *testing.T) {
 		t.Fatalf("errors %q logs %q", rec.errors, rec.logs)
 	}
 }
+
+// Attachments of a failing iteration are written beside its saved trace, and
+// the corpus does not mistake them for traces.
+func TestCheckAttachments(t *testing.T) {
+	t.Chdir(t.TempDir())
+	test := func(e *morpheus.Env) {
+		e.Attach("note.txt", []byte("evidence"))
+		e.Fatalf("failed with evidence")
+	}
+	rec := &recorder{TB: t, name: "TestAttach"}
+	morpheus.Check(rec, test, morpheus.Iterations(3))
+	m := regexp.MustCompile(`attachment: (\S+\.note\.txt)\n`).FindStringSubmatch(strings.Join(rec.errors, ""))
+	if m == nil {
+		t.Fatalf("no attachment in %q", rec.errors)
+	}
+	if b, err := os.ReadFile(m[1]); err != nil || string(b) != "evidence" {
+		t.Fatalf("attachment %q: %v", b, err)
+	}
+	again := &recorder{TB: t, name: "TestAttach"}
+	morpheus.Check(again, test, morpheus.Iterations(3))
+	if len(again.errors) != 1 || !strings.Contains(again.errors[0], "still fails") {
+		t.Fatalf("%q", again.errors)
+	}
+}

@@ -22,6 +22,7 @@ type Env struct {
 	dying    bool // the running process was killed by its own op (see settle)
 	monitors []*Mon
 	net      network
+	attach   []Attachment
 	logs     []logLine
 	iter     int
 }
@@ -120,3 +121,17 @@ func (e *Env) Logf(format string, args ...any) {
 
 // Iteration returns the number of the running iteration.
 func (e *Env) Iteration() int { return e.iter }
+
+// Attachment is a file a failing iteration leaves beside its trace, such as a
+// linearizability checker's visualisation.
+type Attachment struct {
+	Name string // file name suffix, such as "linearizability.html"
+	Data []byte
+}
+
+// Attach adds a file to the iteration's failure report: if the iteration
+// fails, Check writes it beside the saved trace as <trace>.<name>. It is kept
+// only for failing iterations; attach just before failing.
+func (e *Env) Attach(name string, data []byte) {
+	e.attach = append(e.attach, Attachment{Name: name, Data: data})
+}

@@ -29,6 +29,9 @@ type Failure struct {
 	Logs      []string      // the iteration's Logf lines
 	Trace     *trace.Trace  // the whole iteration, replayable
 	Path      string        // where the trace was saved, if it was
+	// Attachments are files the test attached (Env.Attach), written beside
+	// the saved trace as <Path>.<Name>.
+	Attachments []Attachment
 }
 
 // Error returns a one-line summary.
@@ -69,6 +72,7 @@ func newFailure(c *config, out core.Outcome, env *Env, iter int, seed uint64) *F
 		f.Location = core.Where(cf.PC)
 	}
 	tr.Header.Failure.Loc = f.Location
+	f.Attachments = env.attach
 	for _, l := range env.logs {
 		f.Logs = append(f.Logs, fmt.Sprintf("step %d %s: %s", l.step, l.task, l.text))
 	}
@@ -126,6 +130,9 @@ func (f *Failure) Report(full bool, replayHint string) string {
 	}
 	if f.Path != "" {
 		fmt.Fprintf(&b, "trace saved: %s\n", f.Path)
+		for _, a := range f.Attachments {
+			fmt.Fprintf(&b, "attachment: %s.%s\n", f.Path, a.Name)
+		}
 	}
 	if replayHint != "" {
 		fmt.Fprintf(&b, "replay: %s\n", replayHint)
