@@ -46,6 +46,25 @@
 // waits an hour takes microseconds. Past the clock limit (ClockLimit) nothing
 // fires, and a test whose main task still waits fails as stuck.
 //
+// # Specifications
+//
+// Monitors (AddMonitor) are P#'s specification monitors: global observers of
+// the events the system announces (Announce). A safety monitor asserts on its
+// own state (Mon.Assert). A liveness monitor is hot while progress is owed
+// (Mon.Hot) and cold once it happened (Mon.Cold); while one is hot the
+// iteration goes on (timers keep firing, and after the main task returned the
+// schedule is a fair random walk), and a monitor still hot when nothing more
+// can happen, at the clock or step limit, or beyond its HotLimit, is a
+// liveness failure.
+//
+// # Faults
+//
+// SetFaults makes the network between nodes drop, duplicate, delay or reorder
+// messages, each fault a controlled choice within a budget; Partition and Heal
+// cut and restore links; Node.Crash and Node.Restart fail machines, Chaos
+// lets the strategy decide when; Node.Disk is a durable disk that keeps what
+// was synced across crashes. Every fault is in the trace and replays.
+//
 // # Failures
 //
 // An iteration fails on an assertion (Env.Assert, Env.Fatalf), a panic in any
