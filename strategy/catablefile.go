@@ -81,7 +81,7 @@ func (t *Table) Load(r io.Reader, loc func(text string) uint64) error {
 		}
 		key, rest, ok1 := strings.Cut(s, " ")
 		mark, text, ok2 := strings.Cut(rest, " ")
-		if !ok1 || !ok2 || len(key) != 16 || text == "" {
+		if !ok1 || !ok2 || len(key) != 16 || text == "" || strings.ContainsRune(text, '\r') {
 			return fmt.Errorf("load conflict table: line %d: want \"<16 hex digits> <s|c> <location>\", got %q", n, clipText(s))
 		}
 		task, err := strconv.ParseUint(key, 16, 64)
@@ -109,7 +109,7 @@ func (t *Table) Load(r io.Reader, loc func(text string) uint64) error {
 		return fmt.Errorf("load conflict table: line %d: %w", n+1, err)
 	}
 	if n == 0 {
-		return fmt.Errorf("load conflict table: empty input, want %q first", tableHeader)
+		return fmt.Errorf("load conflict table: line 1: empty input, want %q first", tableHeader)
 	}
 	return nil
 }
