@@ -136,13 +136,9 @@ func (e *Env) addProc(p *process) {
 func (e *Env) Send(to PID, msg any) {
 	r := e.run
 	pc := core.CallerPC()
-	op := core.Op{Kind: kindSend, Obj: -1, PC: pc}
-	if to.p != nil {
-		op.Res, op.Obj = to.p.res, to.p.task.ID
-	}
 	from := e.self()
 	fa := e.decide(from, to.p, pc)
-	r.Do(r.Current(), op)
+	r.Do(r.Current(), to.op(kindSend, pc))
 	id := e.newMsg(msg)
 	ev := r.Event()
 	ev.Val = id

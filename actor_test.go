@@ -67,21 +67,25 @@ func TestPingPong(t *testing.T) {
 	}
 }
 
+// counterServer holds an int: an int message writes it, a PID message asks
+// for it. Clients that read, add and write race with each other.
+func counterServer(e *morpheus.Env) {
+	v := 0
+	for {
+		switch m := e.Receive(nil).(type) {
+		case int:
+			v = m
+		case morpheus.PID:
+			e.Send(m, v)
+		}
+	}
+}
+
 // A lost-update race between two processes: found, with the right location.
 func TestFindsAssertion(t *testing.T) {
 	res := explore(t, func(e *morpheus.Env) {
 		n := e.NewNode("n1", nil)
-		counter := n.Spawn("counter", func(e *morpheus.Env) {
-			v := 0
-			for {
-				switch m := e.Receive(nil).(type) {
-				case int:
-					v = m
-				case morpheus.PID:
-					e.Send(m, v)
-				}
-			}
-		})
+		counter := n.Spawn("counter", counterServer)
 		done := e.Self()
 		for range 2 {
 			n.Spawn("incr", func(e *morpheus.Env) {

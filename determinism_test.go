@@ -17,17 +17,7 @@ import (
 // clients, with timers and a controlled choice in the mix.
 func racyCounter(e *morpheus.Env) {
 	n := e.NewNode("n1", nil)
-	srv := n.Spawn("store", func(e *morpheus.Env) {
-		v := 0
-		for {
-			switch m := e.Receive(nil).(type) {
-			case int:
-				v = m
-			case morpheus.PID:
-				e.Send(m, v)
-			}
-		}
-	})
+	srv := n.Spawn("store", counterServer)
 	main := e.Self()
 	clients := 2 + e.Choose(2)
 	for range clients {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Reason is why a process exited. Any value may be a reason; these are the
@@ -57,11 +58,7 @@ type monitor struct {
 func (e *Env) Monitor(pid PID) Ref {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindMonitor, Obj: -1, PC: core.CallerPC()}
-	if pid.p != nil {
-		op.Res, op.Obj = pid.p.res, pid.p.task.ID
-	}
-	r.Do(r.Current(), op)
+	r.Do(r.Current(), pid.op(kindMonitor, core.CallerPC()))
 	e.nref++
 	ref := Ref{e.nref}
 	if pid.p != nil && pid.p.alive {
@@ -101,11 +98,7 @@ func (e *Env) Demonitor(ref Ref) {
 func (e *Env) Link(pid PID) {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindLink, Obj: -1, PC: core.CallerPC()}
-	if pid.p != nil {
-		op.Res, op.Obj = pid.p.res, pid.p.task.ID
-	}
-	r.Do(r.Current(), op)
+	r.Do(r.Current(), pid.op(kindLink, core.CallerPC()))
 	if pid.p == nil || !pid.p.alive {
 		e.signal(self, pid.p, ReasonNoProc)
 		e.settle()
@@ -124,11 +117,7 @@ func (e *Env) Link(pid PID) {
 func (e *Env) Unlink(pid PID) {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindUnlink, Obj: -1, PC: core.CallerPC()}
-	if pid.p != nil {
-		op.Res, op.Obj = pid.p.res, pid.p.task.ID
-	}
-	r.Do(r.Current(), op)
+	r.Do(r.Current(), pid.op(kindUnlink, core.CallerPC()))
 	if pid.p != nil {
 		self.links = remove(self.links, pid.p)
 		pid.p.links = remove(pid.p.links, self)
@@ -153,11 +142,7 @@ func (e *Env) Exit(reason any) { e.run.Exit(reason) }
 func (e *Env) Kill(pid PID, reason any) {
 	r := e.run
 	self := e.self()
-	op := core.Op{Kind: kindKill, Obj: -1, PC: core.CallerPC()}
-	if pid.p != nil {
-		op.Res, op.Obj = pid.p.res, pid.p.task.ID
-	}
-	r.Do(r.Current(), op)
+	r.Do(r.Current(), pid.op(kindKill, core.CallerPC()))
 	if pid.p == self {
 		r.Exit(reason)
 	}
@@ -253,3 +238,13 @@ func remove(ps []*process, p *process) []*process {
 }
 
 func quote(s string) string { return fmt.Sprintf("%q", s) }
+
+// op describes an op that acts on process p: it touches p's resource, and
+// names p in the trace.
+func (p PID) op(kind trace.Kind, pc uintptr) core.Op {
+	op := core.Op{Kind: kind, Obj: -1, PC: pc}
+	if p.p != nil {
+		op.Res, op.Obj = p.p.res, p.p.task.ID
+	}
+	return op
+}
