@@ -144,11 +144,14 @@ func (x *explorer) run() (*Result, error) {
 	}
 	for _, ws := range states {
 		go func() {
+			// Deferred: a task's runtime.Goexit ends this goroutine too.
+			defer func() {
+				// An abandoned worker gets here only once its blocked task
+				// came back; its iteration has unwound, and its carriers can go.
+				ws.w.Close()
+				ws.once.Do(func() { finished <- struct{}{} })
+			}()
 			x.work(ws)
-			// An abandoned worker gets here only once its blocked task came
-			// back; its iteration has unwound, and its carriers can go.
-			ws.w.Close()
-			ws.once.Do(func() { finished <- struct{}{} })
 		}()
 	}
 	for range n {
@@ -225,7 +228,7 @@ func (x *explorer) work(ws *workerState) {
 			}
 		}
 		ws.iter.Store(i)
-		out, env := x.iteration(w, strat, int(i), x.c.maxSteps)
+		out, env := x.iterationOrGoexit(w, strat, int(i))
 		if w.Abandoned() {
 			return
 		}
@@ -237,22 +240,7 @@ func (x *explorer) work(ws *workerState) {
 			}
 			x.learn.finish(int(i), learned, st, out.Steps)
 		}
-		x.mu.Lock()
-		x.done++
-		x.steps += int64(out.Steps)
-		if f := out.Failure; f != nil {
-			x.failures++
-			if x.c.hit != nil && x.c.hit(string(f.Kind), f.Message) {
-				x.hits++
-			}
-			if x.failure == nil || int(i) < x.failure.Iteration {
-				x.failure = newFailure(x.c, out, env, int(i), seedFor(x.base, int(i)))
-			}
-		}
-		x.mu.Unlock()
-		if out.Failure != nil && x.c.hit == nil {
-			x.stop(i + 1)
-		}
+		x.record(int(i), out, env)
 		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {
 			x.mu.Lock()
 			x.exhausted = true
@@ -262,14 +250,51 @@ func (x *explorer) work(ws *workerState) {
 	}
 }
 
+// record accounts for iteration i's outcome.
+func (x *explorer) record(i int, out core.Outcome, env *Env) {
+	x.mu.Lock()
+	x.done++
+	x.steps += int64(out.Steps)
+	if f := out.Failure; f != nil {
+		x.failures++
+		if x.c.hit != nil && x.c.hit(string(f.Kind), f.Message) {
+			x.hits++
+		}
+		if x.failure == nil || i < x.failure.Iteration {
+			x.failure = newFailure(x.c, out, env, i, seedFor(x.base, i))
+		}
+	}
+	x.mu.Unlock()
+	if out.Failure != nil && x.c.hit == nil {
+		x.stop(int64(i) + 1)
+	}
+}
+
+// iterationOrGoexit runs iteration i; if a task calls runtime.Goexit, which
+// ends the worker's goroutine too, it records the failure on the way out.
+func (x *explorer) iterationOrGoexit(w *core.Worker, strat strategy.Strategy, i int) (out core.Outcome, env *Env) {
+	defer func() {
+		if g := w.Goexited(); g != nil {
+			x.record(i, *g, env)
+			x.stop(int64(i) + 1)
+		}
+	}()
+	return x.iteration(w, strat, i, x.c.maxSteps, &env)
+}
+
 // iteration runs iteration i on w.
-func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxSteps int) (core.Outcome, *Env) {
+func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxSteps int, envp **Env) (core.Outcome, *Env) {
 	var env *Env
 	cfg := core.Config{
 		Strategy: strat, Seed: seedFor(x.base, i),
 		MaxSteps: maxSteps, ClockLimit: int64(x.c.clockLimit),
 	}
-	out := w.Execute(cfg, func(r *core.Run) { env = newEnv(r, i) }, func() { x.test(env) })
+	out := w.Execute(cfg, func(r *core.Run) {
+		env = newEnv(r, i)
+		if envp != nil {
+			*envp = env
+		}
+	}, func() { x.test(env) })
 	return out, env
 }
 
@@ -329,7 +354,7 @@ func (x *explorer) traceStuck(f *Failure) {
 	}
 	w := core.NewWorker()
 	defer w.Close()
-	out, _ := x.iteration(w, mustStrategy(x.c), f.Iteration, f.Steps-1)
+	out, _ := x.iteration(w, mustStrategy(x.c), f.Iteration, f.Steps-1, nil)
 	tr := out.Trace()
 	tr.Header.Test, tr.Header.Iteration = x.c.name, f.Iteration
 	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: -1, Step: f.Steps}

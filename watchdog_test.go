@@ -55,3 +55,25 @@ func TestUncontrolledSpin(t *testing.T) {
 	}, morpheus.Iterations(1), morpheus.Workers(1), morpheus.Watchdog(200*time.Millisecond))
 	mustFail(t, res, "uncontrolled-blocking", "task main did not come back")
 }
+
+// A task that calls runtime.Goexit (t.FailNow on the real *testing.T) is
+// reported at once, with the advice to use Env.Fatalf, and leaks nothing.
+func TestGoexitInTask(t *testing.T) {
+	g0 := runtime.NumGoroutine()
+	res := explore(t, func(e *morpheus.Env) {
+		e.NewNode("n1", nil).Spawn("bystander", func(e *morpheus.Env) { e.Receive(nil) })
+		e.Yield()
+		runtime.Goexit()
+	}, morpheus.Iterations(20))
+	f := mustFail(t, res, "panic", "runtime.Goexit in task main")
+	if !strings.Contains(f.Message, "Env.Fatalf") || f.Trace == nil {
+		t.Fatalf("%s", f.Report(false, ""))
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > g0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > g0 {
+		t.Fatalf("goroutines: %d, want %d", n, g0)
+	}
+}

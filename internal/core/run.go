@@ -68,9 +68,10 @@ type Run struct {
 // Worker runs iterations one after another and keeps what they can reuse:
 // its carrier pool and its buffers. A worker is used by one goroutine.
 type Worker struct {
-	pool  pool
-	run   Run
-	watch *watch // the watchdog's view of this worker, nil if unwatched
+	pool     pool
+	run      Run
+	watch    *watch   // the watchdog's view of this worker, nil if unwatched
+	goexited *Outcome // see Goexited
 }
 
 // NewWorker returns a worker.
@@ -103,12 +104,24 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	}
 	r.strat.Begin(cfg.Seed)
 	w.beginWatch(r)
+	completed := false
+	defer func() {
+		if !completed {
+			// A task called runtime.Goexit, which now ends this goroutine
+			// too: unwind the other tasks and leave the outcome for the
+			// caller's deferred calls (see Goexited).
+			r.teardown()
+			w.endWatch()
+			w.goexited = &Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
+		}
+	}()
 	r.next = r.pick()
 	for r.next != nil {
 		t := r.next
 		r.next = nil
 		r.resume(t)
 	}
+	completed = true
 	r.teardown()
 	w.endWatch()
 	var lt *trace.Trace
@@ -118,6 +131,11 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.strat.End(lt)
 	return Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
 }
+
+// Goexited returns the outcome of an iteration in which a task called
+// runtime.Goexit: Execute did not return, and the calling goroutine is
+// ending. Deferred calls of the caller use it to report the failure.
+func (w *Worker) Goexited() *Outcome { return w.goexited }
 
 func (r *Run) reset(w *Worker, cfg Config) {
 	rec := r.rec

@@ -90,13 +90,31 @@ func (t *Task) main() {
 // runBody runs the user's body and classifies how it ended: normally or by an
 // exit signal (ok, with the reason), or by unwinding or a failure (not ok).
 func (t *Task) runBody() (reason any, ok bool) {
+	returned := false
 	defer func() {
 		if p := recover(); p != nil {
 			reason, ok = t.recovered(p)
+		} else if !returned {
+			t.goexit()
 		}
 	}()
 	t.body()
+	returned = true
 	return nil, true
+}
+
+// goexit records that the task called runtime.Goexit. Nothing can stop a
+// Goexit: it ends the task's goroutine, then (through iter.Pull) the worker's,
+// whose deferred calls tear the iteration down and report this failure.
+func (t *Task) goexit() {
+	r := t.run
+	if !t.killed && !r.aborting {
+		r.fail(&Failure{Kind: Panic, Task: t.ID, PC: t.op.PC, Stack: string(debug.Stack()), Message: fmt.Sprintf(
+			"runtime.Goexit in task %s: did the test call t.FailNow, t.Fatal or t.Skip on its *testing.T? Inside morpheus use Env.Fatalf", t.Name)})
+	}
+	t.state = taskDone
+	r.unpend(t)
+	t.carrier = nil // its goroutine ends with the Goexit: never reuse it
 }
 
 // exit runs the task's exit op and the layer's exit hook.
