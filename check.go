@@ -66,11 +66,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 				t.Logf("morpheus: could not save the trace: %v", err)
 			} else {
 				f.Path = path
-				for _, a := range f.Attachments {
-					if err := os.WriteFile(path+"."+a.Name, a.Data, 0o644); err != nil {
-						t.Logf("morpheus: could not save attachment %s: %v", a.Name, err)
-					}
-				}
+				saveAttachments(t, f)
 			}
 		}
 		hint := ""
@@ -151,6 +147,7 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) bool {
 			continue
 		}
 		if f := res.Failure; f != nil {
+			saveAttachments(t, f) // this run's, beside the saved trace
 			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
 			failed = true
 		} else if res.Diverged != "" && c.verbose >= 1 {
@@ -177,4 +174,14 @@ func saveTrace(dir string, tr *trace.Trace) (string, error) {
 		return "", err
 	}
 	return path, os.Rename(tmp, path)
+}
+
+// saveAttachments writes a failure's attachments beside its saved trace.
+func saveAttachments(t testing.TB, f *Failure) {
+	t.Helper()
+	for _, a := range f.Attachments {
+		if err := os.WriteFile(f.Path+"."+a.Name, a.Data, 0o644); err != nil {
+			t.Logf("morpheus: could not save attachment %s: %v", a.Name, err)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package morpheus
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -103,7 +105,7 @@ func (e *Env) ChooseBool() bool {
 //go:noinline
 func (e *Env) Assert(cond bool, format string, args ...any) {
 	if !cond {
-		e.run.Fail(core.Assertion, core.CallerPC(), fmt.Sprintf(format, args...))
+		e.run.Fail(core.Assertion, userPC(core.CallerPC()), fmt.Sprintf(format, args...))
 	}
 }
 
@@ -111,7 +113,47 @@ func (e *Env) Assert(cond bool, format string, args ...any) {
 //
 //go:noinline
 func (e *Env) Fatalf(format string, args ...any) {
-	e.run.Fail(core.Assertion, core.CallerPC(), fmt.Sprintf(format, args...))
+	e.run.Fail(core.Assertion, userPC(core.CallerPC()), fmt.Sprintf(format, args...))
+}
+
+// Helper marks the calling function as a test helper, as testing.T.Helper
+// does: a failure reported from it (Assert, Fatalf) is located at its
+// caller's line instead.
+func (e *Env) Helper() {
+	var pcs [1]uintptr
+	if runtime.Callers(2, pcs[:]) == 1 {
+		f, _ := runtime.CallersFrames(pcs[:]).Next()
+		helpers.Store(f.Function, true)
+	}
+}
+
+// helpers holds the names of functions marked by Env.Helper.
+var helpers sync.Map
+
+// userPC returns pc, or, if pc lies in a helper, the first caller outside
+// helpers. It walks the stack only when helpers exist and only on failure.
+func userPC(pc uintptr) uintptr {
+	if pc == 0 || !isHelper(pc) {
+		return pc
+	}
+	var pcs [64]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if _, ok := helpers.Load(f.Function); !ok && f.Function != "" {
+			return f.PC + 1 // a return address, as CallerPC gives
+		}
+		if !more {
+			return pc
+		}
+	}
+}
+
+func isHelper(pc uintptr) bool {
+	f, _ := runtime.CallersFrames([]uintptr{pc}).Next()
+	_, ok := helpers.Load(f.Function)
+	return ok
 }
 
 // Logf records a line in the iteration's log, which a failure report shows.

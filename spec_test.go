@@ -1,6 +1,8 @@
 package morpheus_test
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -83,4 +85,26 @@ func TestHotAtStepLimit(t *testing.T) {
 		}
 	}, morpheus.Iterations(2), morpheus.MaxSteps(300))
 	mustFail(t, res, "liveness", "no progress in 300 steps:\n  monitor m is hot")
+}
+
+// checkPositive is a test helper: its failures point at its caller.
+func checkPositive(e *morpheus.Env, v int) {
+	e.Helper()
+	e.Assert(v > 0, "%d is not positive", v)
+}
+
+func TestHelperLocation(t *testing.T) {
+	res := explore(t, func(e *morpheus.Env) {
+		checkPositive(e, 1)
+		checkPositive(e, -1) // the reported line
+	}, morpheus.Iterations(1))
+	f := mustFail(t, res, "assertion", "-1 is not positive")
+	src, err := os.ReadFile("spec_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(string(src[:strings.Index(string(src), "// the reported line")]), "\n")
+	if want := fmt.Sprintf("spec_test.go:%d", line); f.Location != want {
+		t.Fatalf("location %q, want %q", f.Location, want)
+	}
 }

@@ -60,6 +60,7 @@ func Timeout(d time.Duration) Option { return func(c *config) { c.timeout = d } 
 // waits for them, and a panic in the model fails the iteration as a panic of
 // the calling task instead of crashing the test binary.
 func Check(e *morpheus.Env, model porcupine.Model, h *History, opts ...Option) {
+	e.Helper() // a violation is reported at the caller's line
 	c := config{timeout: DefaultTimeout}
 	for _, o := range opts {
 		o(&c)
