@@ -10,6 +10,11 @@ import (
 // Faults describes how the network between nodes misbehaves in an iteration
 // (see Env.SetFaults). Every fault is a controlled choice: strategies explore
 // when it strikes, and a trace replays it.
+//
+// Without faults a message lands in its receiver's mailbox when it is sent,
+// so messages between two processes never overtake each other. Bugs that
+// need a slow or reordering network (stale reads, late fault reports) need
+// Delay or Reorder.
 type Faults struct {
 	// Drop, Duplicate and Delay are the probabilities that a message between
 	// two nodes is lost, delivered twice, or held in flight (delivered later,
