@@ -80,17 +80,41 @@ func (n *Node) Spawn(name string, body func(e *Env)) PID {
 // monitors receive Down with ReasonNodeDown, linked processes elsewhere get
 // the exit signal), its registry is cleared, its disk loses what was not
 // synced, and messages to it are dropped.
-// A process may crash its own node; it dies last.
+// A process may crash its own node; it dies last. The processes die one
+// step each, then the node goes down in a last step.
 //
 //go:noinline
 func (n *Node) Crash() {
 	e := n.env
 	r := e.run
+	pc := core.CallerPC()
 	if n.name == "" {
-		r.Fail(core.Panic, core.CallerPC(), "Crash: the harness node cannot crash")
+		r.Fail(core.Panic, pc, "Crash: the harness node cannot crash")
 	}
-	r.Do(r.Current(), core.Op{Kind: kindCrash, Obj: -1, Res: n.res, Val: int64(n.index), PC: core.CallerPC()})
+	// The node's processes die one op each, as Morpheus shuts a node down:
+	// each kill touches its process's resource, so strategies and conflict
+	// analysis see that a crash races with what those processes do.
+	self := e.self()
+	for n.up {
+		var victim *process
+		for _, p := range n.procs {
+			if p != self && p.alive {
+				victim = p
+				break
+			}
+		}
+		if victim == nil {
+			break
+		}
+		r.Do(r.Current(), PID{victim}.op(kindKill, pc))
+		if victim.alive {
+			e.terminate(victim, ReasonNodeDown)
+			r.Kill(victim.task)
+		}
+	}
+	r.Do(r.Current(), core.Op{Kind: kindCrash, Obj: -1, Res: n.res, Val: int64(n.index), PC: pc})
 	if !n.up {
+		e.settle()
 		return
 	}
 	n.up = false
@@ -98,17 +122,13 @@ func (n *Node) Crash() {
 	if n.disk != nil {
 		n.disk.crash()
 	}
-	procs := n.procs
-	n.procs = nil
-	for _, p := range procs {
+	for _, p := range append([]*process(nil), n.procs...) { // the caller, if on the node
 		e.terminate(p, ReasonNodeDown)
-	}
-	self := e.self()
-	for _, p := range procs {
 		if p != self {
 			r.Kill(p.task)
 		}
 	}
+	n.procs = nil
 	if self != nil && self.node == n {
 		e.dying = true
 	}

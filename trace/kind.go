@@ -35,6 +35,37 @@ const (
 	KindDiskWrite       // write to a node's disk (lost on a crash until synced)
 	KindDiskSync        // make a node's disk writes durable
 	KindDiskRead        // read from a node's disk
+
+	// Go-native primitives (package csync). Val conventions for the happens-
+	// before edges are in hb_sync.go.
+	KindChanSend      // send on a channel; Res is the channel, Val the value's id
+	KindChanRecv      // receive from a channel; Obj is the sender, Val the value's id (ValClosed, ValNone)
+	KindChanClose     // close a channel
+	KindChanLen       // read a channel's length (a read)
+	KindSelect        // a select statement: as KindChanSend or KindChanRecv on the case's channel, Val as theirs (ValNone: default)
+	KindLock          // lock a mutex (ValNone: found it locked, will wait)
+	KindUnlock        // unlock a mutex
+	KindRLock         // read-lock an RWMutex (a read; ValNone: found it write-locked or wanted)
+	KindRUnlock       // read-unlock an RWMutex (a read)
+	KindTryLock       // try to lock a mutex (ValNone and FlagRead: it was locked)
+	KindWGAdd         // add to a WaitGroup's counter; Val is the delta
+	KindWGWait        // wait for a WaitGroup's counter to reach zero (a read; ValNone: still positive)
+	KindOnce          // Once.Do: Val 1 if it runs f, 0 (a read) if f ran or runs
+	KindCondWait      // wake from Cond.Wait; Val is the id of the signal or broadcast that woke it
+	KindCondSignal    // Cond.Signal; Val is its id
+	KindCondBroadcast // Cond.Broadcast; Val is its id
+	KindLoad          // read a shared variable (a read)
+	KindStore         // write a shared variable
+	KindSwap          // swap a shared variable's value (read and write)
+	KindCAS           // compare-and-swap; Val 1 if it swapped, 0 (and FlagRead) if not
+	KindAdd           // add to a shared integer (read and write)
+	KindTimerFire     // a timer of package csync fires; Val is the id of the time value sent (ValNone: none)
+	KindNetListen     // listen on an in-memory network address
+	KindNetDial       // dial an in-memory network address; Val is the connection's id (ValNone: refused)
+	KindNetAccept     // accept a connection; Val is its id (ValNone: listener closed)
+	KindNetRead       // read from an in-memory connection (ValClosed: end of stream)
+	KindNetWrite      // write to an in-memory connection
+	KindNetClose      // close an in-memory connection or listener
 	kindCount
 )
 
@@ -68,6 +99,35 @@ var kindNames = [...]string{
 	KindDiskWrite:  "disk-write",
 	KindDiskSync:   "disk-sync",
 	KindDiskRead:   "disk-read",
+
+	KindChanSend:      "chan-send",
+	KindChanRecv:      "chan-recv",
+	KindChanClose:     "chan-close",
+	KindChanLen:       "chan-len",
+	KindSelect:        "select",
+	KindLock:          "lock",
+	KindUnlock:        "unlock",
+	KindRLock:         "rlock",
+	KindRUnlock:       "runlock",
+	KindTryLock:       "trylock",
+	KindWGAdd:         "wg-add",
+	KindWGWait:        "wg-wait",
+	KindOnce:          "once",
+	KindCondWait:      "cond-wait",
+	KindCondSignal:    "cond-signal",
+	KindCondBroadcast: "cond-broadcast",
+	KindLoad:          "load",
+	KindStore:         "store",
+	KindSwap:          "swap",
+	KindCAS:           "cas",
+	KindAdd:           "add",
+	KindTimerFire:     "timer-fire",
+	KindNetListen:     "net-listen",
+	KindNetDial:       "net-dial",
+	KindNetAccept:     "net-accept",
+	KindNetRead:       "net-read",
+	KindNetWrite:      "net-write",
+	KindNetClose:      "net-close",
 }
 
 func (k Kind) String() string {

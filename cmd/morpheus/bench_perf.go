@@ -40,6 +40,7 @@ func runBenchPerf(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "controlled            %.3f s (%.0f ns per round trip)\n", r.ControlledSeconds, r.ControlledSeconds*1e9/float64(r.Roundtrips))
 	fmt.Fprintf(stdout, "plain goroutines      %.3f s (%.0f ns per round trip)\n", r.UncontrolledSeconds, r.UncontrolledSeconds*1e9/float64(r.Roundtrips))
 	fmt.Fprintf(stdout, "ratio                 %.2f\n", r.Ratio)
+	fmt.Fprintf(stdout, "csync channels        %.3f s (%.0f ns per round trip, %.2f× actors)\n", r.ChanRoundtrips, r.ChanRoundtrips*1e9/float64(r.Roundtrips), r.ChanRatio)
 	fmt.Fprintf(stdout, "peak RSS              %.0f MiB\n", r.PeakRSSMB)
 	fmt.Fprintf(stdout, "small test            %.0f iterations/s on %d workers (%.1f steps each)\n", r.IterationsPerSecond, r.Workers, r.StepsPerIteration)
 	return nil

@@ -24,6 +24,11 @@ type Result struct {
 	StepsPerIteration   float64 `json:"steps_per_iteration"`
 	PeakRSSMB           float64 `json:"peak_rss_mb"`
 	Workers             int     `json:"workers"`
+	// ChanRoundtrips is the duration in seconds of the same number of round
+	// trips over two unbuffered csync channels (ChanPingPong), ChanRatio its
+	// ratio to the actor ping-pong's.
+	ChanRoundtrips float64 `json:"chan_roundtrips"`
+	ChanRatio      float64 `json:"chan_ratio"`
 }
 
 // PingPong is the controlled ping-pong: n round trips between two processes,
@@ -121,6 +126,12 @@ func Run(roundtrips, iterations int) (*Result, error) {
 		return nil, err
 	}
 	r.PeakRSSMB = peakRSSMB()
+	ch, err := RunChanPingPong(roundtrips)
+	if err != nil {
+		return nil, err
+	}
+	r.ChanRoundtrips = ch.Seconds()
+	r.ChanRatio = ch.Seconds() / c.Seconds()
 	u := RunGoroutines(roundtrips)
 	r.ControlledSeconds, r.UncontrolledSeconds = c.Seconds(), u.Seconds()
 	r.Ratio = r.ControlledSeconds / r.UncontrolledSeconds

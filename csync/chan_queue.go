@@ -1,0 +1,154 @@
+package csync
+
+import (
+	"github.com/morpheus-go/morpheus/csync/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// The wait queues of a channel, as in Go's runtime: a blocked receiver waits
+// in recvq for a sender to hand it a value (or for the close); a blocked
+// sender waits in sendq, its value with it, for a receiver to take it. A
+// waiter stays in its queue, marked done, until its task runs and takes its
+// entry out; waiters of a select are in the queues of all its channels, and
+// the first channel to complete one of them wakes the select, after which
+// the others leave its entries alone (ctl.Blocked is false).
+
+type recvWaiter[T any] struct {
+	t    *core.Task
+	sel  bool // a select's case
+	done bool // a value (or the close) was handed over
+	ok   bool
+	v    T
+	id   int64 // the value's id, or trace.ValClosed
+	from int32 // the sender's task, or -1
+}
+
+type sendWaiter[T any] struct {
+	t    *core.Task
+	sel  bool
+	done bool // a receiver took the value
+	v    T
+	id   int64
+}
+
+// firstReceiver returns the index of the first receiver still waiting, or -1.
+func (c *Chan[T]) firstReceiver() int {
+	for i := range c.recvq {
+		if w := &c.recvq[i]; !w.done && ctl.Blocked(w.t) {
+			return i
+		}
+	}
+	return -1
+}
+
+// firstSender returns the index of the first sender still waiting, or -1.
+func (c *Chan[T]) firstSender() int {
+	for i := range c.sendq {
+		if s := &c.sendq[i]; !s.done && ctl.Blocked(s.t) {
+			return i
+		}
+	}
+	return -1
+}
+
+// sendReady reports whether a send can complete (or panic) now.
+func (c *Chan[T]) sendReady() bool {
+	return c.closed || c.n < c.size || c.firstReceiver() >= 0
+}
+
+// recvReady reports whether a receive can complete now.
+func (c *Chan[T]) recvReady() bool {
+	return c.n > 0 || c.closed || c.firstSender() >= 0
+}
+
+// put sends v from t if it can now: to a waiting receiver, or into the
+// buffer. It returns the value's id. It panics if c is closed.
+func (c *Chan[T]) put(t *core.Task, r *core.Run, v T) (int64, bool) {
+	if c.closed {
+		panic(chanError("send on closed channel"))
+	}
+	if i := c.firstReceiver(); i >= 0 {
+		w := &c.recvq[i]
+		id := c.newID()
+		w.v, w.ok, w.id, w.from, w.done = v, true, id, t.ID, true
+		r.Unblock(w.t)
+		return id, true
+	}
+	if c.n < c.size {
+		id := c.newID()
+		c.push(v, id, t.ID)
+		return id, true
+	}
+	return 0, false
+}
+
+// take receives a value if it can now: from the buffer (refilled from the
+// first waiting sender), from a waiting sender, or the close.
+func (c *Chan[T]) take(r *core.Run) (v T, ok bool, id int64, from int32, done bool) {
+	var zero T
+	if c.n > 0 {
+		it := c.buf[c.head]
+		c.buf[c.head] = chanItem[T]{}
+		c.head++
+		if c.head == c.size {
+			c.head = 0
+		}
+		c.n--
+		if i := c.firstSender(); i >= 0 {
+			s := &c.sendq[i]
+			c.push(s.v, s.id, s.t.ID)
+			s.v, s.done = zero, true
+			r.Unblock(s.t)
+		}
+		return it.v, true, it.id, it.from, true
+	}
+	if i := c.firstSender(); i >= 0 {
+		s := &c.sendq[i]
+		v, id, from := s.v, s.id, s.t.ID
+		s.v, s.done = zero, true
+		r.Unblock(s.t)
+		return v, true, id, from, true
+	}
+	if c.closed {
+		return zero, false, trace.ValClosed, -1, true
+	}
+	return zero, false, 0, -1, false
+}
+
+func (c *Chan[T]) push(v T, id int64, from int32) {
+	i := c.head + c.n
+	if i >= c.size {
+		i -= c.size
+	}
+	c.buf[i] = chanItem[T]{v: v, id: id, from: from}
+	c.n++
+}
+
+// recvDone takes t's entry out of recvq and returns it if it was served.
+func (c *Chan[T]) recvDone(t *core.Task) (recvWaiter[T], bool) {
+	for i := range c.recvq {
+		if c.recvq[i].t == t {
+			w := c.recvq[i]
+			c.removeRecv(i)
+			return w, w.done
+		}
+	}
+	return recvWaiter[T]{}, false
+}
+
+// sendDone takes t's entry out of sendq and returns its value's id if a
+// receiver took it. It panics if the value was not taken and c is closed.
+func (c *Chan[T]) sendDone(t *core.Task) (int64, bool) {
+	for i := range c.sendq {
+		if c.sendq[i].t == t {
+			s := c.sendq[i]
+			c.removeSend(i)
+			if !s.done && c.closed {
+				panic(chanError("send on closed channel"))
+			}
+			return s.id, s.done
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,62 @@
+package csync
+
+import (
+	"strconv"
+
+	"github.com/morpheus-go/morpheus/csync/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Go starts f in a new goroutine that morpheus controls: a task of the
+// iteration, named "gN" after its task number, whose ops the strategy
+// interleaves with everyone else's. Starting it is itself an op of the
+// caller (a spawn step), and the new goroutine's first step is a start op,
+// so the strategy may run the caller on, or the new goroutine first.
+//
+// A goroutine started with a go statement is not controlled: csync calls
+// from it panic, since morpheus cannot schedule them.
+//
+// Unlike a Go program, an iteration does not end when its main task returns:
+// it ends when nothing can run any more. Goroutines still blocked then (a
+// worker waiting for more work) are unwound without a report; only a main
+// task blocked with nothing able to run is a deadlock.
+//
+//go:noinline
+func Go(f func()) {
+	t, r := ctl.Self("Go")
+	if f == nil {
+		panic("csync: Go of nil func value")
+	}
+	spawn(t, r, core.CallerPC(), f)
+}
+
+// spawn runs the spawn op of t and creates the goroutine's task.
+func spawn(t *core.Task, r *core.Run, pc uintptr, f func()) *core.Task {
+	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
+	return start(t, r, f)
+}
+
+// start creates a goroutine's task as the effect of the step that runs now
+// (a spawn, or a timer firing for AfterFunc) and records it in that step.
+func start(parent *core.Task, r *core.Run, f func()) *core.Task {
+	child := r.Spawn(parent, goName(len(r.Tasks())), core.ChildKey(parent), f)
+	r.Event().Obj = child.ID
+	r.SetDescribe(ctl.Describe)
+	return child
+}
+
+// goNames caches the names of the first goroutines.
+var goNames = func() (s [256]string) {
+	for i := range s {
+		s[i] = "g" + strconv.Itoa(i)
+	}
+	return s
+}()
+
+func goName(id int) string {
+	if id < len(goNames) {
+		return goNames[id]
+	}
+	return "g" + strconv.Itoa(id)
+}

@@ -1,0 +1,99 @@
+// Package ctl holds what the controlled primitives of csync and csync/memnet
+// share: finding the task that calls them, binding objects that outlive an
+// iteration to the iteration that uses them, queues of blocked tasks, and the
+// text deadlock reports give for a blocked op.
+package ctl
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Self returns the task that calls a primitive and its iteration. what names
+// the primitive ("Mutex.Lock") for the panic that a call from outside
+// morpheus's control gets: such a call cannot be scheduled, and blocking it
+// on a real lock would hang the tool.
+func Self(what string) (*core.Task, *core.Run) {
+	t := core.CurrentTask()
+	if t == nil {
+		panic("csync: " + what + " called outside a task morpheus controls; start goroutines with csync.Go")
+	}
+	return t, t.Run()
+}
+
+// Obj is the identity of a synchronization object within one iteration: its
+// resource (what the strategy and conflict analysis see), and where it was
+// created. Objects are plain values that may outlive an iteration (a
+// package-level mutex), so they bind lazily: the first op of each iteration
+// gives them a fresh resource and tells their owner to reset its state.
+type Obj struct {
+	gen  uint64
+	Res  uint32
+	Site uintptr // creation site (Make), or first use in the iteration
+	made bool    // Site is the creation site: keep it across iterations
+}
+
+// SetSite records pc as the object's creation site.
+func (o *Obj) SetSite(pc uintptr) { o.Site, o.made = pc, true }
+
+// Bind attaches o to r's iteration. It returns true when o was bound to
+// another iteration (or none): the caller must then reset the object's state
+// to its zero value. pc is the op's location, o's site if it has none.
+func (o *Obj) Bind(r *core.Run, pc uintptr) bool {
+	if o.gen == r.Gen() {
+		return false
+	}
+	o.gen = r.Gen()
+	o.Res = r.NewResource()
+	if !o.made {
+		o.Site = pc
+	}
+	r.SetDescribe(Describe)
+	return true
+}
+
+// Bound reports whether o is bound to r's iteration.
+func (o *Obj) Bound(r *core.Run) bool { return o.gen == r.Gen() }
+
+// Name returns "kind#N created at file:line" (or "first used at" for objects
+// that have no creation site): N is the object's resource number, unique in
+// the iteration and the same in every run of the same schedule.
+func (o *Obj) Name(kind string) string {
+	verb := "first used at"
+	if o.made {
+		verb = "created at"
+	}
+	return fmt.Sprintf("%s#%d %s %s", kind, o.Res, verb, core.Where(o.Site))
+}
+
+// Describe says what a blocked task waits for, for deadlock and clock-limit
+// reports: "blocked in chan-recv on chan#2 created at store.go:41 at
+// store.go:50". The objects of csync bind it to every iteration that uses
+// them (see Obj.Bind).
+func Describe(t *core.Task) string {
+	op, _ := t.PendingOp()
+	where := core.Where(op.PC)
+	switch {
+	case op.On != nil:
+		return fmt.Sprintf("blocked in %v on %v at %s", op.Kind, op.On, where)
+	case op.HasDeadline:
+		return fmt.Sprintf("waits in %v at %s until %v", op.Kind, where, time.Duration(op.Deadline))
+	}
+	return fmt.Sprintf("waits in %v at %s", op.Kind, where)
+}
+
+// Blocked reports whether t waits in a blocked op: it is alive, has a pending
+// op, and nothing enabled that op yet. A task woken by one object (a select
+// woken by one of its channels) is no longer blocked, so the others leave it
+// alone until it runs.
+func Blocked(t *core.Task) bool {
+	op, ok := t.PendingOp()
+	return ok && op.Blocked && !t.Done()
+}
+
+// String is an fmt.Stringer for a fixed text, for Op.On.
+type String string
+
+func (s String) String() string { return string(s) }

@@ -1,0 +1,164 @@
+package memnet
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"syscall"
+	"time"
+
+	"github.com/morpheus-go/morpheus/csync/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Conn is one side of an in-memory connection: a net.Conn whose Read,
+// Write and Close are controlled ops.
+type Conn struct {
+	rd, wr        *pipe // bytes to this side, bytes from it
+	local, remote Addr
+	id            int64 // the connection's number in the iteration
+	closed        bool
+	rdl, wdl      int64 // deadlines in virtual ns, 0: none
+}
+
+// pipe is one direction of a connection.
+type pipe struct {
+	res      uint32
+	from, to Addr
+	buf      []byte
+	eof      bool      // the writing side closed
+	gone     bool      // the reading side closed
+	q        ctl.Queue // blocked Reads
+}
+
+func (p *pipe) String() string { return fmt.Sprintf("conn %s→%s#%d", p.from, p.to, p.res) }
+
+// Read reads what the peer wrote, waiting for it (see the package doc).
+//
+//go:noinline
+func (c *Conn) Read(b []byte) (int, error) {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Conn.Read")
+	p := c.rd
+	for {
+		op := core.Op{Kind: trace.KindNetRead, Res: p.res, Obj: -1, PC: pc}
+		if c.rdl != 0 {
+			op.HasDeadline, op.Deadline = true, c.rdl
+		}
+		if len(p.buf) == 0 && !p.eof && !c.closed && (c.rdl == 0 || r.Now() < c.rdl) && len(b) > 0 {
+			p.q.Push(t)
+			op.Blocked, op.On = true, p
+			r.SetDescribe(ctl.Describe)
+		}
+		timedOut := r.Do(t, op)
+		p.q.Remove(t)
+		switch {
+		case c.closed:
+			return 0, opError("read", c.local, net.ErrClosed)
+		case len(b) == 0:
+			return 0, nil
+		case len(p.buf) > 0:
+			n := copy(b, p.buf)
+			p.buf = p.buf[n:]
+			if len(p.buf) == 0 {
+				p.buf = nil
+			}
+			return n, nil
+		case p.eof:
+			r.Event().Val = trace.ValClosed
+			return 0, io.EOF
+		case timedOut || c.rdl != 0 && r.Now() >= c.rdl:
+			ev := r.Event()
+			ev.Val, ev.Flag = trace.ValNone, ev.Flag|trace.FlagTimeout
+			return 0, opError("read", c.local, os.ErrDeadlineExceeded)
+		}
+		r.Event().Val = trace.ValNone // woken without data (a new deadline, another reader): wait again
+	}
+}
+
+// Write queues b for the peer; it never blocks.
+//
+//go:noinline
+func (c *Conn) Write(b []byte) (int, error) {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Conn.Write")
+	p := c.wr
+	r.Do(t, core.Op{Kind: trace.KindNetWrite, Res: p.res, Obj: -1, PC: pc})
+	switch {
+	case c.closed:
+		return 0, opError("write", c.local, net.ErrClosed)
+	case c.wdl != 0 && r.Now() >= c.wdl:
+		return 0, opError("write", c.local, os.ErrDeadlineExceeded)
+	case p.gone:
+		return 0, opError("write", c.local, syscall.EPIPE)
+	}
+	p.buf = append(p.buf, b...)
+	p.q.WakeAll(r)
+	return len(b), nil
+}
+
+// Close closes the connection: the peer reads io.EOF after the bytes
+// written before, blocked and later Reads and Writes on this side fail with
+// net.ErrClosed.
+//
+//go:noinline
+func (c *Conn) Close() error {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Conn.Close")
+	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: c.wr.res, Obj: -1, PC: pc})
+	if c.closed {
+		return opError("close", c.local, net.ErrClosed)
+	}
+	c.shut(r)
+	return nil
+}
+
+// shut closes c as the effect of the step that runs now.
+func (c *Conn) shut(r *core.Run) {
+	c.closed = true
+	c.wr.eof = true
+	c.rd.gone = true
+	c.wr.q.WakeAll(r)
+	c.rd.q.WakeAll(r)
+}
+
+// LocalAddr returns this side's address.
+func (c *Conn) LocalAddr() net.Addr { return c.local }
+
+// RemoteAddr returns the peer's address.
+func (c *Conn) RemoteAddr() net.Addr { return c.remote }
+
+// SetDeadline sets both deadlines.
+func (c *Conn) SetDeadline(t time.Time) error {
+	c.SetReadDeadline(t)
+	return c.SetWriteDeadline(t)
+}
+
+// SetReadDeadline sets the virtual time after which Reads fail with
+// os.ErrDeadlineExceeded; the zero time means none. A Read blocked now
+// takes the new deadline.
+func (c *Conn) SetReadDeadline(t time.Time) error {
+	_, r := ctl.Self("Conn.SetReadDeadline")
+	c.rdl = virtual(t)
+	c.rd.q.WakeAll(r)
+	return nil
+}
+
+// SetWriteDeadline sets the virtual time after which Writes fail.
+func (c *Conn) SetWriteDeadline(t time.Time) error {
+	ctl.Self("Conn.SetWriteDeadline")
+	c.wdl = virtual(t)
+	return nil
+}
+
+// virtual converts a deadline to virtual ns since the iteration's start; the
+// zero time is no deadline, and a time at or before the start is already
+// past.
+func virtual(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return max(int64(t.Sub(ctl.Epoch)), 1)
+}

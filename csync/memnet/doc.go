@@ -1,0 +1,30 @@
+// Package memnet is an in-memory network whose connections are controlled
+// by morpheus: Listen, Dial and the net.Listener and net.Conn they return
+// behave like TCP on one machine, and every Accept, Read, Write and Close is
+// an op of the controlled scheduler. Code written against package net's
+// interfaces (a server that takes a net.Listener, a client that takes a dial
+// function) runs under morpheus unchanged.
+//
+// # Semantics
+//
+// Each iteration has its own network, empty at its start. Dial never waits:
+// it fails with "connection refused" (errors.Is syscall.ECONNREFUSED) if
+// nobody listens on the address, and otherwise queues the connection for
+// the listener's Accept, as a TCP backlog would. A connection is two byte
+// streams with unbounded buffers: Write never blocks, Read blocks until
+// bytes arrive, the peer closes (io.EOF once the bytes before the close are
+// read), the connection is closed on this side (net.ErrClosed), or the read
+// deadline passes. Writing to a connection the peer closed fails with
+// syscall.EPIPE.
+//
+// Deadlines are on the virtual clock (time.Time values from csync.Now's
+// epoch, 2000-01-01 UTC): a Read past its deadline returns an error that
+// satisfies errors.Is(err, os.ErrDeadlineExceeded) and whose Timeout method
+// reports true, after exactly the virtual time the deadline allowed. Since
+// the clock moves only when nothing else can run, a time-out never beats
+// data that another task can still send.
+//
+// How the bytes of one Write are split among Reads depends only on the
+// schedule: a Read returns what has been written and not yet read, up to
+// its buffer's size.
+package memnet

@@ -1,0 +1,91 @@
+package memnet
+
+import (
+	"fmt"
+	"net"
+
+	"github.com/morpheus-go/morpheus/csync/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// listener is a net.Listener of the in-memory network.
+type listener struct {
+	net     *network
+	addr    Addr
+	res     uint32
+	site    uintptr
+	backlog []*Conn
+	closed  bool
+	q       ctl.Queue // blocked Accepts
+}
+
+type listenerOn listener
+
+func (l *listenerOn) String() string {
+	return fmt.Sprintf("listener %s#%d created at %s", l.addr, l.res, core.Where(l.site))
+}
+
+// Accept waits for a connection and returns its server side. It fails with
+// net.ErrClosed once the listener is closed.
+//
+//go:noinline
+func (l *listener) Accept() (net.Conn, error) {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Listener.Accept")
+	op := core.Op{Kind: trace.KindNetAccept, Res: l.res, Obj: -1, PC: pc}
+	woken := false
+	for {
+		if len(l.backlog) == 0 && !l.closed {
+			if woken {
+				l.q.PushFront(t)
+			} else {
+				l.q.Push(t)
+			}
+			b := op
+			b.Blocked, b.On = true, (*listenerOn)(l)
+			r.Do(t, b)
+			woken = true
+		} else {
+			r.Do(t, op)
+		}
+		switch {
+		case l.closed:
+			r.Event().Val = trace.ValNone
+			return nil, opError("accept", l.addr, net.ErrClosed)
+		case len(l.backlog) > 0:
+			c := l.backlog[0]
+			l.backlog[0] = nil
+			l.backlog = l.backlog[1:]
+			r.Event().Val = c.id
+			return c, nil
+		}
+		r.Event().Val = trace.ValNone // another Accept took it first
+	}
+}
+
+// Close stops listening: blocked and future Accepts fail, Dials to the
+// address are refused, and connections not yet accepted are closed.
+//
+//go:noinline
+func (l *listener) Close() error {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Listener.Close")
+	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: l.res, Obj: -1, PC: pc})
+	if l.closed {
+		return opError("close", l.addr, net.ErrClosed)
+	}
+	l.closed = true
+	if l.net.listeners[string(l.addr)] == l {
+		delete(l.net.listeners, string(l.addr))
+	}
+	for _, c := range l.backlog {
+		c.shut(r)
+	}
+	l.backlog = nil
+	l.q.WakeAll(r)
+	return nil
+}
+
+// Addr returns the address the listener listens on.
+func (l *listener) Addr() net.Addr { return l.addr }

@@ -1,0 +1,90 @@
+package memnet
+
+import (
+	"net"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/morpheus-go/morpheus/csync/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// network is one iteration's network: its listeners by address.
+type network struct {
+	res       uint32 // listens and dials of unknown addresses touch it
+	listeners map[string]*listener
+	nconn     int
+}
+
+var networks ctl.Local[network]
+
+func current(r *core.Run) *network {
+	return networks.Get(r, func() *network {
+		return &network{res: r.NewResource(), listeners: map[string]*listener{}}
+	})
+}
+
+func opError(op string, addr Addr, err error) error {
+	return &net.OpError{Op: op, Net: "memnet", Addr: addr, Err: err}
+}
+
+// Listen announces addr on the iteration's network. It fails if another
+// listener has it (syscall.EADDRINUSE).
+//
+//go:noinline
+func Listen(addr string) (net.Listener, error) {
+	pc := core.CallerPC()
+	t, r := ctl.Self("memnet.Listen")
+	n := current(r)
+	r.SetDescribe(ctl.Describe)
+	r.Do(t, core.Op{Kind: trace.KindNetListen, Res: n.res, Obj: -1, PC: pc})
+	if _, ok := n.listeners[addr]; ok {
+		return nil, opError("listen", Addr(addr), syscall.EADDRINUSE)
+	}
+	l := &listener{net: n, addr: Addr(addr), res: r.NewResource(), site: pc}
+	n.listeners[addr] = l
+	return l, nil
+}
+
+// Dial connects to the listener on addr. It never waits: the connection is
+// queued for the listener's Accept. It fails with "connection refused" if
+// nobody listens on addr.
+//
+//go:noinline
+func Dial(addr string) (net.Conn, error) { return dial(addr, core.CallerPC()) }
+
+// DialTimeout is Dial: dialing never waits, so the time-out never expires.
+//
+//go:noinline
+func DialTimeout(addr string, timeout time.Duration) (net.Conn, error) {
+	return dial(addr, core.CallerPC())
+}
+
+func dial(addr string, pc uintptr) (net.Conn, error) {
+	t, r := ctl.Self("memnet.Dial")
+	n := current(r)
+	res := n.res
+	if l := n.listeners[addr]; l != nil {
+		res = l.res
+	}
+	r.Do(t, core.Op{Kind: trace.KindNetDial, Res: res, Obj: -1, PC: pc})
+	ev := r.Event()
+	l := n.listeners[addr]
+	if l == nil {
+		ev.Val = trace.ValNone
+		return nil, opError("dial", Addr(addr), syscall.ECONNREFUSED)
+	}
+	n.nconn++
+	ev.Res, ev.Val = l.res, int64(n.nconn)
+	local := Addr("client:" + strconv.Itoa(n.nconn))
+	up := &pipe{res: r.NewResource(), from: local, to: l.addr}
+	down := &pipe{res: r.NewResource(), from: l.addr, to: local}
+	id := int64(n.nconn)
+	client := &Conn{rd: down, wr: up, local: local, remote: l.addr, id: id}
+	server := &Conn{rd: up, wr: down, local: l.addr, remote: local, id: id}
+	l.backlog = append(l.backlog, server)
+	l.q.WakeOne(r)
+	return client, nil
+}

@@ -1,0 +1,135 @@
+package csync
+
+import (
+	"sync"
+
+	"github.com/morpheus-go/morpheus/csync/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// A Locker is sync.Locker: csync's mutexes are Lockers, and Cond takes one.
+type Locker = sync.Locker
+
+// Mutex is a mutual exclusion lock whose Lock, Unlock and TryLock are ops. The
+// zero Mutex is unlocked. As sync.Mutex, it is not tied to a goroutine: any
+// task may unlock it; unlocking an unlocked Mutex panics with
+// "sync: unlock of unlocked mutex" (a fatal error in Go, a panic failure
+// here).
+//
+// Lock is enabled only while the mutex is free. Unlock wakes the first
+// blocked Lock, which then competes with locks that arrive meanwhile, as in
+// Go's normal mode: the strategy decides who wins, and a woken Lock that loses
+// keeps its place at the head of the queue. A Lock that loses a race records
+// a step with Val trace.ValNone and waits.
+//
+// Lock and Unlock write the mutex's resource, so conflict analysis sees every
+// pair of critical sections as ordered by the strategy's choice.
+type Mutex struct {
+	o      ctl.Obj
+	locked bool
+	q      ctl.Queue
+}
+
+// mutexOn names a mutex in deadlock reports.
+type mutexOn Mutex
+
+func (m *mutexOn) String() string { return m.o.Name("mutex") }
+
+func (m *Mutex) bind(r *core.Run, pc uintptr) {
+	if m.o.Bind(r, pc) {
+		m.locked = false
+		m.q.Reset()
+	}
+}
+
+// Lock locks m, blocking until it is free.
+//
+//go:noinline
+func (m *Mutex) Lock() { m.lock(core.CallerPC()) }
+
+// Unlock unlocks m.
+//
+//go:noinline
+func (m *Mutex) Unlock() { m.unlock(core.CallerPC()) }
+
+// TryLock locks m if it is free and reports whether it did.
+//
+//go:noinline
+func (m *Mutex) TryLock() bool {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Mutex.TryLock")
+	m.bind(r, pc)
+	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
+	if m.locked {
+		noEffect(r)
+		return false
+	}
+	m.locked = true
+	return true
+}
+
+func (m *Mutex) lock(pc uintptr) {
+	t, r := ctl.Self("Mutex.Lock")
+	m.bind(r, pc)
+	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc}
+	woken := false
+	for {
+		if !m.locked {
+			r.Do(t, op)
+			if !m.locked {
+				m.locked = true
+				return
+			}
+			noEffect(r)
+		}
+		if woken {
+			m.q.PushFront(t)
+		} else {
+			m.q.Push(t)
+		}
+		b := op
+		b.Blocked, b.On = true, (*mutexOn)(m)
+		r.Do(t, b)
+		woken = true
+		if !m.locked {
+			m.locked = true
+			return
+		}
+		noEffect(r) // a newcomer took it first
+	}
+}
+
+func (m *Mutex) unlock(pc uintptr) {
+	t, r := ctl.Self("Mutex.Unlock")
+	m.bind(r, pc)
+	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc})
+	if !m.locked {
+		panic("sync: unlock of unlocked mutex")
+	}
+	m.locked = false
+	m.q.WakeOne(r)
+}
+
+// pcLocker is a Locker of this package, which Cond.Wait locks and unlocks
+// at its caller's location.
+type pcLocker interface {
+	lock(pc uintptr)
+	unlock(pc uintptr)
+}
+
+func unlockAt(l Locker, pc uintptr) {
+	if p, ok := l.(pcLocker); ok {
+		p.unlock(pc)
+		return
+	}
+	l.Unlock()
+}
+
+func lockAt(l Locker, pc uintptr) {
+	if p, ok := l.(pcLocker); ok {
+		p.lock(pc)
+		return
+	}
+	l.Lock()
+}

@@ -1,0 +1,61 @@
+package csync
+
+import (
+	"github.com/morpheus-go/morpheus/csync/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Once runs a function once, as sync.Once: the first Do runs f, the others
+// wait until f has returned (or panicked) and then return without calling
+// theirs. A Do that calls Do on the same Once deadlocks, as in Go. The zero
+// Once is ready to use; a package-level Once runs f again in every
+// iteration, since every iteration is a fresh run of the program.
+//
+// A Do that finds f done is a read op, so such Dos do not conflict.
+type Once struct {
+	o       ctl.Obj
+	done    bool
+	running bool
+	q       ctl.Queue
+}
+
+type onceOn Once
+
+func (o *onceOn) String() string { return o.o.Name("once") }
+
+// Do calls f if no Do of o has called its f yet.
+//
+//go:noinline
+func (o *Once) Do(f func()) {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Once.Do")
+	if o.o.Bind(r, pc) {
+		o.done, o.running = false, false
+		o.q.Reset()
+	}
+	op := core.Op{Kind: trace.KindOnce, Res: o.o.Res, Read: o.done, Obj: -1, PC: pc}
+	if !o.running {
+		r.Do(t, op)
+		switch {
+		case o.done:
+			r.Event().Flag |= trace.FlagRead
+			return
+		case !o.running:
+			o.running = true
+			r.Event().Val = 1
+			defer o.finish(r)
+			f()
+			return
+		}
+		noEffect(r) // another Do started f first
+	}
+	o.q.Push(t)
+	op.Read, op.Blocked, op.On = true, true, (*onceOn)(o)
+	r.Do(t, op) // woken when f returned
+}
+
+func (o *Once) finish(r *core.Run) {
+	o.done, o.running = true, false
+	o.q.WakeAll(r)
+}

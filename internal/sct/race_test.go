@@ -1,0 +1,5 @@
+//go:build race
+
+package sct
+
+const raceEnabled = true

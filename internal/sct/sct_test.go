@@ -1,0 +1,121 @@
+package sct
+
+import (
+	"testing"
+
+	"github.com/morpheus-go/morpheus"
+)
+
+// scale shrinks iteration counts under the race detector (ten times slower)
+// and with -short.
+func scale(n int) int {
+	if raceEnabled || testing.Short() {
+		return max(n/10, 20)
+	}
+	return n
+}
+
+// creationBound are the cases whose bug needs a thread created late (after
+// 10 to 99 others) to run before the early ones finish: with spawns as
+// scheduling points plain POS* hits them about once in a thousand
+// iterations or less (see the package doc), while conflict analysis, which
+// learns that spawns conflict with nothing and runs them at once, hits them
+// often. Their short test uses pos*+ca.
+var creationBound = map[string]bool{"reorder_10": true, "twostage_100": true}
+
+// Every buggy case fails with its intended failure within a few thousand
+// iterations of POS*.
+func TestBuggyFound(t *testing.T) {
+	for _, c := range Cases() {
+		t.Run(c.Name, func(t *testing.T) {
+			if c.Threads > 50 && (raceEnabled || testing.Short()) {
+				t.Skip("hundreds of 800-step iterations: not with -short or the race detector")
+			}
+			t.Parallel()
+			s := "pos*"
+			if creationBound[c.Name] {
+				s = "pos*+ca"
+			}
+			res, err := morpheus.Explore(c.Buggy, morpheus.Strategy(s), morpheus.Iterations(5000), morpheus.Name(c.Name), morpheus.Workers(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := res.Failure
+			if f == nil {
+				t.Fatalf("%s: no failure in %d iterations", s, res.Iterations)
+			}
+			if !c.Hit(f.Kind, f.Message) {
+				t.Fatalf("%s: unintended failure:\n%s", s, f.Report(false, ""))
+			}
+			t.Logf("%s: found in iteration %d: %s", s, f.Iteration, f.Error())
+		})
+	}
+}
+
+// Every fixed case passes under every strategy.
+func TestFixedPass(t *testing.T) {
+	for _, c := range Cases() {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			n := scale(2000)
+			if c.Threads > 50 {
+				n = scale(200)
+			}
+			r, err := Run(Options{Trials: n, Fixed: true, Cases: []string{c.Name}, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := &r.Results[0]
+			for _, s := range r.Strategies {
+				if res.Hits[s] > 0 {
+					t.Errorf("%s: %d of %d iterations failed; first:\n%s", s, res.Hits[s], n, res.First[s].Report(false, ""))
+				}
+			}
+		})
+	}
+}
+
+// The hit predicates accept only the intended failure.
+func TestHitPredicates(t *testing.T) {
+	for _, c := range Cases() {
+		if c.Hit("panic", c.Prefix) || c.Hit("step-limit", "no end after 100000 steps") {
+			t.Errorf("%s: hit on another kind", c.Name)
+		}
+	}
+	cs := Cases()
+	var dl, rd Case
+	for _, c := range cs {
+		switch c.Name {
+		case "deadlock01":
+			dl = c
+		case "reorder_3":
+			rd = c
+		}
+	}
+	if !dl.Hit("deadlock", "no task can run...\n  g1: blocked in lock on mutex#4 first used at deadlock.go:27") || dl.Hit("deadlock", "main: blocked in chan-recv on chan#3") {
+		t.Error("deadlock01: wrong predicate")
+	}
+	if !rd.Hit("assertion", "reorder: checker saw a=1 b=0") || rd.Hit("assertion", "twostage: reader saw d1=1 d2=0") {
+		t.Error("reorder_3: wrong predicate")
+	}
+}
+
+// The report's numbers: ratios and the geometric mean with the 1/trials floor.
+func TestGeomean(t *testing.T) {
+	r := &Report{Trials: 100, Strategies: []string{"x"}, Results: []Result{
+		{Hits: map[string]int{"x": 25}},
+		{Hits: map[string]int{"x": 0}},
+	}}
+	if got := r.Ratio(&r.Results[0], "x"); got != 0.25 {
+		t.Errorf("ratio %v", got)
+	}
+	if got, want := r.Geomean("x"), 0.05; got < want-1e-12 || got > want+1e-12 {
+		t.Errorf("geomean %v, want %v (0.25 and 1/100)", got, want)
+	}
+	if _, err := Run(Options{Trials: 0}); err == nil {
+		t.Error("Run with 0 trials")
+	}
+	if _, err := Run(Options{Trials: 1, Cases: []string{"nope"}}); err == nil {
+		t.Error("Run with an unknown case")
+	}
+}

@@ -1,0 +1,220 @@
+package trace
+
+// Happens-before edges of the Go-native primitives (package csync and its
+// in-memory network), added to those of hb.go: syncWalker is hbWalker plus
+// these edges, for Clocks and Conflicts to walk with.
+//
+// The edges follow the Go memory model:
+//
+//   - values: a channel send (KindChanSend, a KindSelect that sent, a
+//     KindTimerFire that sent the time) and the receive that took the value
+//     (KindChanRecv, a KindSelect that received) carry the same Val, the
+//     value's id. The first of the two happens before the second. A receive
+//     that comes first took the value from a blocked sender (an unbuffered
+//     channel, or a full buffer): it names that sender in Obj and also
+//     follows everything the sender did before it blocked;
+//   - close: a KindChanClose happens before every receive of the same channel
+//     (Res) that observed the close (Val == ValClosed);
+//   - locks: a KindUnlock happens before every later acquire of the same
+//     mutex (KindLock, KindTryLock, KindRLock that acquired: Val != ValNone),
+//     a KindRUnlock before every later KindLock and KindTryLock;
+//   - variables: a write (KindStore, KindSwap, KindAdd, KindCAS that swapped)
+//     happens before the later reads of the same variable (KindLoad, KindSwap,
+//     KindAdd, KindCAS) up to the next write: a read observes the last write;
+//   - WaitGroup: every KindWGAdd (Done is Add(-1)) happens before the later
+//     KindWGWait steps that returned (Val != ValNone); a KindOnce that ran f
+//     (Val 1) before the later KindOnce steps of the same Once;
+//   - Cond: the KindCondSignal or KindCondBroadcast whose id is Val happens
+//     before the KindCondWait steps with that Val (the waits it woke);
+//   - timers: a KindTimerFire whose Obj is a task (the goroutine of
+//     AfterFunc, a ticker's next tick) happens before that task's first step;
+//     the setting of a timer is a KindSpawn of its task (see hb.go);
+//   - in-memory network: KindNetDial, KindNetWrite and KindNetClose happen
+//     before the later KindNetAccept and KindNetRead steps on the same
+//     resource (a listener, one direction of a connection).
+//
+// An acquire that an edge orders after a release could still have run first
+// in another schedule: the lock taken the other way round, the variable read
+// before the write. The edge holds for what follows the acquire, but the
+// acquire itself must still count as racing with the ops it now follows, or
+// conflict analysis would learn that lock acquires and reads never conflict.
+// So the race check of an acquire (locks, reads, WaitGroup.Wait, Once) uses
+// its clock before the edge's join: raceClock.
+
+// Special values of Val for the kinds above.
+const (
+	// ValNone marks a step without effect: the op found its object
+	// unavailable (a lock taken, a full channel, a counter not yet zero) and
+	// its task now waits; a select that took its default case; a timer whose
+	// channel was full.
+	ValNone int64 = -1
+	// ValClosed marks a receive that observed a closed channel, or a read
+	// that observed the end of a stream.
+	ValClosed int64 = -2
+)
+
+// syncWalker walks a trace with every edge: hbWalker's, then this file's.
+type syncWalker struct {
+	hbWalker
+	sync syncHB
+}
+
+// step is hbWalker.step with the edges of this file. They are joined after
+// the event's own clock entry has been advanced, which gives the same clock:
+// no other task knows more of the event's task than the task itself.
+func (w *syncWalker) step(t *Trace, i int) VC {
+	if w.hbWalker.step(t, i) == nil {
+		return nil
+	}
+	e := &t.Events[i]
+	c := &w.clock[e.Task]
+	w.sync.step(e, c, w.clock)
+	return *c
+}
+
+// raceClock returns the clock with which the step just walked, whose clock
+// is vc, is checked for races: its clock before the join of an acquire edge
+// (see above), else vc.
+func (w *syncWalker) raceClock(vc VC) VC { return w.sync.raceClock(vc) }
+
+// syncHB keeps the state of the edges above while a trace is walked.
+type syncHB struct {
+	pair   map[int64]VC  // value id -> clock of the first step of its pair
+	sig    map[int64]VC  // signal id -> clock of the signal
+	rel    map[uint32]VC // resource -> join of its releases
+	rrel   map[uint32]VC // RWMutex -> join of its read-unlocks
+	last   map[uint32]VC // variable -> clock of its last write
+	closed map[uint32]VC // channel -> clock of its close
+
+	pre    VC   // the race-check clock of the step just walked, if preSet
+	preSet bool // the step just walked is an acquire
+}
+
+// step adds the edges of event e, whose task's clock c has already been
+// advanced past e; clocks are the current clocks of all tasks.
+func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
+	s.preSet = false
+	switch e.Kind {
+	case KindChanSend, KindChanRecv, KindSelect, KindTimerFire:
+		if e.Val == ValClosed {
+			s.acquire(c, s.closed, e.Res)
+		} else if e.Val >= 0 {
+			s.pairStep(e, c, clocks)
+		}
+		if e.Kind == KindTimerFire {
+			spawnEdge(e, *c, clocks)
+		}
+	case KindChanClose:
+		s.closed = release(s.closed, e.Res, *c)
+	case KindLock, KindTryLock:
+		if e.Val != ValNone {
+			s.savePre(*c)
+			s.acquire(c, s.rel, e.Res)
+			s.acquire(c, s.rrel, e.Res)
+		}
+	case KindRLock:
+		if e.Val != ValNone {
+			s.savePre(*c)
+			s.acquire(c, s.rel, e.Res)
+		}
+	case KindUnlock, KindWGAdd, KindNetDial, KindNetWrite, KindNetClose:
+		s.rel = release(s.rel, e.Res, *c)
+	case KindRUnlock:
+		s.rrel = release(s.rrel, e.Res, *c)
+	case KindWGWait, KindNetAccept, KindNetRead:
+		if e.Val != ValNone {
+			if e.Kind == KindWGWait {
+				s.savePre(*c)
+			}
+			s.acquire(c, s.rel, e.Res)
+		}
+	case KindOnce:
+		s.savePre(*c)
+		s.acquire(c, s.rel, e.Res)
+		if e.Val == 1 {
+			s.rel = release(s.rel, e.Res, *c)
+		}
+	case KindLoad:
+		s.savePre(*c)
+		s.acquire(c, s.last, e.Res)
+	case KindStore:
+		s.last = write(s.last, e.Res, *c)
+	case KindSwap, KindAdd, KindCAS:
+		s.savePre(*c)
+		s.acquire(c, s.last, e.Res)
+		if e.Kind != KindCAS || e.Val == 1 {
+			s.last = write(s.last, e.Res, *c)
+		}
+	case KindCondSignal, KindCondBroadcast:
+		if s.sig == nil {
+			s.sig = make(map[int64]VC)
+		}
+		s.sig[e.Val] = c.Clone()
+	case KindCondWait:
+		if m, ok := s.sig[e.Val]; ok && e.Val >= 0 {
+			c.Join(m)
+		}
+	}
+}
+
+// pairStep handles a step that sends or receives the value with id e.Val.
+func (s *syncHB) pairStep(e *Event, c *VC, clocks []VC) {
+	if m, ok := s.pair[e.Val]; ok {
+		c.Join(m)
+		delete(s.pair, e.Val)
+		return
+	}
+	if e.Obj >= 0 && e.Obj != e.Task && int(e.Obj) < len(clocks) {
+		c.Join(clocks[e.Obj]) // a blocked sender: everything before its send
+	}
+	if s.pair == nil {
+		s.pair = make(map[int64]VC)
+	}
+	s.pair[e.Val] = c.Clone()
+}
+
+// spawnEdge orders a timer's firing before the first step of the task it
+// started, as a KindSpawn does in hb.go.
+func spawnEdge(e *Event, c VC, clocks []VC) {
+	if o := e.Obj; o >= 0 && int(o) < len(clocks) && o != e.Task && clocks[o].At(o) == 0 {
+		clocks[o].Join(c)
+	}
+}
+
+func (s *syncHB) savePre(c VC) {
+	s.pre = append(s.pre[:0], c...)
+	s.preSet = true
+}
+
+func (s *syncHB) acquire(c *VC, m map[uint32]VC, res uint32) {
+	if v, ok := m[res]; ok {
+		c.Join(v)
+	}
+}
+
+// release joins c into m[res].
+func release(m map[uint32]VC, res uint32, c VC) map[uint32]VC {
+	if m == nil {
+		m = make(map[uint32]VC)
+	}
+	v := m[res]
+	v.Join(c)
+	m[res] = v
+	return m
+}
+
+// write sets m[res] to a copy of c.
+func write(m map[uint32]VC, res uint32, c VC) map[uint32]VC {
+	if m == nil {
+		m = make(map[uint32]VC)
+	}
+	m[res] = append(m[res][:0], c...)
+	return m
+}
+
+func (s *syncHB) raceClock(vc VC) VC {
+	if s.preSet {
+		return s.pre
+	}
+	return vc
+}
