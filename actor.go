@@ -306,17 +306,13 @@ func (e *Env) Cancel(t Timer) bool {
 // describeWait tells, for a deadlock report, what a blocked task waits for.
 func (e *Env) describeWait(t *core.Task) string {
 	op, _ := t.PendingOp()
+	if int(t.ID) >= len(e.procs) || e.procs[t.ID] == nil || op.Kind != kindRecv {
+		return "" // the runtime's own description serves
+	}
+	p := e.procs[t.ID]
 	where := core.Where(op.PC)
-	if int(t.ID) < len(e.procs) && e.procs[t.ID] != nil && op.Kind == kindRecv {
-		p := e.procs[t.ID]
-		n := len(p.mbox) - p.head
-		if n == 0 {
-			return fmt.Sprintf("waits in receive at %s (mailbox empty)", where)
-		}
+	if n := len(p.mbox) - p.head; n > 0 {
 		return fmt.Sprintf("waits in receive at %s (%d messages in mailbox, none matching)", where, n)
 	}
-	if op.HasDeadline {
-		return fmt.Sprintf("waits in %v at %s until %v", op.Kind, where, time.Duration(op.Deadline))
-	}
-	return fmt.Sprintf("waits in %v at %s", op.Kind, where)
+	return fmt.Sprintf("waits in receive at %s (mailbox empty)", where)
 }

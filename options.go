@@ -33,7 +33,7 @@ type config struct {
 // Defaults.
 const (
 	DefaultIterations = 1000
-	DefaultStrategy   = "random"
+	DefaultStrategy   = "pos+ca"
 	DefaultWatchdog   = 5 * time.Second
 )
 

@@ -263,7 +263,6 @@ func noEffect(r *core.Run) {
 // blockForever blocks t in an op that nothing enables, as an op on a nil
 // channel does. It returns only by unwinding.
 func blockForever(t *core.Task, r *core.Run, kind trace.Kind, pc uintptr) {
-	r.SetDescribe(ctl.Describe)
 	r.Do(t, core.Op{Kind: kind, Obj: -1, Blocked: true, PC: pc, On: nilChan})
 	panic("csync: an op on a nil channel was woken")
 }

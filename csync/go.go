@@ -42,7 +42,6 @@ func spawn(t *core.Task, r *core.Run, pc uintptr, f func()) *core.Task {
 func start(parent *core.Task, r *core.Run, f func()) *core.Task {
 	child := r.Spawn(parent, goName(len(r.Tasks())), core.ChildKey(parent), f)
 	r.Event().Obj = child.ID
-	r.SetDescribe(ctl.Describe)
 	return child
 }
 

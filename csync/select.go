@@ -147,7 +147,6 @@ func doSelect(cases []Case, pc uintptr) {
 				cs.c.selWait(t, cs.dir == caseSend, cs.v)
 			}
 		}
-		r.SetDescribe(ctl.Describe)
 		blocked := core.Op{Kind: trace.KindSelect, Obj: -1, PC: pc, Blocked: true, On: describeSelect(cases)}
 		r.Do(t, blocked)
 		if woken(t, r, cases, rot) {

@@ -23,10 +23,10 @@ import "slices"
 // race): another schedule could have run them the other way round. That is
 // what conflict analysis learns from.
 //
-// Later op kinds will add edges here: a lock release happens before the next
-// acquire of that lock, and a write of a shared variable before a later read
-// that observed it. Without them such pairs are reported as conflicts, which
-// errs on the safe side (more ops are treated as conflicting).
+// The Go-native primitives (package csync) add the edges of the Go memory
+// model: channel values and closes, locks, shared variables, WaitGroup,
+// Cond, timers and the in-memory network (hb_sync.go). Clocks and Conflicts
+// walk with all of them (syncWalker).
 //
 // A timer task that is not created by a KindSpawn event has no incoming edge:
 // its firing is concurrent with everything its setter did.
@@ -83,7 +83,7 @@ func (v VC) Clone() VC { return slices.Clone(v) }
 // messages in flight; time to the number of events times the width of the
 // clocks that are joined (spawns and receives).
 func Clocks(t *Trace, fn func(i int, vc VC)) {
-	var w hbWalker
+	var w syncWalker
 	w.init(t)
 	for i := range t.Events {
 		if vc := w.step(t, i); vc != nil {
@@ -102,7 +102,7 @@ func Clocks(t *Trace, fn func(i int, vc VC)) {
 // before it, so the cost is about the number of events times the number of
 // tasks touching their resources, plus the number of conflicts reported.
 func Conflicts(t *Trace, fn func(i, j int)) {
-	var w hbWalker
+	var w syncWalker
 	w.init(t)
 	var r hbRaces
 	r.res = make(map[uint32]int32)
@@ -116,7 +116,7 @@ func Conflicts(t *Trace, fn func(i, j int)) {
 		if e.Res == 0 {
 			continue
 		}
-		found = r.access(found[:0], j, e, vc)
+		found = r.access(found[:0], j, e, w.raceClock(vc))
 		slices.Sort(found)
 		for _, i := range found {
 			fn(i, j)

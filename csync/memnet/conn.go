@@ -50,7 +50,6 @@ func (c *Conn) Read(b []byte) (int, error) {
 		if len(p.buf) == 0 && !p.eof && !c.closed && (c.rdl == 0 || r.Now() < c.rdl) && len(b) > 0 {
 			p.q.Push(t)
 			op.Blocked, op.On = true, p
-			r.SetDescribe(ctl.Describe)
 		}
 		timedOut := r.Do(t, op)
 		p.q.Remove(t)

@@ -38,7 +38,6 @@ func Listen(addr string) (net.Listener, error) {
 	pc := core.CallerPC()
 	t, r := ctl.Self("memnet.Listen")
 	n := current(r)
-	r.SetDescribe(ctl.Describe)
 	r.Do(t, core.Op{Kind: trace.KindNetListen, Res: n.res, Obj: -1, PC: pc})
 	if _, ok := n.listeners[addr]; ok {
 		return nil, opError("listen", Addr(addr), syscall.EADDRINUSE)

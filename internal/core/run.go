@@ -16,6 +16,11 @@ type Config struct {
 	ClockLimit int64 // virtual ns beyond which nothing fires; 0 means DefaultClockLimit
 }
 
+// maxLearnEvents bounds the iterations a learning strategy learns from: a
+// longer one (a benchmark's million round trips) would cost a copy of its
+// whole trace and a happens-before pass for little news.
+const maxLearnEvents = 1 << 18
+
 // runGen numbers iterations across the process (see Run.Gen).
 var runGen atomic.Uint64
 
@@ -125,7 +130,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.teardown()
 	w.endWatch()
 	var lt *trace.Trace
-	if r.stableLocs {
+	if r.stableLocs && r.rec.Len() <= maxLearnEvents {
 		lt = r.light()
 	}
 	r.strat.End(lt)

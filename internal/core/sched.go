@@ -361,10 +361,14 @@ func (r *Run) describeWait(t *Task) string {
 			return s
 		}
 	}
-	if t.op.On != nil {
-		return fmt.Sprintf("blocked in %v on %v at %s", t.op.Kind, t.op.On, Where(t.op.PC))
+	op := &t.op
+	switch {
+	case op.On != nil:
+		return fmt.Sprintf("blocked in %v on %v at %s", op.Kind, op.On, Where(op.PC))
+	case op.HasDeadline:
+		return fmt.Sprintf("waits in %v at %s until %v", op.Kind, Where(op.PC), durationOf(op.Deadline))
 	}
-	return fmt.Sprintf("waits in %v at %s", t.op.Kind, Where(t.op.PC))
+	return fmt.Sprintf("waits in %v at %s", op.Kind, Where(op.PC))
 }
 
 // fmtNS formats virtual nanoseconds as a duration.

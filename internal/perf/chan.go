@@ -29,7 +29,7 @@ func ChanPingPong(n int) func(*morpheus.Env) {
 // RunChanPingPong runs the channel ping-pong once and returns its duration.
 func RunChanPingPong(n int) (time.Duration, error) {
 	res, err := morpheus.Explore(ChanPingPong(n), morpheus.Iterations(1), morpheus.Workers(1),
-		morpheus.MaxSteps(4*n+100), morpheus.Name("chan-pingpong"))
+		morpheus.MaxSteps(4*n+100), morpheus.Name("chan-pingpong"), morpheus.Strategy("random"))
 	if err != nil {
 		return 0, err
 	}

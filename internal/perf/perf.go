@@ -52,7 +52,7 @@ func PingPong(n int) func(*morpheus.Env) {
 // RunPingPong runs the controlled ping-pong once and returns its duration.
 func RunPingPong(n int) (time.Duration, error) {
 	res, err := morpheus.Explore(PingPong(n), morpheus.Iterations(1), morpheus.Workers(1),
-		morpheus.MaxSteps(4*n+100), morpheus.Name("pingpong"))
+		morpheus.MaxSteps(4*n+100), morpheus.Name("pingpong"), morpheus.Strategy("random"))
 	if err != nil {
 		return 0, err
 	}
@@ -107,7 +107,7 @@ func Small(e *morpheus.Env) {
 // RunSmall runs iterations of Small on all cores and returns the iterations
 // per second and the mean steps per iteration.
 func RunSmall(iterations int) (perSecond, steps float64, err error) {
-	res, err := morpheus.Explore(Small, morpheus.Iterations(iterations), morpheus.Name("small"))
+	res, err := morpheus.Explore(Small, morpheus.Iterations(iterations), morpheus.Name("small"), morpheus.Strategy("random"))
 	if err != nil {
 		return 0, 0, err
 	}

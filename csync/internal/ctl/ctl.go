@@ -6,7 +6,6 @@ package ctl
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 )
@@ -50,7 +49,6 @@ func (o *Obj) Bind(r *core.Run, pc uintptr) bool {
 	if !o.made {
 		o.Site = pc
 	}
-	r.SetDescribe(Describe)
 	return true
 }
 
@@ -66,22 +64,6 @@ func (o *Obj) Name(kind string) string {
 		verb = "created at"
 	}
 	return fmt.Sprintf("%s#%d %s %s", kind, o.Res, verb, core.Where(o.Site))
-}
-
-// Describe says what a blocked task waits for, for deadlock and clock-limit
-// reports: "blocked in chan-recv on chan#2 created at store.go:41 at
-// store.go:50". The objects of csync bind it to every iteration that uses
-// them (see Obj.Bind).
-func Describe(t *core.Task) string {
-	op, _ := t.PendingOp()
-	where := core.Where(op.PC)
-	switch {
-	case op.On != nil:
-		return fmt.Sprintf("blocked in %v on %v at %s", op.Kind, op.On, where)
-	case op.HasDeadline:
-		return fmt.Sprintf("waits in %v at %s until %v", op.Kind, where, time.Duration(op.Deadline))
-	}
-	return fmt.Sprintf("waits in %v at %s", op.Kind, where)
 }
 
 // Blocked reports whether t waits in a blocked op: it is alive, has a pending
