@@ -1,5 +1,0 @@
-//go:build race
-
-package perf
-
-const raceEnabled = true
