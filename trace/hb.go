@@ -150,7 +150,7 @@ func (w *hbWalker) step(t *Trace, i int) VC {
 		return nil
 	}
 	c := &w.clock[e.Task]
-	if (e.Kind == KindRecv && e.Flag&FlagTimeout == 0) || e.Kind == KindDeliver {
+	if (e.Kind == KindRecv && e.Flag&FlagTimeout == 0) || (e.Kind == KindDeliver && e.Val >= 0) {
 		if m, ok := w.msgs[e.Val]; ok {
 			c.Join(m)
 			delete(w.msgs, e.Val)
@@ -169,7 +169,7 @@ func (w *hbWalker) step(t *Trace, i int) VC {
 			w.clock[e.Obj].Join(*c)
 		}
 	case KindSend, KindTimer, KindDeliver:
-		if e.Flag&FlagDropped == 0 {
+		if e.Flag&FlagDropped == 0 && e.Val >= 0 {
 			var m VC
 			if n := len(w.spare); n > 0 {
 				m, w.spare = w.spare[n-1], w.spare[:n-1]

@@ -119,6 +119,10 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 		}
 	case KindUnlock, KindWGAdd, KindNetDial, KindNetWrite, KindNetClose:
 		s.rel = release(s.rel, e.Res, *c)
+	case KindDeliver:
+		if e.Val == ValNone && e.Res != 0 { // bytes a connection held in flight
+			s.rel = release(s.rel, e.Res, *c)
+		}
 	case KindRUnlock:
 		s.rrel = release(s.rrel, e.Res, *c)
 	case KindWGWait, KindNetAccept, KindNetRead:

@@ -21,6 +21,7 @@ type Conn struct {
 	id            int64 // the connection's number in the iteration
 	closed        bool
 	rdl, wdl      int64 // deadlines in virtual ns, 0: none
+	net           *network
 }
 
 // pipe is one direction of a connection.
@@ -28,6 +29,8 @@ type pipe struct {
 	res      uint32
 	from, to Addr
 	buf      []byte
+	inflight [][]byte  // written, held by the network (Faults.Delay), in order
+	reset    bool      // the connection broke (Faults.Reset)
 	eof      bool      // the writing side closed
 	gone     bool      // the reading side closed
 	q        ctl.Queue // blocked Reads
@@ -47,7 +50,7 @@ func (c *Conn) Read(b []byte) (int, error) {
 		if c.rdl != 0 {
 			op.HasDeadline, op.Deadline = true, c.rdl
 		}
-		if len(p.buf) == 0 && !p.eof && !c.closed && (c.rdl == 0 || r.Now() < c.rdl) && len(b) > 0 {
+		if len(p.buf) == 0 && !(p.eof && len(p.inflight) == 0) && !p.reset && !c.closed && (c.rdl == 0 || r.Now() < c.rdl) && len(b) > 0 {
 			p.q.Push(t)
 			op.Blocked, op.On = true, p
 		}
@@ -56,6 +59,8 @@ func (c *Conn) Read(b []byte) (int, error) {
 		switch {
 		case c.closed:
 			return 0, opError("read", c.local, net.ErrClosed)
+		case p.reset:
+			return 0, opError("read", c.local, syscall.ECONNRESET)
 		case len(b) == 0:
 			return 0, nil
 		case len(p.buf) > 0:
@@ -65,7 +70,7 @@ func (c *Conn) Read(b []byte) (int, error) {
 				p.buf = nil
 			}
 			return n, nil
-		case p.eof:
+		case p.eof && len(p.inflight) == 0:
 			r.Event().Val = trace.ValClosed
 			return 0, io.EOF
 		case timedOut || c.rdl != 0 && r.Now() >= c.rdl:
@@ -84,14 +89,29 @@ func (c *Conn) Write(b []byte) (int, error) {
 	pc := core.CallerPC()
 	t, r := ctl.Self("Conn.Write")
 	p := c.wr
+	fa := noFault
+	if c.net != nil && !c.closed && !p.reset {
+		fa = c.net.decide(t, r, false, pc)
+	}
 	r.Do(t, core.Op{Kind: trace.KindNetWrite, Res: p.res, Obj: -1, PC: pc})
 	switch {
 	case c.closed:
 		return 0, opError("write", c.local, net.ErrClosed)
+	case p.reset:
+		return 0, opError("write", c.local, syscall.ECONNRESET)
 	case c.wdl != 0 && r.Now() >= c.wdl:
 		return 0, opError("write", c.local, os.ErrDeadlineExceeded)
 	case p.gone:
 		return 0, opError("write", c.local, syscall.EPIPE)
+	case fa == reset:
+		c.rd.reset, c.wr.reset = true, true
+		c.rd.inflight, c.wr.inflight = nil, nil
+		c.rd.q.WakeAll(r)
+		c.wr.q.WakeAll(r)
+		return 0, opError("write", c.local, syscall.ECONNRESET)
+	case fa == delayed || len(p.inflight) > 0: // later bytes queue behind held ones
+		p.hold(t, r, b, pc)
+		return len(b), nil
 	}
 	p.buf = append(p.buf, b...)
 	p.q.WakeAll(r)

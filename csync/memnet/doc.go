@@ -27,4 +27,11 @@
 // How the bytes of one Write are split among Reads depends only on the
 // schedule: a Read returns what has been written and not yet read, up to
 // its buffer's size.
+//
+// # Faults
+//
+// SetFaults makes connections late (bytes held in flight until a delivery
+// step, later bytes queued behind them), broken (syscall.ECONNRESET on both
+// sides) or refused at dial, each a controlled choice within a budget, as
+// morpheus.Env.SetFaults does for actor messages.
 package memnet

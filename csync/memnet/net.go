@@ -16,6 +16,10 @@ type network struct {
 	res       uint32 // listens and dials of unknown addresses touch it
 	listeners map[string]*listener
 	nconn     int
+
+	faults                   Faults
+	faulty                   bool
+	delays, resets, refusals int // faults struck so far
 }
 
 var networks ctl.Local[network]
@@ -68,10 +72,14 @@ func dial(addr string, pc uintptr) (net.Conn, error) {
 	if l := n.listeners[addr]; l != nil {
 		res = l.res
 	}
+	fa := noFault
+	if n.listeners[addr] != nil {
+		fa = n.decide(t, r, true, pc)
+	}
 	r.Do(t, core.Op{Kind: trace.KindNetDial, Res: res, Obj: -1, PC: pc})
 	ev := r.Event()
 	l := n.listeners[addr]
-	if l == nil {
+	if l == nil || fa == refused {
 		ev.Val = trace.ValNone
 		return nil, opError("dial", Addr(addr), syscall.ECONNREFUSED)
 	}
@@ -81,8 +89,8 @@ func dial(addr string, pc uintptr) (net.Conn, error) {
 	up := &pipe{res: r.NewResource(), from: local, to: l.addr}
 	down := &pipe{res: r.NewResource(), from: l.addr, to: local}
 	id := int64(n.nconn)
-	client := &Conn{rd: down, wr: up, local: local, remote: l.addr, id: id}
-	server := &Conn{rd: up, wr: down, local: l.addr, remote: local, id: id}
+	client := &Conn{rd: down, wr: up, local: local, remote: l.addr, id: id, net: n}
+	server := &Conn{rd: up, wr: down, local: l.addr, remote: local, id: id, net: n}
 	l.backlog = append(l.backlog, server)
 	l.q.WakeOne(r)
 	return client, nil
