@@ -1,0 +1,43 @@
+// Package mtest holds the assertions the project's own tests make about
+// explorations: run one, require it to pass, require a particular failure.
+package mtest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus"
+)
+
+// Explore runs test with opts, named after t, and fails t on a configuration
+// error.
+func Explore(t *testing.T, test func(*morpheus.Env), opts ...morpheus.Option) *morpheus.Result {
+	t.Helper()
+	res, err := morpheus.Explore(test, append([]morpheus.Option{morpheus.Name(t.Name())}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// MustPass fails t if the exploration found a failure.
+func MustPass(t *testing.T, res *morpheus.Result) {
+	t.Helper()
+	if res.Failure != nil {
+		t.Fatalf("unexpected failure:\n%s", res.Failure.Report(false, ""))
+	}
+}
+
+// MustFail fails t unless the exploration found a failure of the given kind
+// whose message contains msg, and returns it.
+func MustFail(t *testing.T, res *morpheus.Result, kind, msg string) *morpheus.Failure {
+	t.Helper()
+	f := res.Failure
+	if f == nil {
+		t.Fatalf("no failure in %d iterations; want %s %q", res.Iterations, kind, msg)
+	}
+	if f.Kind != kind || !strings.Contains(f.Message, msg) {
+		t.Fatalf("failure %s %q; want %s containing %q\n%s", f.Kind, f.Message, kind, msg, f.Report(false, ""))
+	}
+	return f
+}
