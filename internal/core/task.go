@@ -66,7 +66,7 @@ type Task struct {
 // Done reports whether the task has finished.
 func (t *Task) Done() bool { return t.state == taskDone }
 
-// Op returns the task's pending op (valid while it waits to be picked).
+// PendingOp returns the task's last op and whether it still waits to be picked.
 func (t *Task) PendingOp() (Op, bool) { return t.op, t.hasOp }
 
 // main runs the task on its carrier: the body, then the exit op. Whatever

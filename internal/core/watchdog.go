@@ -2,7 +2,6 @@ package core
 
 import (
 	"bytes"
-	"fmt"
 	"runtime"
 	"strconv"
 	"sync"
@@ -150,5 +149,3 @@ func goroutineStack(id int64) string {
 	}
 	return ""
 }
-
-var _ = fmt.Sprint
