@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -37,14 +38,7 @@ func racyCounter(e *morpheus.Env) {
 	e.Assert(v == clients, "lost update: %d of %d increments", v, clients)
 }
 
-func encode(t *testing.T, tr *trace.Trace) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := trace.Encode(&b, tr); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+var encode = mtest.Encode
 
 // The same seed gives the same failing iteration and a byte-identical trace,
 // whatever the number of workers.

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/csync"
-	"github.com/morpheus-go/morpheus/trace"
 )
 
 // racy mixes every kind of op: goroutines, a select over a timer and two
@@ -48,14 +48,7 @@ func racy(e *morpheus.Env) {
 	e.Assert(seen.Load() >= 6, "lost update: seen %d", seen.Load())
 }
 
-func encode(t *testing.T, tr *trace.Trace) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := trace.Encode(&b, tr); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+var encode = mtest.Encode
 
 // The same seed gives the same failing iteration and a byte-identical trace
 // with one worker or two, and the trace replays to the same failure.

@@ -3,10 +3,12 @@
 package mtest
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Explore runs test with opts, named after t, and fails t on a configuration
@@ -40,4 +42,15 @@ func MustFail(t *testing.T, res *morpheus.Result, kind, msg string) *morpheus.Fa
 		t.Fatalf("failure %s %q; want %s containing %q\n%s", f.Kind, f.Message, kind, msg, f.Report(false, ""))
 	}
 	return f
+}
+
+// Encode returns tr in the trace file format, failing t on an error: two
+// runs are the same when their encodings are equal byte for byte.
+func Encode(t *testing.T, tr *trace.Trace) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := trace.Encode(&b, tr); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
