@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 )
 
 // racy mixes every kind of op: goroutines, a select over a timer and two
