@@ -1,0 +1,112 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/htmlpage"
+)
+
+// Write writes the report of d to w as one self-contained HTML page. The
+// output is deterministic: the same Data gives the same bytes.
+func Write(w io.Writer, d *Data) error {
+	if d == nil {
+		return errors.New("report: no data")
+	}
+	p, err := page(d)
+	if err != nil {
+		return err
+	}
+	return htmlpage.Write(w, p)
+}
+
+// page builds the page of d.
+func page(d *Data) (*htmlpage.Page, error) {
+	title := d.Title
+	if title == "" {
+		title = "morpheus: " + d.Test
+	}
+	p := &htmlpage.Page{
+		Title:    title,
+		Subtitle: subtitle(d),
+		Footer:   "Written by morpheus. Replay the failure with: morpheus replay TRACE",
+	}
+	p.Sections = append(p.Sections, htmlpage.Section{Title: "Run", ID: "run", Blocks: []htmlpage.Block{runStats(d)}})
+	if d.Failure != nil {
+		s, err := failureSection(d.Failure)
+		if err != nil {
+			return nil, err
+		}
+		p.Sections = append(p.Sections, s...)
+	}
+	p.Sections = append(p.Sections, coverageSection(d))
+	return p, nil
+}
+
+func subtitle(d *Data) string {
+	s := "test " + orDash(d.Test) + ", strategy " + orDash(d.Strategy) + ", seed " + strconv.FormatUint(d.Seed, 10)
+	if d.Failure != nil {
+		return s + ": FAILED (" + d.Failure.Kind + ")"
+	}
+	return s + ": passed"
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// runStats is the row of run figures.
+func runStats(d *Data) htmlpage.Stats {
+	fail := htmlpage.Stat{Label: "failures", Value: strconv.Itoa(d.Failures), Class: "good"}
+	if d.Failures > 0 {
+		fail.Class = "bad"
+	}
+	st := htmlpage.Stats{
+		{Label: "iterations", Value: strconv.Itoa(d.Iterations)},
+		fail,
+		{Label: "strategy", Value: orDash(d.Strategy)},
+		{Label: "seed", Value: strconv.FormatUint(d.Seed, 10)},
+		{Label: "ops", Value: htmlpage.FormatNumber(float64(d.Steps))},
+		{Label: "wall time", Value: d.Elapsed.Round(time.Millisecond).String()},
+		{Label: "ops/s", Value: opsPerSec(d)},
+	}
+	if n := len(d.Coverage); n > 0 {
+		st = append(st, htmlpage.Stat{Label: "partial orders", Value: strconv.Itoa(d.Coverage[n-1].PartialOrders)})
+	}
+	return st
+}
+
+func opsPerSec(d *Data) string {
+	if d.Elapsed <= 0 {
+		return "-"
+	}
+	return htmlpage.FormatNumber(float64(int64(float64(d.Steps) / d.Elapsed.Seconds())))
+}
+
+// coverageSection charts the distinct partial orders over the iterations.
+func coverageSection(d *Data) htmlpage.Section {
+	s := htmlpage.Section{Title: "Coverage", ID: "coverage"}
+	if len(d.Coverage) == 0 {
+		s.Blocks = append(s.Blocks, htmlpage.Paragraph("No coverage samples were recorded."))
+		return s
+	}
+	pts := make([]htmlpage.Point, len(d.Coverage))
+	for i, c := range d.Coverage {
+		pts[i] = htmlpage.Point{X: float64(c.Iteration), Y: float64(c.PartialOrders)}
+	}
+	last := d.Coverage[len(d.Coverage)-1]
+	s.Blocks = append(s.Blocks,
+		&htmlpage.LineChart{
+			Title:  "Distinct partial orders over iterations",
+			XLabel: "iterations", YLabel: "partial orders",
+			Series: []htmlpage.Series{{Name: "distinct partial orders", Points: pts}},
+		},
+		htmlpage.Paragraph(fmt.Sprintf("%d distinct partial orders in %d iterations.", last.PartialOrders, last.Iteration)))
+	return s
+}
