@@ -33,14 +33,11 @@ func page(d *Data) (*htmlpage.Page, error) {
 		Title:    title,
 		Subtitle: subtitle(d),
 		Footer:   "Written by morpheus. Replay the failure with: morpheus replay TRACE",
+		CSS:      diagramCSS,
 	}
 	p.Sections = append(p.Sections, htmlpage.Section{Title: "Run", ID: "run", Blocks: []htmlpage.Block{runStats(d)}})
 	if d.Failure != nil {
-		s, err := failureSection(d.Failure)
-		if err != nil {
-			return nil, err
-		}
-		p.Sections = append(p.Sections, s...)
+		p.Sections = append(p.Sections, failureSections(d.Failure)...)
 	}
 	p.Sections = append(p.Sections, coverageSection(d))
 	return p, nil
