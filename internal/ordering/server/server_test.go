@@ -1,0 +1,259 @@
+package server
+
+import (
+	"bufio"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus/tracepoint"
+)
+
+func start(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	s, err := Start(filepath.Join(t.TempDir(), "s"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Stop() })
+	return s
+}
+
+func client(t *testing.T, s *Server, proc string) *tracepoint.Client {
+	t.Helper()
+	c, err := tracepoint.Connect(s.Socket(), proc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func hit(t *testing.T, c *tracepoint.Client, name string, attrs ...string) {
+	t.Helper()
+	if err := c.Hit(name, attrs...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBaselineRecordsTrace(t *testing.T) {
+	s := start(t, Config{})
+	a, b := client(t, s, "a"), client(t, s, "b")
+	hit(t, a, "x")
+	hit(t, b, "y", "to=a")
+	hit(t, a, "x")
+	res := s.Stop()
+	want := []string{"a:x#0", "b:y{to=a}#0", "a:x#1"}
+	if !reflect.DeepEqual(res.Trace, want) {
+		t.Fatalf("trace %v, want %v", res.Trace, want)
+	}
+	if res.Processes != 2 || res.Held != 0 {
+		t.Fatalf("result %+v", res)
+	}
+}
+
+func TestConstraintHoldsThenUntilFirst(t *testing.T) {
+	s := start(t, Config{Constraints: []Constraint{{First: "a:x#0", Then: "b:y#0"}}, Timeout: 10 * time.Second})
+	a, b := client(t, s, "a"), client(t, s, "b")
+	done := make(chan error)
+	go func() { done <- b.Hit("y") }()
+	select {
+	case err := <-done:
+		t.Fatalf("b:y passed before a:x (err %v)", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	hit(t, a, "x")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	res := s.Stop()
+	if want := []string{"a:x#0", "b:y#0"}; !reflect.DeepEqual(res.Trace, want) {
+		t.Fatalf("trace %v, want %v", res.Trace, want)
+	}
+	if res.Outcomes[0] != Satisfied || res.Held != 1 {
+		t.Fatalf("outcome %v, held %d", res.Outcomes[0], res.Held)
+	}
+}
+
+func TestConstraintAlreadySatisfiedDoesNotHold(t *testing.T) {
+	s := start(t, Config{Constraints: []Constraint{{First: "a:x#0", Then: "b:y#0"}, {First: "a:z#0", Then: "b:w#0"}}})
+	a, b := client(t, s, "a"), client(t, s, "b")
+	hit(t, a, "x")
+	hit(t, b, "y")
+	res := s.Stop()
+	if res.Held != 0 || res.Outcomes[0] != Satisfied || res.Outcomes[1] != NotReached {
+		t.Fatalf("result %+v", res)
+	}
+}
+
+func TestInfeasibleConstraintTimesOut(t *testing.T) {
+	s := start(t, Config{Constraints: []Constraint{{First: "a:never#0", Then: "b:y#0"}}, Timeout: 30 * time.Millisecond})
+	b := client(t, s, "b")
+	hit(t, b, "y")
+	hit(t, b, "y")
+	res := s.Stop()
+	if res.Outcomes[0] != TimedOut {
+		t.Fatalf("outcome %v, want timed out", res.Outcomes[0])
+	}
+	if want := []string{"b:y#0", "b:y#1"}; !reflect.DeepEqual(res.Trace, want) {
+		t.Fatalf("trace %v", res.Trace)
+	}
+}
+
+func TestRandomModeReleasesEveryHit(t *testing.T) {
+	for seed := uint64(0); seed < 5; seed++ {
+		s := start(t, Config{Random: true, Seed: seed, Quiet: 100 * time.Microsecond})
+		errs := make(chan error, 3)
+		for _, p := range []string{"a", "b", "c"} {
+			c := client(t, s, p)
+			go func() {
+				for i := 0; i < 3; i++ {
+					if err := c.Hit("step"); err != nil {
+						errs <- err
+						return
+					}
+				}
+				errs <- nil
+			}()
+		}
+		for i := 0; i < 3; i++ {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if res := s.Stop(); len(res.Trace) != 9 || res.Held != 9 {
+			t.Fatalf("seed %d: %+v", seed, res)
+		}
+	}
+}
+
+// rawConn is a client that speaks the protocol by hand, to misbehave.
+type rawConn struct {
+	t *testing.T
+	c net.Conn
+	r *bufio.Reader
+}
+
+func raw(t *testing.T, s *Server) *rawConn {
+	c, err := net.Dial("unix", s.Socket())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return &rawConn{t, c, bufio.NewReader(c)}
+}
+
+func (r *rawConn) send(s string) { r.c.Write([]byte(s)) }
+
+func (r *rawConn) expect(prefix string) {
+	r.t.Helper()
+	r.c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	line, err := r.r.ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, prefix) {
+		r.t.Fatalf("read %q, %v; want prefix %q", line, err, prefix)
+	}
+}
+
+// TestMisbehavingClientsNeverWedge ends clients at every protocol stage and
+// checks that a healthy client is served throughout and Stop returns.
+func TestMisbehavingClientsNeverWedge(t *testing.T) {
+	s := start(t, Config{Constraints: []Constraint{{First: "good:never#0", Then: "bad:held#0"}, {First: "good:never#0", Then: "bad:held#1"}}, Timeout: time.Hour})
+	good := client(t, s, "good")
+	stages := []struct {
+		name string
+		do   func(r *rawConn)
+	}{
+		{"silent, then closed", func(r *rawConn) {}},
+		{"mid-line before hello", func(r *rawConn) { r.send("hel") }},
+		{"garbage", func(r *rawConn) { r.send("\x00\xff junk\n"); r.expect("err bad line") }},
+		{"hit before hello", func(r *rawConn) { r.send("hit x\n"); r.expect("err hit before hello") }},
+		{"too long", func(r *rawConn) { r.send(strings.Repeat("x", 10000) + "\n"); r.expect("err line longer") }},
+		{"after hello", func(r *rawConn) { r.send("hello 1 bad\n"); r.expect("ok 1") }},
+		{"mid-line after hello", func(r *rawConn) { r.send("hello 1 bad\nhit par"); r.expect("ok 1") }},
+		{"bad hit", func(r *rawConn) { r.send("hello 1 bad\nhit a:b\n"); r.expect("ok 1"); r.expect("err bad line") }},
+		{"second hello", func(r *rawConn) { r.send("hello 1 bad\nhello 1 bad\n"); r.expect("ok 1"); r.expect("err second hello") }},
+		{"while held", func(r *rawConn) { r.send("hello 1 bad\nhit held\n"); r.expect("ok 1") }},
+		{"line while held", func(r *rawConn) { r.send("hello 1 bad\nhit held\n"); r.expect("ok 1"); r.send("hit other\n") }},
+	}
+	for i, st := range stages {
+		r := raw(t, s)
+		st.do(r)
+		r.c.Close()
+		// The healthy client is served after every stage.
+		if err := good.Hit("tick"); err != nil {
+			t.Fatalf("stage %d %q: healthy client: %v", i, st.name, err)
+		}
+	}
+	// A client left hanging mid-line forever does not block Stop either.
+	hang := raw(t, s)
+	hang.send("hello 1 hang\nhit x")
+	stopped := make(chan Result)
+	go func() { stopped <- s.Stop() }()
+	select {
+	case res := <-stopped:
+		if len(res.Trace) != len(stages) {
+			t.Fatalf("trace %v, want %d ticks", res.Trace, len(stages))
+		}
+		if res.Dropped != 2 || res.ProtocolCount < 5 {
+			t.Fatalf("dropped %d, protocol errors %d (%v)", res.Dropped, res.ProtocolCount, res.ProtocolErrors)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Stop wedged")
+	}
+}
+
+// TestKilledProcessWhileHeld kills a real client process (this test binary
+// re-run as a helper) while the server holds its hit.
+func TestKilledProcessWhileHeld(t *testing.T) {
+	s := start(t, Config{Constraints: []Constraint{{First: "x:never#0", Then: "victim:held#0"}}, Timeout: time.Hour})
+	cmd := exec.Command(os.Args[0], "-test.run=TestHelperClient")
+	cmd.Env = append(os.Environ(), "MORPHEUS_SERVER_HELPER=1", tracepoint.EnvSocket+"="+s.Socket(), tracepoint.EnvProcess+"=victim")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		held := s.res.Held
+		s.mu.Unlock()
+		if held == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("helper never got held")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	c := client(t, s, "after")
+	hit(t, c, "ok")
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		dropped := s.res.Dropped
+		s.mu.Unlock()
+		if dropped == 1 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	res := s.Stop()
+	if want := []string{"after:ok#0"}; !reflect.DeepEqual(res.Trace, want) || res.Dropped != 1 {
+		t.Fatalf("trace %v dropped %d", res.Trace, res.Dropped)
+	}
+}
+
+func TestHelperClient(t *testing.T) {
+	if os.Getenv("MORPHEUS_SERVER_HELPER") == "" {
+		t.Skip("helper process")
+	}
+	tracepoint.Hit("held")
+	os.Exit(0)
+}
