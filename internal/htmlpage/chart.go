@@ -154,13 +154,19 @@ func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 // ticks returns round values from at most lo to at least hi, about n steps
 // apart: multiples of 1, 2 or 5 times a power of ten.
 func ticks(lo, hi float64, n int) []float64 {
-	step := niceStep((hi - lo) / float64(n))
-	first := math.Floor(lo/step) * step
+	m, exp := niceStep((hi - lo) / float64(n))
+	// A tick is k·m·10^exp; dividing by 10^-exp rather than multiplying by
+	// 10^exp keeps values like 0.3 exact to the last digit.
+	at := func(k float64) float64 {
+		if exp < 0 {
+			return k * m / math.Pow(10, float64(-exp))
+		}
+		return k * m * math.Pow(10, float64(exp))
+	}
+	first := math.Floor(lo / at(1))
 	var ts []float64
 	for i := 0; ; i++ {
-		t := first + float64(i)*step
-		// Snap values like 0.30000000000000004 to the step's precision.
-		t = math.Round(t/step) * step
+		t := at(first + float64(i))
 		ts = append(ts, t)
 		if t >= hi || i > 4*n {
 			return ts
@@ -168,18 +174,19 @@ func ticks(lo, hi float64, n int) []float64 {
 	}
 }
 
-// niceStep returns the smallest of 1, 2, 5 times a power of ten that is ≥ raw.
-func niceStep(raw float64) float64 {
+// niceStep returns the smallest step m·10^exp ≥ raw with m 1, 2 or 5.
+func niceStep(raw float64) (m float64, exp int) {
 	if raw <= 0 || !finite(raw) {
-		return 1
+		return 1, 0
 	}
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 5, 10} {
+	exp = int(math.Floor(math.Log10(raw)))
+	p := math.Pow(10, float64(exp))
+	for _, m := range []float64{1, 2, 5} {
 		if m*p >= raw*(1-1e-9) {
-			return m * p
+			return m, exp
 		}
 	}
-	return 10 * p
+	return 1, exp + 1
 }
 
 // FormatNumber formats v briefly for axes and tooltips: integers in full up
