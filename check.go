@@ -45,6 +45,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		if err != nil {
 			t.Fatalf("morpheus: %v", err)
 		}
+		keepResult(t, c, res)
 		if f := res.Failure; f != nil {
 			t.Errorf("%s", f.Report(c.verbose >= 2, ""))
 		} else {
@@ -60,6 +61,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
+	defer keepResult(t, c, res) // after the trace is saved: the record names its path
 	if f := res.Failure; f != nil {
 		if f.Trace != nil {
 			if path, err := saveTrace(dir, f.Trace); err != nil {
@@ -183,5 +185,16 @@ func saveAttachments(t testing.TB, f *Failure) {
 		if err := os.WriteFile(f.Path+"."+a.Name, a.Data, 0o644); err != nil {
 			t.Logf("morpheus: could not save attachment %s: %v", a.Name, err)
 		}
+	}
+}
+
+// keepResult appends res to the result file, if one is set.
+func keepResult(t testing.TB, c *config, res *Result) {
+	t.Helper()
+	if c.results == "" {
+		return
+	}
+	if err := writeResult(c, res); err != nil {
+		t.Errorf("morpheus: writing the result file: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Result is the outcome of Explore.
@@ -33,6 +34,18 @@ type Result struct {
 	// CA reports how conflict analysis predicted conflicts (strategies with
 	// "+ca"): ops, conflicts, false negatives and false positives.
 	CA *strategy.CAStats
+	// PartialOrders counts the distinct partial orders (trace.PartialOrder)
+	// of the iterations, and Coverage samples how that count grew (see
+	// Coverage). Both count only iterations below the reported failure, so
+	// they do not depend on the number of workers.
+	PartialOrders int
+	Coverage      []CoveragePoint
+	// Shard is the part of the iterations this run ran, "i/N", or "".
+	Shard string
+
+	orders map[uint64]int  // partial order -> lowest iteration that ran it
+	table  *strategy.Table // what conflict analysis learned, nil without +ca
+	limit  int             // iterations below this count in the coverage
 }
 
 // Explore runs test under the controlled scheduler for the configured number
@@ -64,6 +77,14 @@ func newStrategy(c *config) (strategy.Strategy, error) {
 }
 
 func explore(c *config, test func(*Env)) (*Result, error) {
+	res, err := exploreOrReplay(c, test)
+	if err == nil && res.Failure != nil && c.shrink > 0 && (c.shrinkSet || c.replay == "" && c.hit == nil) {
+		res.Failure = shrinkFailure(c, test, res.Failure)
+	}
+	return res, err
+}
+
+func exploreOrReplay(c *config, test func(*Env)) (*Result, error) {
 	if c.replay != "" {
 		return replayFile(c, test, c.replay, nil)
 	}
@@ -86,6 +107,12 @@ func explore(c *config, test func(*Env)) (*Result, error) {
 	if c.iterations > 0 {
 		x.stopAt.Store(int64(c.iterations))
 	}
+	if c.coverage {
+		x.orders = make(map[uint64]int)
+	}
+	if c.progress != "" {
+		x.progress = newProgress(c)
+	}
 	if c.duration > 0 {
 		x.deadline = time.Now().Add(c.duration)
 	}
@@ -105,6 +132,8 @@ type explorer struct {
 	learn *learner // conflict analysis's epochs, nil without +ca
 
 	mu        sync.Mutex
+	orders    map[uint64]int // partial order -> lowest iteration that ran it
+	progress  *progress      // nil without a progress file
 	failure   *Failure
 	failures  int
 	hits      int
@@ -167,9 +196,13 @@ func (x *explorer) run() (*Result, error) {
 		Iterations: x.done, Steps: x.steps, Elapsed: time.Since(start),
 		Failure: x.failure, Exhausted: x.exhausted,
 		Failures: x.failures, Hits: x.hits,
+		Shard: x.c.shard.String(),
 	}
+	x.coverage(res)
+	x.progress.finish(res)
 	if x.learn != nil && x.learn.stats.Iterations > 0 {
 		res.CA = &x.learn.stats
+		res.table = x.learn.final()
 	}
 	if x.learn != nil {
 		if x.c.catable != "" && x.learn.stats.Iterations > 0 {
@@ -205,8 +238,10 @@ func (x *explorer) work(ws *workerState) {
 		t, _, _ := x.learn.await(0, func() bool { return true })
 		ca.SetTable(t)
 	}
+	var po trace.Trace // buffers for the partial order of each iteration
 	for {
-		i := x.next.Add(1) - 1
+		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
+		i := x.c.shard.iteration(j)
 		if !x.deadline.IsZero() && time.Now().After(x.deadline) {
 			x.stop(i) // iterations from i on will not run: nobody may wait for them
 			return
@@ -215,7 +250,7 @@ func (x *explorer) work(ws *workerState) {
 			return
 		}
 		if x.learn != nil && !systematic {
-			t, steps, ok := x.learn.await(int(i), func() bool { return i >= x.stopAt.Load() })
+			t, steps, ok := x.learn.await(int(j), func() bool { return i >= x.stopAt.Load() })
 			if !ok {
 				return
 			}
@@ -237,7 +272,15 @@ func (x *explorer) work(ws *workerState) {
 			if ca != nil {
 				learned, st = ca.TakePending(), ca.Stats()
 			}
-			x.learn.finish(int(i), learned, st, out.Steps)
+			steps := out.Steps
+			if pct != nil {
+				steps = pct.Steps() // the decisions its change points fall among
+			}
+			x.learn.finish(int(j), learned, st, steps)
+		}
+		if x.orders != nil {
+			out.StepTrace(&po)
+			x.order(int(i), trace.PartialOrder(&po))
 		}
 		x.record(int(i), out, env)
 		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {
@@ -263,6 +306,7 @@ func (x *explorer) record(i int, out core.Outcome, env *Env) {
 			x.failure = newFailure(x.c, out, env, i, seedFor(x.base, i))
 		}
 	}
+	x.progress.update(x)
 	x.mu.Unlock()
 	if out.Failure != nil && x.c.hit == nil {
 		x.stop(int64(i) + 1)

@@ -32,6 +32,10 @@ type Failure struct {
 	// Attachments are files the test attached (Env.Attach), written beside
 	// the saved trace as <Path>.<Name>.
 	Attachments []Attachment
+	// Shrink, if shrinking ran, says what it did: the failure is then the
+	// simplest run found, and Shrink.OriginalSteps the length of the one found
+	// by exploring.
+	Shrink *ShrinkStats
 }
 
 // Error returns a one-line summary.
@@ -104,6 +108,9 @@ func (f *Failure) Report(full bool, replayHint string) string {
 	}
 	fmt.Fprintf(&b, "    %s%s\n", where, indent(f.Message, "    "))
 	fmt.Fprintf(&b, "    strategy %s, seed %#x, %d steps, virtual time %v\n", f.Strategy, f.Seed, f.Steps, f.Clock)
+	if s := f.Shrink; s != nil && s.OriginalSteps != f.Steps {
+		fmt.Fprintf(&b, "    shrunk from %d to %d steps (%d candidates tried)\n", s.OriginalSteps, f.Steps, s.Candidates)
+	}
 	if f.Trace != nil {
 		from := 0
 		if !full {

@@ -32,6 +32,11 @@ var settings = []*setting{
 	{name: "workers", usage: "iterations run in parallel", apply: func(c *config, s string) error { return parseInt(s, &c.workers) }},
 	{name: "catable", usage: "conflict-analysis table file, kept across runs (strategies with +ca)", apply: func(c *config, s string) error { c.catable = s; return nil }},
 	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked", apply: func(c *config, s string) error { return parseDuration(s, &c.watchdog) }},
+	{name: "shrink", usage: "candidate schedules to shrink a failure with (0: off)", apply: func(c *config, s string) error { c.shrinkSet = true; return parseInt(s, &c.shrink) }},
+	{name: "shrinktime", usage: "wall-clock budget of shrinking a failure (e.g. 10s)", apply: func(c *config, s string) error { return parseDuration(s, &c.shrinkTime) }},
+	{name: "shard", usage: "run part i of N of the iterations (i/N, from 0)", apply: func(c *config, s string) (err error) { c.shard, err = parseShard(s); return err }},
+	{name: "results", usage: "append each Check's result (JSON line) to this file, for morpheus merge", apply: func(c *config, s string) error { c.results = s; return nil }},
+	{name: "progress", usage: "append progress lines (JSON) to this file, for morpheus test", apply: func(c *config, s string) error { c.progress = s; return nil }},
 }
 
 // Flags are registered in test binaries only, so that importing morpheus

@@ -28,6 +28,13 @@ type config struct {
 	catable    string                          // conflict table file, read before and merged into after
 	hit        func(kind, message string) bool // with CountHits: keep going, count hits
 	replayHint func(path string) string        // the command that replays a saved trace
+	shrink     int                             // candidate runs to shrink a failure with; 0 off
+	shrinkTime time.Duration                   // wall-clock budget of shrinking
+	shrinkSet  bool                            // Shrink was given (in code, environment or flag)
+	shard      shard                           // the part of the iterations this process runs
+	results    string                          // file that each Check appends its result to
+	progress   string                          // file that each Check appends progress lines to
+	coverage   bool                            // count distinct partial orders
 }
 
 // Defaults.
@@ -43,6 +50,9 @@ func defaultConfig() *config {
 		strategy:   DefaultStrategy,
 		workers:    runtime.GOMAXPROCS(0),
 		watchdog:   DefaultWatchdog,
+		shrink:     DefaultShrink,
+		shrinkTime: DefaultShrinkTime,
+		coverage:   true,
 	}
 }
 
@@ -112,3 +122,21 @@ func Name(name string) Option { return func(c *config) { c.name = name } }
 func ReplayHint(hint func(path string) string) Option {
 	return func(c *config) { c.replayHint = hint }
 }
+
+// Shrink sets how many candidate schedules shrinking may run to simplify a
+// reported failure (default 200; 0 turns shrinking off). Explore and Check
+// shrink the failure they report; a replay (Replay) and a run with CountHits
+// shrink only when this option (or -morpheus.shrink) asks. See ShrinkStats.
+func Shrink(candidates int) Option {
+	return func(c *config) { c.shrink, c.shrinkSet = candidates, true }
+}
+
+// ShrinkTime sets the wall-clock budget of shrinking one failure (default
+// 10 s). Shrinking is deterministic unless this budget ends it early, which
+// Failure.Shrink.TimedOut reports.
+func ShrinkTime(d time.Duration) Option { return func(c *config) { c.shrinkTime = d } }
+
+// Coverage turns counting distinct partial orders (Result.PartialOrders, the
+// coverage curve) on or off (default on). It costs a happens-before pass over
+// every iteration's trace.
+func Coverage(on bool) Option { return func(c *config) { c.coverage = on } }

@@ -1,0 +1,103 @@
+package morpheus_test
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/examples/storage"
+	"github.com/morpheus-go/morpheus/internal/bugs"
+	"github.com/morpheus-go/morpheus/internal/sct"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// shrinkCase is a real failing test to shrink.
+type shrinkCase struct {
+	name string
+	test func(*morpheus.Env)
+	opts []morpheus.Option
+	// shorter: shrinking must find fewer steps (known to be possible)
+	shorter bool
+}
+
+func shrinkCases(t *testing.T) []shrinkCase {
+	cs := []shrinkCase{{
+		name:    "storage-bugA",
+		test:    storage.Test(storage.Config{FixReset: true}),
+		opts:    []morpheus.Option{morpheus.ClockLimit(time.Minute), morpheus.Iterations(3000)},
+		shorter: true,
+	}}
+	for _, name := range []string{"locks-1", "gproc-1"} {
+		sc, ok := bugs.Lookup(name)
+		if !ok {
+			t.Fatalf("no bug scenario %s", name)
+		}
+		cs = append(cs, shrinkCase{name: name, test: sc.Test(false), opts: append([]morpheus.Option{morpheus.Iterations(3000)}, sc.Options...)})
+	}
+	for _, c := range sct.Cases() {
+		if c.Name == "wronglock_3" || c.Name == "reorder_3" {
+			cs = append(cs, shrinkCase{name: c.Name, test: c.Buggy, opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")},
+				shorter: c.Name == "wronglock_3"})
+		}
+	}
+	return cs
+}
+
+// TestShrinkRealBugs shrinks the failures of real examples: the shrunk
+// failure is shorter, fails the same way, and its trace replays strictly to
+// the same failure; shrinking again gives the same bytes.
+func TestShrinkRealBugs(t *testing.T) {
+	for _, sc := range shrinkCases(t) {
+		t.Run(sc.name, func(t *testing.T) {
+			opts := append([]morpheus.Option{morpheus.Name(sc.name), morpheus.Seed(7), morpheus.Workers(2)}, sc.opts...)
+			orig, err := morpheus.Explore(sc.test, append(opts, morpheus.Shrink(0))...)
+			if err != nil || orig.Failure == nil {
+				t.Fatalf("no failure to shrink: %v", err)
+			}
+			res, err := morpheus.Explore(sc.test, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, o := res.Failure, orig.Failure
+			if f == nil || f.Shrink == nil {
+				t.Fatalf("failure not shrunk: %+v", f)
+			}
+			t.Logf("%s: %d -> %d steps, %d candidates, %d accepted", sc.name, o.Steps, f.Steps, f.Shrink.Candidates, f.Shrink.Accepted)
+			if f.Shrink.OriginalSteps != o.Steps || f.Steps > o.Steps || f.Steps == o.Steps && sc.shorter {
+				t.Errorf("shrunk from %d (recorded %d) to %d steps", o.Steps, f.Shrink.OriginalSteps, f.Steps)
+			}
+			if f.Kind != o.Kind || f.Location != o.Location || f.Iteration != o.Iteration {
+				t.Errorf("shrunk failure %v (iteration %d), found %v (iteration %d)", f, f.Iteration, o, o.Iteration)
+			}
+			path := filepath.Join(t.TempDir(), "shrunk")
+			if err := morpheus.WriteTrace(path, f.Trace); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := morpheus.Explore(sc.test, append(opts, morpheus.Replay(path))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := rep.Failure; g == nil || g.Kind != f.Kind || g.Message != f.Message || g.Location != f.Location || g.Steps != f.Steps {
+				t.Fatalf("replay of the shrunk trace: %v, want %v at step %d", g, f, f.Steps)
+			}
+			again, err := morpheus.Explore(sc.test, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(encodeTrace(t, again.Failure.Trace), encodeTrace(t, f.Trace)) {
+				t.Error("shrinking the same failure twice gave different traces")
+			}
+		})
+	}
+}
+
+func encodeTrace(t *testing.T, tr *trace.Trace) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := trace.Encode(&b, tr); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,93 @@
+package trace
+
+// maxLinearize bounds the steps Linearize reorders: its cost grows with the
+// steps times the tasks squared.
+const maxLinearize = 50_000
+
+// Linearize returns the tasks of t's steps in another order of the same
+// partial order (see PartialOrder): one that keeps running a task while its
+// next step may run, and otherwise switches to the lowest-numbered task whose
+// next step may — the linearization with few context switches that shrinking
+// offers as a simpler way to show the same behaviour (Jalbert and Sen's trace
+// simplification). A step may run once the steps that happen before it
+// (hb.go) and the earlier steps it conflicts with have run.
+//
+// It returns nil for a trace of more than 50,000 steps, or one whose steps
+// cannot all be ordered (a malformed trace).
+func Linearize(t *Trace) []int32 {
+	type step struct {
+		task  int32
+		vc    VC
+		after []int // indices (into steps) of earlier conflicting steps
+	}
+	var steps []step
+	index := make(map[int]int) // event index -> step index, for events with a resource
+	var w syncWalker
+	w.init(t)
+	var r hbRaces
+	r.res = make(map[uint32]int32)
+	var found []int
+	for j := range t.Events {
+		vc := w.step(t, j)
+		if vc == nil {
+			continue
+		}
+		if len(steps) >= maxLinearize {
+			return nil
+		}
+		e := &t.Events[j]
+		s := step{task: e.Task, vc: vc.Clone()}
+		if e.Res != 0 {
+			found = r.access(found[:0], j, e, w.raceClock(vc))
+			for _, i := range found {
+				s.after = append(s.after, index[i])
+			}
+			index[j] = len(steps)
+		}
+		steps = append(steps, s)
+	}
+	n := len(w.clock)
+	queue := make([][]int, n) // each task's steps, in order
+	for i, s := range steps {
+		queue[s.task] = append(queue[s.task], i)
+	}
+	next := make([]int, n) // position in queue: also the steps run per task
+	done := make([]bool, len(steps))
+	ready := func(u int) bool {
+		if next[u] >= len(queue[u]) {
+			return false
+		}
+		s := &steps[queue[u][next[u]]]
+		for v, c := range s.vc {
+			if v != u && uint32(next[v]) < c {
+				return false
+			}
+		}
+		for _, i := range s.after {
+			if !done[i] {
+				return false
+			}
+		}
+		return true
+	}
+	out := make([]int32, 0, len(steps))
+	cur := -1
+	for len(out) < len(steps) {
+		if cur < 0 || !ready(cur) {
+			cur = -1
+			for u := range n {
+				if ready(u) {
+					cur = u
+					break
+				}
+			}
+			if cur < 0 {
+				return nil
+			}
+		}
+		done[queue[cur][next[cur]]] = true
+		next[cur]++
+		out = append(out, int32(cur))
+	}
+	return out
+}
