@@ -12,8 +12,7 @@ import (
 // last maxTableSteps steps.
 const maxTableSteps = 2000
 
-// failureSections describe the failure and show its trace: a sequence
-// diagram, the races that could have decided the outcome, and every step.
+// failureSections describe the failure and show its trace.
 func failureSections(f *FailureView) []htmlpage.Section {
 	info := htmlpage.Stats{
 		{Label: "kind", Value: orDash(f.Kind), Class: "bad"},
@@ -31,11 +30,15 @@ func failureSections(f *FailureView) []htmlpage.Section {
 	if f.OriginalSteps > 0 && f.Trace != nil {
 		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph(fmt.Sprintf("Shrunk from %d to %d steps.", f.OriginalSteps, f.Trace.Steps())))
 	}
-	out := []htmlpage.Section{sec}
 	if f.Trace == nil {
-		return out
+		return []htmlpage.Section{sec}
 	}
-	t := f.Trace
+	return append([]htmlpage.Section{sec}, traceSections(f.Trace)...)
+}
+
+// traceSections show a trace: a sequence diagram, the races that could have
+// decided its outcome, and every step.
+func traceSections(t *trace.Trace) []htmlpage.Section {
 	all := stepsOf(t)
 	fail := failureEvent(t, all)
 	races, total := decidingRaces(t, fail)
@@ -55,7 +58,7 @@ func failureSections(f *FailureView) []htmlpage.Section {
 	if len(races) > 0 {
 		raceSec.Blocks = append(raceSec.Blocks, racesTable(t, all, races))
 	}
-	return append(out, diag, raceSec, htmlpage.Section{Title: "Steps", ID: "steps", Blocks: []htmlpage.Block{stepTable(t, all, d)}})
+	return append([]htmlpage.Section{}, diag, raceSec, htmlpage.Section{Title: "Steps", ID: "steps", Blocks: []htmlpage.Block{stepTable(t, all, d)}})
 }
 
 func racesText(hasFail bool, shown, total int) string {

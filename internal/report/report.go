@@ -18,6 +18,9 @@ type Data struct {
 	Elapsed        time.Duration   // wall time of the run (ops/s = Steps/Elapsed)
 	Coverage       []CoveragePoint // distinct partial orders seen after each sampled iteration
 	Failure        *FailureView    // nil when the run passed
+	// Trace, when Failure is nil, is an iteration to show anyway (one that
+	// passed); it is drawn as a failing trace is.
+	Trace *trace.Trace
 }
 
 // CoveragePoint is a sample of the coverage curve: after Iteration iterations

@@ -150,7 +150,7 @@ func TestPassingRun(t *testing.T) {
 }
 
 func TestNoCoverage(t *testing.T) {
-	out := render(t, &Data{Title: "custom", Test: "T"})
+	out := render(t, &Data{Title: "custom", Test: "T", Iterations: 5})
 	for _, s := range []string{"<title>custom</title>", "No coverage samples were recorded.", `<div class="value">-</div><div class="label">ops/s</div>`} {
 		if !strings.Contains(out, s) {
 			t.Errorf("report lacks %q", s)
@@ -234,5 +234,23 @@ func TestDecidingRaces(t *testing.T) {
 	}
 	if strings.Contains(out, `data-ref="r2"`) || strings.Contains(out, `racy" data-ref="s8"`) {
 		t.Error("a race the failure does not depend on is highlighted")
+	}
+}
+
+// TestTraceAlone: a report of a passing trace, without figures of a run,
+// shows the trace and no empty figures.
+func TestTraceAlone(t *testing.T) {
+	tr := load(t, "storage.trace")
+	tr.Header.Failure = nil
+	out := render(t, &Data{Test: tr.Header.Test, Trace: tr})
+	for _, s := range []string{"made from a trace alone", `id="sequence"`, "passed", `<g class="lane"`} {
+		if !strings.Contains(out, s) {
+			t.Errorf("report lacks %q", s)
+		}
+	}
+	for _, s := range []string{`id="coverage"`, `id="failure"`, `<circle class="fail-ring"`, "ops/s"} {
+		if strings.Contains(out, s) {
+			t.Errorf("report has %q", s)
+		}
 	}
 }

@@ -35,11 +35,22 @@ func page(d *Data) (*htmlpage.Page, error) {
 		Footer:   "Written by morpheus. Replay the failure with: morpheus replay TRACE",
 		CSS:      diagramCSS,
 	}
-	p.Sections = append(p.Sections, htmlpage.Section{Title: "Run", ID: "run", Blocks: []htmlpage.Block{runStats(d)}})
-	if d.Failure != nil {
-		p.Sections = append(p.Sections, failureSections(d.Failure)...)
+	// A report made from a trace alone has no figures of a run.
+	alone := d.Iterations == 0 && d.Steps == 0 && len(d.Coverage) == 0
+	run := htmlpage.Section{Title: "Run", ID: "run", Blocks: []htmlpage.Block{runStats(d)}}
+	if alone {
+		run.Blocks = []htmlpage.Block{htmlpage.Paragraph("No figures of the run: this report was made from a trace alone.")}
 	}
-	p.Sections = append(p.Sections, coverageSection(d))
+	p.Sections = append(p.Sections, run)
+	switch {
+	case d.Failure != nil:
+		p.Sections = append(p.Sections, failureSections(d.Failure)...)
+	case d.Trace != nil:
+		p.Sections = append(p.Sections, traceSections(d.Trace)...)
+	}
+	if !alone {
+		p.Sections = append(p.Sections, coverageSection(d))
+	}
 	return p, nil
 }
 
