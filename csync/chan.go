@@ -139,8 +139,10 @@ func (c *Chan[T]) Range() iter.Seq[T] {
 // if c is nil or already closed.
 //
 //go:noinline
-func (c *Chan[T]) Close() {
-	pc := core.CallerPC()
+func (c *Chan[T]) Close() { c.CloseAt(core.CallerPC()) }
+
+// CloseAt is Close with the op located at pc (see package rt).
+func (c *Chan[T]) CloseAt(pc uintptr) {
 	t, r := ctl.Self("Chan.Close")
 	if c == nil {
 		panic(chanError("close of nil channel"))
@@ -170,8 +172,10 @@ func (c *Chan[T]) Close() {
 // result depends on what other tasks sent and received before it.
 //
 //go:noinline
-func (c *Chan[T]) Len() int {
-	pc := core.CallerPC()
+func (c *Chan[T]) Len() int { return c.LenAt(core.CallerPC()) }
+
+// LenAt is Len with the op located at pc (see package rt).
+func (c *Chan[T]) LenAt(pc uintptr) int {
 	t, r := ctl.Self("Chan.Len")
 	if c == nil {
 		return 0

@@ -26,8 +26,10 @@ type Ticker struct {
 // NewTicker returns a ticker with period d; it panics if d ≤ 0.
 //
 //go:noinline
-func NewTicker(d time.Duration) *Ticker {
-	pc := core.CallerPC()
+func NewTicker(d time.Duration) *Ticker { return NewTickerAt(d, core.CallerPC()) }
+
+// NewTickerAt is NewTicker with the op located at pc (see package rt).
+func NewTickerAt(d time.Duration, pc uintptr) *Ticker {
 	if d <= 0 {
 		panic("non-positive interval for NewTicker")
 	}
@@ -43,8 +45,10 @@ func NewTicker(d time.Duration) *Ticker {
 // received is dropped.
 //
 //go:noinline
-func (tk *Ticker) Stop() {
-	pc := core.CallerPC()
+func (tk *Ticker) Stop() { tk.StopAt(core.CallerPC()) }
+
+// StopAt is Stop with the op located at pc (see package rt).
+func (tk *Ticker) StopAt(pc uintptr) {
 	t, r := ctl.Self("Ticker.Stop")
 	op := core.Op{Kind: trace.KindCancel, Obj: -1, PC: pc}
 	if tk.active(r) {
@@ -57,8 +61,10 @@ func (tk *Ticker) Stop() {
 // Reset stops the ticker and restarts it with period d; it panics if d ≤ 0.
 //
 //go:noinline
-func (tk *Ticker) Reset(d time.Duration) {
-	pc := core.CallerPC()
+func (tk *Ticker) Reset(d time.Duration) { tk.ResetAt(d, core.CallerPC()) }
+
+// ResetAt is Reset with the op located at pc (see package rt).
+func (tk *Ticker) ResetAt(d time.Duration, pc uintptr) {
 	if d <= 0 {
 		panic("non-positive interval for Ticker.Reset")
 	}

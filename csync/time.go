@@ -32,8 +32,9 @@ func Until(t time.Time) time.Duration { return t.Sub(Now()) }
 // still a scheduling point.
 //
 //go:noinline
-func Sleep(d time.Duration) {
-	pc := core.CallerPC()
+func Sleep(d time.Duration) { sleep(d, core.CallerPC()) }
+
+func sleep(d time.Duration, pc uintptr) {
 	t, r := ctl.Self("Sleep")
 	r.Do(t, core.Op{Kind: trace.KindSleep, Obj: -1, Blocked: true, HasDeadline: true,
 		Deadline: r.Now() + int64(max(d, 0)), PC: pc})

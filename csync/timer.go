@@ -60,8 +60,10 @@ func AfterFunc(d time.Duration, f func()) *Timer {
 // (false if it had fired or been stopped).
 //
 //go:noinline
-func (tm *Timer) Stop() bool {
-	pc := core.CallerPC()
+func (tm *Timer) Stop() bool { return tm.StopAt(core.CallerPC()) }
+
+// StopAt is Stop with the op located at pc (see package rt).
+func (tm *Timer) StopAt(pc uintptr) bool {
 	t, r := ctl.Self("Timer.Stop")
 	op := core.Op{Kind: trace.KindCancel, Obj: -1, PC: pc}
 	if tm.active(r) {
@@ -75,8 +77,10 @@ func (tm *Timer) Stop() bool {
 // been active.
 //
 //go:noinline
-func (tm *Timer) Reset(d time.Duration) bool {
-	pc := core.CallerPC()
+func (tm *Timer) Reset(d time.Duration) bool { return tm.ResetAt(d, core.CallerPC()) }
+
+// ResetAt is Reset with the op located at pc (see package rt).
+func (tm *Timer) ResetAt(d time.Duration, pc uintptr) bool {
 	t, r := ctl.Self("Timer.Reset")
 	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
 	was := tm.cancel(r, pc)

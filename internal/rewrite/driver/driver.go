@@ -1,0 +1,185 @@
+package driver
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite"
+)
+
+// Config says what to rewrite and how to run it.
+type Config struct {
+	Dir       string   // where the go command runs (in the user's module)
+	Patterns  []string // packages, as for go test
+	Exclude   []string // import-path prefixes not to rewrite
+	Cache     string   // cache root; default $XDG_CACHE_HOME/morpheus/rewrite
+	Run       string   // -test.run regexp; default: every Test
+	Schedules int      // schedules per test over all processes (default 100)
+	Seed      uint64   // base seed; 0: from each test's name
+	Strategy  string   // default morpheus's
+	Jobs      int      // parallel processes (default 2)
+	Replay    string   // a trace to replay instead of exploring
+	Watchdog  time.Duration
+	Env       []string  // the environment of the go command and tests; nil: os.Environ
+	Log       io.Writer // progress, may be nil
+	BuildOnly bool      // rewrite and build, do not run
+}
+
+// Summary is what a run found.
+type Summary struct {
+	Packages []*PackageSummary
+}
+
+// PackageSummary is one package's outcome.
+type PackageSummary struct {
+	Path    string
+	Issues  []rewrite.Issue
+	Binary  string        // the test binary, "" if none
+	Build   time.Duration // rewrite and build time
+	Elapsed time.Duration // wall time of the schedules
+	Tests   []*TestSummary
+	Output  string // the test processes' output when one failed outside morpheus
+	Err     error  // the build or the run failed
+
+	dir string // where its tests run
+}
+
+// TestSummary is one test's outcome over all processes.
+type TestSummary struct {
+	Name      string
+	Schedules int
+	Steps     int64
+	Skipped   bool
+	Failure   string // morpheus's report of the first failing schedule
+	Kind      string
+	Location  string
+	Trace     string // its trace file
+	Foreign   []string
+}
+
+// Failed reports whether any test failed.
+func (s *Summary) Failed() bool {
+	for _, p := range s.Packages {
+		if p.Err != nil {
+			return true
+		}
+		for _, t := range p.Tests {
+			if t.Failure != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Schedules returns the schedules a package ran and their rate per second.
+func (p *PackageSummary) Schedules() (int, float64) {
+	n := 0
+	for _, t := range p.Tests {
+		n += t.Schedules
+	}
+	if p.Elapsed <= 0 {
+		return n, 0
+	}
+	return n, float64(n) / p.Elapsed.Seconds()
+}
+
+func (c *Config) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, format+"\n", args...)
+	}
+}
+
+// Prepare rewrites the packages and builds their test binaries.
+func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
+	env := cfg.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	if w, _ := goEnv(ctx, cfg.Dir, env, "GOWORK"); w != "" && w != "off" {
+		return nil, fmt.Errorf("workspace mode (%s) is not supported: run with GOWORK=off", w)
+	}
+	gomod, err := goEnv(ctx, cfg.Dir, env, "GOMOD")
+	if err != nil || gomod == "" || gomod == os.DevNull {
+		return nil, fmt.Errorf("%s is not in a module (go env GOMOD: %q)", cfg.Dir, gomod)
+	}
+	modcache, _ := goEnv(ctx, cfg.Dir, env, "GOMODCACHE")
+	goVer, _ := goEnv(ctx, cfg.Dir, env, "GOVERSION")
+	cache := cfg.Cache
+	if cache == "" {
+		d, err := os.UserCacheDir()
+		if err != nil {
+			d = os.TempDir()
+		}
+		cache = filepath.Join(d, "morpheus", "rewrite")
+	}
+	start := time.Now()
+	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
+		Exclude: cfg.Exclude, Relocated: modcache})
+	if err != nil {
+		return nil, err
+	}
+	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),
+		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{}}
+	for _, p := range pkgs {
+		for _, f := range p.Files {
+			if f.Changed {
+				if err := ws.place(p, f); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	overlay, err := ws.writeOverlay()
+	if err != nil {
+		return nil, err
+	}
+	alt, err := ws.altGoMod(ctx, gomod, env)
+	if err != nil {
+		return nil, err
+	}
+	targets, err := listTargets(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	var out []*PackageSummary
+	for _, p := range pkgs {
+		dir, ok := targets[p.Path]
+		if !ok {
+			continue // a dependency: rewritten, not tested
+		}
+		ps := &PackageSummary{Path: p.Path, Issues: p.Issues}
+		if ws.inModCache(dir) && p.Module != nil {
+			l, err := ws.link(p.Module.Dir)
+			if err != nil {
+				return nil, err
+			}
+			rel, _ := filepath.Rel(p.Module.Dir, dir)
+			dir = filepath.Join(l, rel)
+		}
+		bin := filepath.Join(ws.dir, "bin", strings.ReplaceAll(p.Path, "/", "_")+".test")
+		args := []string{"test", "-c", "-o", bin, "-overlay", overlay}
+		if alt != "" {
+			args = append(args, "-modfile", alt)
+		}
+		args = append(args, p.Path)
+		cmd := exec.CommandContext(ctx, "go", args...)
+		cmd.Dir, cmd.Env = cfg.Dir, env
+		cfg.logf("morpheus: go %s", strings.Join(args, " "))
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			ps.Err = fmt.Errorf("building the rewritten tests of %s: %v\n%s", p.Path, err, msg)
+		} else if _, err := os.Stat(bin); err == nil {
+			ps.Binary = bin
+		}
+		ps.Build = time.Since(start)
+		ps.dir = dir
+		out = append(out, ps)
+	}
+	return out, nil
+}

@@ -1,0 +1,188 @@
+package driver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/rt"
+)
+
+// Run rewrites and builds the packages, then runs their tests under
+// morpheus: Jobs processes per package, each with Schedules/Jobs schedules
+// per test and its own seed, or one process replaying cfg.Replay.
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	pkgs, err := Prepare(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sum := &Summary{Packages: pkgs}
+	if cfg.BuildOnly {
+		return sum, nil
+	}
+	for _, p := range pkgs {
+		if p.Err != nil || p.Binary == "" {
+			continue
+		}
+		runPackage(ctx, cfg, p)
+	}
+	return sum, nil
+}
+
+// listTargets maps the packages the patterns match to their directories.
+func listTargets(ctx context.Context, cfg Config, env []string) (map[string]string, error) {
+	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}"}, cfg.Patterns...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir, cmd.Env = cfg.Dir, env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list %s: %v\n%s", strings.Join(cfg.Patterns, " "), err, stderr.String())
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if path, dir, ok := strings.Cut(line, "\t"); ok {
+			m[path] = dir
+		}
+	}
+	return m, nil
+}
+
+// runPackage runs one package's test binary in parallel processes.
+func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
+	jobs := max(cfg.Jobs, 1)
+	total := cfg.Schedules
+	if total <= 0 {
+		total = 100
+	}
+	if cfg.Replay != "" {
+		jobs, total = 1, 1
+	}
+	jobs = min(jobs, total)
+	tmp, err := os.MkdirTemp("", "morpheus-rewrite-run")
+	if err != nil {
+		p.Err = err
+		return
+	}
+	defer os.RemoveAll(tmp)
+	traces := filepath.Join(filepath.Dir(filepath.Dir(p.Binary)), "traces")
+	run := cfg.Run
+	if run == "" {
+		run = "^Test"
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	outputs := make([]string, jobs)
+	failed := make([]bool, jobs)
+	for j := range jobs {
+		n := total / jobs
+		if j < total%jobs {
+			n++
+		}
+		base := os.Environ()
+		if cfg.Env != nil {
+			base = cfg.Env
+		}
+		env := append(slices.Clone(base),
+			rt.EnvSchedules+"="+strconv.Itoa(n),
+			rt.EnvOut+"="+filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)),
+			rt.EnvTraces+"="+traces,
+			rt.EnvHint+"="+fmt.Sprintf("morpheus rewrite -replay %%s -run '%%s' %s", p.Path),
+		)
+		if cfg.Seed != 0 || jobs > 1 {
+			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(jobSeed(cfg.Seed, j), 10))
+		}
+		if cfg.Strategy != "" {
+			env = append(env, rt.EnvStrategy+"="+cfg.Strategy)
+		}
+		if cfg.Watchdog > 0 {
+			env = append(env, rt.EnvWatchdog+"="+cfg.Watchdog.String())
+		}
+		if cfg.Replay != "" {
+			env = append(env, rt.EnvReplay+"="+cfg.Replay)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.CommandContext(ctx, p.Binary, "-test.run", run, "-test.count=1")
+			cmd.Dir, cmd.Env = p.dir, env
+			out, err := cmd.CombinedOutput()
+			outputs[j], failed[j] = string(out), err != nil
+		}()
+	}
+	wg.Wait()
+	p.Elapsed = time.Since(start)
+	byName := map[string]*TestSummary{}
+	for j := range jobs {
+		data, _ := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)))
+		dec := json.NewDecoder(bytes.NewReader(data))
+		for {
+			var r rt.Result
+			if err := dec.Decode(&r); err != nil {
+				break
+			}
+			t := byName[r.Test]
+			if t == nil {
+				t = &TestSummary{Name: r.Test}
+				byName[r.Test] = t
+				p.Tests = append(p.Tests, t)
+			}
+			t.Schedules += r.Schedules
+			t.Steps += r.Steps
+			t.Skipped = t.Skipped || r.Skipped
+			if r.Failure != "" && t.Failure == "" {
+				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
+			}
+			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
+		}
+	}
+	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
+	for j := range jobs {
+		if failed[j] && !anyFailure(p.Tests) {
+			// The process failed, but no test under morpheus did: a crash,
+			// a test outside control, a build of the test main.
+			p.Output = outputs[j]
+			p.Err = fmt.Errorf("the test process failed outside morpheus's control")
+			return
+		}
+	}
+}
+
+func anyFailure(ts []*TestSummary) bool {
+	for _, t := range ts {
+		if t.Failure != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// jobSeed is process j's base seed.
+func jobSeed(base uint64, j int) uint64 {
+	return core.Mix(base ^ core.Mix(uint64(j)+0x6a6f62))
+}
+
+func mergeSorted(a, b []string) []string {
+	m := map[string]bool{}
+	for _, s := range append(a, b...) {
+		m[s] = true
+	}
+	out := make([]string, 0, len(m))
+	for s := range m {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}

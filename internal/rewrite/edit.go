@@ -1,0 +1,54 @@
+package rewrite
+
+import (
+	"sort"
+	"strings"
+)
+
+// An edit replaces the source bytes [start, end) of a file by what emit
+// writes. emit renders the parts it keeps (sub-expressions, bodies) through
+// the renderer, so edits nest: a send inside a goroutine inside a select is
+// rewritten at every level. Edits never partly overlap.
+type edit struct {
+	start, end int
+	emit       func(r *renderer, b *strings.Builder)
+}
+
+// renderer applies edits to a file's source.
+type renderer struct {
+	src   []byte
+	edits []edit // sorted by start, then by decreasing end
+}
+
+func newRenderer(src []byte, edits []edit) *renderer {
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].start != edits[j].start {
+			return edits[i].start < edits[j].start
+		}
+		return edits[i].end > edits[j].end
+	})
+	return &renderer{src: src, edits: edits}
+}
+
+// span writes the source [start, end) with the edits inside it applied.
+func (r *renderer) span(b *strings.Builder, start, end int) {
+	i := sort.Search(len(r.edits), func(i int) bool { return r.edits[i].start >= start })
+	pos := start
+	for ; i < len(r.edits) && r.edits[i].start < end; i++ {
+		e := r.edits[i]
+		if e.start < pos || e.end > end {
+			continue // inside an edit already applied, or not within the span
+		}
+		b.Write(r.src[pos:e.start])
+		e.emit(r, b)
+		pos = e.end
+	}
+	b.Write(r.src[pos:end])
+}
+
+// text returns the source [start, end) with its edits applied.
+func (r *renderer) text(start, end int) string {
+	var b strings.Builder
+	r.span(&b, start, end)
+	return b.String()
+}

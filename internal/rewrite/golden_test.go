@@ -1,0 +1,72 @@
+package rewrite
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("rewrite", false, "rewrite the golden files of testdata/golden")
+
+// Each directory of testdata/golden is a package; every file the rewriter
+// changes has its expected output beside it as <file>.golden.
+func TestGolden(t *testing.T) {
+	dirs, err := filepath.Glob("testdata/golden/*")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no golden packages: %v", err)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			pkgs, err := Load(LoadConfig{Dir: dir, Patterns: []string{"."}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(pkgs) != 1 {
+				t.Fatalf("loaded %d packages, want 1", len(pkgs))
+			}
+			for _, f := range pkgs[0].Files {
+				golden := f.Path + ".golden"
+				if !f.Changed {
+					if _, err := os.Stat(golden); err == nil {
+						t.Errorf("%s: not rewritten, but has a golden file", f.Path)
+					}
+					continue
+				}
+				checkLines(t, f)
+				if *update {
+					if err := os.WriteFile(golden, f.Out, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (refresh with go test -rewrite)", err)
+				}
+				if !bytes.Equal(f.Out, want) {
+					t.Errorf("%s: rewritten source differs from %s (refresh with go test -rewrite):\n%s", f.Path, golden, f.Out)
+				}
+			}
+		})
+	}
+}
+
+// checkLines checks that the rewritten file keeps the original's lines:
+// as many lines before the blank declarations appended at the end.
+func checkLines(t *testing.T, f *File) {
+	t.Helper()
+	src, err := os.ReadFile(f.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(f.Out)
+	if i := strings.Index(out, "\nvar _ = "); i >= 0 {
+		out = out[:i+1]
+	}
+	if got, want := strings.Count(out, "\n"), strings.Count(string(src), "\n"); got != want {
+		t.Errorf("%s: %d lines rewritten, %d in the source", f.Path, got, want)
+	}
+}

@@ -1,0 +1,145 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Package is a rewritten package: its files that changed, and what cannot
+// be controlled in it.
+type Package struct {
+	Path   string
+	Dir    string
+	Module *packages.Module // nil for a package outside modules
+	Files  []*File          // every Go file of the package; Out nil if unchanged
+	Issues []Issue
+}
+
+// LoadConfig says which packages to load.
+type LoadConfig struct {
+	Dir      string   // where to run the go command
+	Patterns []string // package patterns, as for go test
+	Env      []string // the go command's environment, nil for os.Environ
+	// Exclude lists import-path prefixes not to rewrite, besides the
+	// standard library and morpheus itself.
+	Exclude []string
+	// Relocated is a directory (the module cache) whose files will be
+	// compiled from another path: they get //line directives naming them.
+	Relocated string
+}
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax |
+	packages.NeedTypesInfo | packages.NeedModule
+
+// Load loads the packages matched by the patterns with their tests, and
+// rewrites them and their non-standard dependencies. The result is sorted
+// by import path; test variants are merged into their package.
+func Load(cfg LoadConfig) ([]*Package, error) {
+	pc := &packages.Config{Mode: loadMode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
+	pkgs, err := packages.Load(pc, cfg.Patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(cfg.Patterns, " "), strings.Join(errs, "\n\t"))
+	}
+	byFile := map[string]*File{}
+	out := map[string]*Package{}
+	var firstErr error
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if firstErr != nil || !rewritable(p, cfg.Exclude) {
+			return
+		}
+		path := strings.TrimSuffix(p.PkgPath, "_test")
+		rp := out[path]
+		if rp == nil {
+			rp = &Package{Path: path, Dir: pkgDir(p), Module: p.Module}
+			out[path] = rp
+		}
+		for i, f := range p.Syntax {
+			name := p.CompiledGoFiles[i]
+			if _, done := byFile[name]; done || !strings.HasSuffix(name, ".go") || strings.Contains(name, string(os.PathSeparator)+"go-build") {
+				continue // in another variant already, or generated (_testmain.go, cgo)
+			}
+			src, err := os.ReadFile(name)
+			if err != nil {
+				firstErr = err
+				return
+			}
+			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module)}
+			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
+				opts.LineFile = name
+			}
+			rf, err := RewriteFile(p.Fset, f, src, p.TypesInfo, opts)
+			if err != nil {
+				firstErr = err
+				return
+			}
+			byFile[name] = rf
+			rp.Files = append(rp.Files, rf)
+			rp.Issues = append(rp.Issues, rf.Issues...)
+		}
+	})
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	res := make([]*Package, 0, len(out))
+	for _, p := range out {
+		sort.Slice(p.Files, func(i, j int) bool { return p.Files[i].Path < p.Files[j].Path })
+		sort.Slice(p.Issues, func(i, j int) bool { return p.Issues[i].String() < p.Issues[j].String() })
+		res = append(res, p)
+	}
+	sort.Slice(res, func(i, j int) bool { return res[i].Path < res[j].Path })
+	return res, nil
+}
+
+// rewritable reports whether p is rewritten: not the standard library, not
+// morpheus, not excluded, and not a generated test main.
+func rewritable(p *packages.Package, exclude []string) bool {
+	if p.Module == nil || strings.HasSuffix(p.PkgPath, ".test") || len(p.Syntax) == 0 {
+		return false
+	}
+	if p.Module.Path == "github.com/morpheus-go/morpheus" && !strings.Contains(p.PkgPath, "/testdata/") {
+		return false
+	}
+	for _, e := range exclude {
+		if p.PkgPath == e || strings.HasPrefix(p.PkgPath, e+"/") {
+			return false
+		}
+	}
+	return true
+}
+
+func pkgDir(p *packages.Package) string {
+	if p.Dir != "" {
+		return p.Dir
+	}
+	if len(p.GoFiles) > 0 {
+		return p.GoFiles[0][:strings.LastIndex(p.GoFiles[0], string(os.PathSeparator))]
+	}
+	return ""
+}
+
+// needGo121 reports whether a module's go version is older than go1.21.
+func needGo121(m *packages.Module) bool {
+	if m == nil || m.GoVersion == "" {
+		return false
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(m.GoVersion, "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major == 1 && minor < 21
+}

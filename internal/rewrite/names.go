@@ -1,0 +1,72 @@
+package rewrite
+
+// rtPath is the import path of the runtime that rewritten code imports, and
+// rtName the name it is imported as.
+const (
+	rtPath = "github.com/morpheus-go/morpheus/rt"
+	rtName = "__rt"
+)
+
+// redirect lists the standard-library names whose uses are redirected to
+// package rt's of the same name: package path, then names.
+var redirect = map[string]map[string]bool{
+	"sync": set("Mutex", "RWMutex", "WaitGroup", "Once", "Cond", "NewCond",
+		"OnceFunc", "OnceValue", "OnceValues"),
+	"time": set("Sleep", "Now", "Since", "Until", "After", "Tick", "NewTimer",
+		"AfterFunc", "Timer", "NewTicker", "Ticker"),
+	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
+		"WithTimeoutCause", "WithDeadlineCause", "Cause"),
+	"runtime": set("Gosched"),
+}
+
+// keepUsed names, per package path, a function that a blank declaration at
+// the end of a rewritten file uses, so that an import all of whose uses
+// were redirected still compiles.
+var keepUsed = map[string]string{
+	"sync":        "NewCond",
+	"time":        "Now",
+	"context":     "Background",
+	"runtime":     "Gosched",
+	"sync/atomic": "AddInt32",
+}
+
+// atomicRead lists the sync/atomic functions and methods that only read.
+var atomicRead = set("Load", "LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64",
+	"LoadUintptr", "LoadPointer")
+
+// atomicTypes are the sync/atomic types whose methods are accesses.
+var atomicTypes = set("Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Bool", "Value", "Pointer")
+
+// unsupported lists the calls the rewriter cannot put under control, with
+// why: package path, name, reason.
+var unsupported = map[string]map[string]string{
+	"runtime": {
+		"SetFinalizer":   "finalizers run on the runtime's goroutine, outside control",
+		"AddCleanup":     "cleanups run on the runtime's goroutine, outside control",
+		"NumGoroutine":   "goroutine introspection: counts morpheus's carriers, not the test's goroutines",
+		"Stack":          "goroutine introspection",
+		"LockOSThread":   "thread affinity is not modelled",
+		"UnlockOSThread": "thread affinity is not modelled",
+	},
+	"os/exec": {
+		"Command":        "child processes run outside control",
+		"CommandContext": "child processes run outside control",
+	},
+	"net": {
+		"Dial":         "real network: not controlled (use csync/memnet)",
+		"DialTimeout":  "real network: not controlled (use csync/memnet)",
+		"Listen":       "real network: not controlled (use csync/memnet)",
+		"ListenPacket": "real network: not controlled (use csync/memnet)",
+		"Dialer":       "real network: not controlled (use csync/memnet)",
+	},
+	"reflect": {"Select": "reflect.Select on channels is not controlled"},
+	"plugin":  {"Open": "plugins are not rewritten"},
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

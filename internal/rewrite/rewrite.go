@@ -1,0 +1,145 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// FileOptions says how to write a rewritten file.
+type FileOptions struct {
+	// Test: the file is a _test.go file, whose tests are wrapped in rt.Test.
+	Test bool
+	// LineFile, if set, is the name the file's positions are reported
+	// under (a //line directive): the original path of a file compiled
+	// from elsewhere, such as a module-cache file.
+	LineFile string
+	// NeedGo121 adds a //go:build go1.21 constraint, for modules whose go
+	// version predates generic code's inference rules.
+	NeedGo121 bool
+}
+
+// File is a rewritten file.
+type File struct {
+	Path    string // the original file
+	Out     []byte // the rewritten source; nil if nothing changed
+	Issues  []Issue
+	Changed bool
+}
+
+// RewriteFile rewrites one parsed and type-checked file whose source is
+// src. Every line of the output holds what the same line of the input held
+// (rewritten), so that positions in reports are the user's.
+func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, opts FileOptions) (*File, error) {
+	tf := fset.File(f.Pos())
+	if tf == nil {
+		return nil, fmt.Errorf("rewrite: no position information for %s", f.Name.Name)
+	}
+	if tf.Size() != len(src) {
+		return nil, fmt.Errorf("rewrite: %s: source is %d bytes, parsed file %d", tf.Name(), len(src), tf.Size())
+	}
+	w := &fileRewriter{fset: fset, tf: tf, file: f, src: src, info: info, test: opts.Test}
+	w.walk()
+	out := &File{Path: tf.Name(), Issues: w.issues}
+	if len(w.edits) == 0 {
+		return out, nil
+	}
+	// The import of rt goes on the package clause's line.
+	nameEnd := w.off(f.Name.End())
+	w.edits = append(w.edits, edit{start: nameEnd, end: nameEnd, emit: func(_ *renderer, b *strings.Builder) {
+		fmt.Fprintf(b, "; import %s %q", rtName, rtPath)
+	}})
+	r := newRenderer(src, w.edits)
+	var b strings.Builder
+	header, body := w.header(opts)
+	b.WriteString(header)
+	r.span(&b, body, len(src))
+	if !bytes.HasSuffix(src, []byte("\n")) {
+		b.WriteString("\n")
+	}
+	b.WriteString(w.keepImports())
+	out.Out, out.Changed = []byte(b.String()), true
+	return out, nil
+}
+
+// header returns what precedes the file's source, and where the source
+// continues: a //line directive and a go1.21 constraint when asked. An
+// existing //go:build line gets the constraint in place.
+func (w *fileRewriter) header(opts FileOptions) (string, int) {
+	var h strings.Builder
+	start := 0
+	if opts.NeedGo121 {
+		if c := buildLine(w.file); c != nil {
+			// Rewrite the line in place: //go:build (expr) && go1.21
+			at := w.off(c.Pos())
+			h.Write(w.src[:at])
+			fmt.Fprintf(&h, "//go:build (%s) && go1.21", strings.TrimSpace(strings.TrimPrefix(c.Text, "//go:build")))
+			start = w.off(c.End())
+			if opts.LineFile != "" {
+				// The directive cannot go first any more: name the file
+				// from the next line on.
+				line := w.fset.Position(c.End()).Line
+				fmt.Fprintf(&h, "\n//line %s:%d", opts.LineFile, line+1)
+				// The newline that ends the //go:build line is in the source.
+				if start < len(w.src) && w.src[start] == '\n' {
+					start++
+					h.WriteString("\n")
+				}
+			}
+			return h.String(), start
+		}
+		h.WriteString("//go:build go1.21\n\n")
+	}
+	if opts.LineFile != "" || opts.NeedGo121 {
+		name := opts.LineFile
+		if name == "" {
+			name = w.tf.Name()
+		}
+		fmt.Fprintf(&h, "//line %s:1\n", name)
+	}
+	return h.String(), start
+}
+
+// buildLine returns the file's //go:build comment, nil if none.
+func buildLine(f *ast.File) *ast.Comment {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//go:build") {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// keepImports returns blank declarations that keep using the imports of
+// packages whose uses may all have been redirected to rt.
+func (w *fileRewriter) keepImports() string {
+	var b strings.Builder
+	for _, imp := range w.file.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		fn, ok := keepUsed[path]
+		if !ok {
+			continue
+		}
+		name := path[strings.LastIndex(path, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name == "_" || name == "." {
+			continue
+		}
+		fmt.Fprintf(&b, "var _ = %s.%s\n", name, fn)
+	}
+	return b.String()
+}

@@ -1,0 +1,192 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// goStmt: go f(a, b) becomes
+//
+//	{ __f1 := f; __a2 := a; __a3 := b; __rt.Go(func() { __f1(__a2, __a3) }) }
+//
+// which evaluates the function and its arguments where the go statement
+// does. A function literal without arguments is passed as it is; package
+// functions and constants need no binding (and generic functions, whose
+// instantiation is inferred from the arguments, cannot have one).
+func (w *fileRewriter) goStmt(g *ast.GoStmt) {
+	c := g.Call
+	if lit, ok := ast.Unparen(c.Fun).(*ast.FuncLit); ok && len(c.Args) == 0 {
+		w.replace(g, func(r *renderer, b *strings.Builder) {
+			b.WriteString(rtName + ".Go(")
+			w.sub(r, b, lit)
+			b.WriteString(")")
+		})
+		return
+	}
+	fname := ""
+	if !w.stableFunc(c.Fun) {
+		fname = w.fresh("f")
+	}
+	args := make([][]string, len(c.Args)) // the names bound per argument, nil: inline
+	for i, a := range c.Args {
+		tv := w.info.Types[a]
+		switch {
+		case tv.Value != nil || tv.IsNil():
+		case isTuple(tv.Type):
+			for range tv.Type.(*types.Tuple).Len() {
+				args[i] = append(args[i], w.fresh("a"))
+			}
+		default:
+			args[i] = []string{w.fresh("a")}
+		}
+	}
+	builtin := w.builtin(c.Fun)
+	w.replace(g, func(r *renderer, b *strings.Builder) {
+		b.WriteString("{ ")
+		if fname != "" {
+			fmt.Fprintf(b, "%s := ", fname)
+			w.sub(r, b, c.Fun)
+			b.WriteString("; ")
+		}
+		for i, names := range args {
+			if names != nil {
+				fmt.Fprintf(b, "%s := ", strings.Join(names, ", "))
+				w.sub(r, b, c.Args[i])
+				b.WriteString("; ")
+			}
+		}
+		b.WriteString(rtName + ".Go(func() { ")
+		switch {
+		case fname != "":
+			b.WriteString(fname)
+		case builtin == "close":
+			b.WriteString(rtName + ".Close")
+		default:
+			w.sub(r, b, c.Fun)
+		}
+		b.WriteString("(")
+		for i, names := range args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if names != nil {
+				b.WriteString(strings.Join(names, ", "))
+			} else {
+				w.sub(r, b, c.Args[i])
+			}
+		}
+		if c.Ellipsis.IsValid() {
+			b.WriteString("...")
+		}
+		b.WriteString(") }) }")
+	})
+}
+
+func isTuple(t types.Type) bool {
+	tt, ok := t.(*types.Tuple)
+	return ok && tt.Len() != 1
+}
+
+// stableFunc reports whether evaluating e early or late gives the same
+// function: a package-level function (possibly instantiated) or a builtin.
+func (w *fileRewriter) stableFunc(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		e = x.X
+	case *ast.IndexListExpr:
+		e = x.X
+	}
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		if w.pkgObj(x) == nil {
+			return false
+		}
+		id = x.Sel
+	default:
+		return false
+	}
+	switch o := w.info.Uses[id].(type) {
+	case *types.Builtin:
+		return true
+	case *types.Func:
+		return o.Type().(*types.Signature).Recv() == nil
+	}
+	return false
+}
+
+// rangeChan: for k := range ch { becomes
+//
+//	for __c1 := ch; ; { k, __ok2 := __rt.RecvOK(__c1); if !__ok2 { break };
+//
+// on the same line, so the body keeps its lines.
+func (w *fileRewriter) rangeChan(s *ast.RangeStmt) {
+	ch, ok := w.fresh("c"), w.fresh("ok")
+	w.edits = append(w.edits, edit{start: w.off(s.For), end: w.off(s.Body.Lbrace) + 1,
+		emit: func(r *renderer, b *strings.Builder) {
+			fmt.Fprintf(b, "for %s := ", ch)
+			w.sub(r, b, s.X)
+			b.WriteString("; ; { ")
+			switch {
+			case s.Key == nil || isBlank(s.Key):
+				fmt.Fprintf(b, "if _, %s := %s.RecvOK(%s); !%s { break }; ", ok, rtName, ch, ok)
+			case s.Tok == token.DEFINE:
+				w.sub(r, b, s.Key)
+				fmt.Fprintf(b, ", %s := %s.RecvOK(%s); if !%s { break }; ", ok, rtName, ch, ok)
+			default:
+				v := w.fresh("v")
+				fmt.Fprintf(b, "%s, %s := %s.RecvOK(%s); if !%s { break }; ", v, ok, rtName, ch, ok)
+				w.sub(r, b, s.Key)
+				fmt.Fprintf(b, " = %s; ", v)
+			}
+		}})
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+// testFunc wraps the body of func TestX(t *testing.T) in __rt.Test.
+func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
+	if f.Recv != nil || f.Body == nil || !isTestName(f.Name.Name) {
+		return
+	}
+	ps := f.Type.Params.List
+	if len(ps) != 1 || len(ps[0].Names) != 1 || ps[0].Names[0].Name == "_" {
+		return
+	}
+	if testingType(w.typeOf(ps[0].Type)) != "T" {
+		return
+	}
+	if _, ok := w.typeOf(ps[0].Type).(*types.Pointer); !ok {
+		return
+	}
+	t := ps[0].Names[0].Name
+	typ := string(w.src[w.off(ps[0].Type.Pos()):w.off(ps[0].Type.End())])
+	w.edits = append(w.edits, edit{start: w.off(f.Body.Lbrace), end: w.off(f.Body.Rbrace) + 1,
+		emit: func(r *renderer, b *strings.Builder) {
+			fmt.Fprintf(b, "{ %s.Test(%s, func(%s %s) {", rtName, t, t, typ)
+			r.span(b, w.off(f.Body.Lbrace)+1, w.off(f.Body.Rbrace))
+			b.WriteString("}) }")
+		}})
+}
+
+// isTestName reports whether name is a test's: Test, or Test followed by
+// something that does not start with a lower-case letter.
+func isTestName(name string) bool {
+	if !strings.HasPrefix(name, "Test") {
+		return false
+	}
+	if len(name) == 4 {
+		return true
+	}
+	c := name[4]
+	return !(c >= 'a' && c <= 'z')
+}

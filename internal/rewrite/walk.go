@@ -1,0 +1,236 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// walk collects the edits and issues of the file.
+func (w *fileRewriter) walk() {
+	w.commaOK = map[*ast.UnaryExpr]bool{}
+	w.labels = map[*ast.SelectStmt]*ast.LabeledStmt{}
+	w.inList = map[ast.Stmt]bool{}
+	for _, imp := range w.file.Imports {
+		if imp.Path.Value == `"C"` {
+			w.issue(imp.Pos(), "cgo: C code and its threads run outside control")
+		}
+	}
+	for _, cg := range w.file.Comments {
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//go:linkname") {
+				w.issue(c.Pos(), "//go:linkname: code reached through it is not rewritten")
+			}
+		}
+	}
+	w.inspect(w.file)
+}
+
+// inspect collects the edits of the nodes under n.
+func (w *fileRewriter) inspect(root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			w.list(n.List)
+		case *ast.CaseClause:
+			w.list(n.Body)
+		case *ast.CommClause:
+			w.list(n.Body)
+		case *ast.FuncDecl:
+			if w.test {
+				w.testFunc(n)
+			}
+		case *ast.GoStmt:
+			w.goStmt(n)
+		case *ast.SendStmt:
+			w.send(n)
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+				if u := recvOf(n.Rhs[0]); u != nil {
+					w.commaOK[u] = true
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == 2 && len(n.Values) == 1 {
+				if u := recvOf(n.Values[0]); u != nil {
+					w.commaOK[u] = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				w.recv(n)
+			}
+		case *ast.CallExpr:
+			w.call(n)
+		case *ast.RangeStmt:
+			if w.isChan(n.X) {
+				w.rangeChan(n)
+			}
+		case *ast.LabeledStmt:
+			if s, ok := n.Stmt.(*ast.SelectStmt); ok {
+				w.labels[s] = n
+			}
+		case *ast.SelectStmt:
+			w.selectStmt(n)
+			return false // selectStmt walks its parts
+		case *ast.ExprStmt:
+			if w.atomicStmt(n) {
+				return false
+			}
+		case *ast.SelectorExpr:
+			w.selector(n)
+		case *ast.TypeAssertExpr:
+			w.assertion(n)
+		}
+		return true
+	})
+}
+
+// send: ch <- v becomes __rt.Send(ch, v).
+func (w *fileRewriter) send(s *ast.SendStmt) {
+	w.replace(s, func(r *renderer, b *strings.Builder) {
+		b.WriteString(rtName + ".Send(")
+		w.sub(r, b, s.Chan)
+		b.WriteString(", ")
+		w.sub(r, b, s.Value)
+		b.WriteString(")")
+	})
+}
+
+// recv: <-ch becomes __rt.Recv(ch), or __rt.RecvOK(ch) in v, ok := <-ch.
+func (w *fileRewriter) recv(u *ast.UnaryExpr) {
+	fn := ".Recv("
+	if w.commaOK[u] {
+		fn = ".RecvOK("
+	}
+	w.replace(u, func(r *renderer, b *strings.Builder) {
+		b.WriteString(rtName + fn)
+		w.sub(r, b, u.X)
+		b.WriteString(")")
+	})
+}
+
+// call rewrites close, len and cap of channels, and the methods of
+// testing.T that start goroutines or defer work; atomics are calls too.
+func (w *fileRewriter) call(c *ast.CallExpr) {
+	switch name := w.builtin(c.Fun); name {
+	case "close":
+		w.wrapCall(c, rtName+".Close(", nil)
+		return
+	case "make":
+		if len(c.Args) >= 1 && w.isChan(c.Args[0]) {
+			w.makeChan(c)
+		}
+		return
+	case "len", "cap":
+		if len(c.Args) == 1 && w.isChan(c.Args[0]) {
+			w.wrapCall(c, rtName+"."+strings.ToUpper(name[:1])+name[1:]+"(", nil)
+		}
+		return
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	if w.atomicCall(c, sel) {
+		return
+	}
+	if !w.test {
+		return
+	}
+	s := w.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return
+	}
+	recv := testingType(s.Recv())
+	switch m := sel.Sel.Name; {
+	case recv == "T" && (m == "Run" || m == "Parallel"), (recv == "T" || recv == "TB" || recv == "B") && m == "Cleanup":
+		w.wrapCall(c, rtName+"."+m+"(", sel.X)
+	}
+}
+
+// testingType returns the name of t's type if it is one of package
+// testing's (T, B, TB), through a pointer.
+func testingType(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" {
+		return ""
+	}
+	return n.Obj().Name()
+}
+
+// wrapCall replaces call c by head + [first, ] + c's arguments + ")".
+func (w *fileRewriter) wrapCall(c *ast.CallExpr, head string, first ast.Expr) {
+	w.replace(c, func(r *renderer, b *strings.Builder) {
+		b.WriteString(head)
+		if first != nil {
+			w.sub(r, b, first)
+			if len(c.Args) > 0 {
+				b.WriteString(", ")
+			}
+		}
+		if len(c.Args) > 0 {
+			r.span(b, w.off(c.Args[0].Pos()), w.off(c.Rparen))
+		}
+		b.WriteString(")")
+	})
+}
+
+// selector redirects sync, time, context and runtime names to package rt,
+// and reports the unsupported ones.
+func (w *fileRewriter) selector(sel *ast.SelectorExpr) {
+	obj := w.pkgObj(sel)
+	if obj == nil {
+		return
+	}
+	path, name := obj.Pkg().Path(), obj.Name()
+	if redirect[path][name] {
+		w.replace(sel, func(r *renderer, b *strings.Builder) {
+			b.WriteString(rtName + "." + name)
+		})
+		return
+	}
+	if why, ok := unsupported[path][name]; ok {
+		w.issue(sel.Pos(), "%s.%s: %s", path, name, why)
+	}
+}
+
+// assertion reports type assertions to concrete net types, which the
+// controlled network's connections are not.
+func (w *fileRewriter) assertion(a *ast.TypeAssertExpr) {
+	if a.Type == nil {
+		return
+	}
+	t := w.typeOf(a.Type)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net" {
+		w.issue(a.Pos(), "type assertion to net.%s: controlled connections are not real sockets", n.Obj().Name())
+	}
+}
+
+func (w *fileRewriter) list(l []ast.Stmt) {
+	for _, s := range l {
+		w.inList[s] = true
+	}
+}
+
+// makeChan: make(T, n) of a channel type T becomes __rt.Make[T](n).
+func (w *fileRewriter) makeChan(c *ast.CallExpr) {
+	w.replace(c, func(r *renderer, b *strings.Builder) {
+		b.WriteString(rtName + ".Make[")
+		w.sub(r, b, c.Args[0])
+		b.WriteString("](")
+		if len(c.Args) > 1 {
+			w.sub(r, b, c.Args[1])
+		} else {
+			b.WriteString("0")
+		}
+		b.WriteString(")")
+	})
+}

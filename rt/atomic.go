@@ -1,0 +1,40 @@
+package rt
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Atomic operations stay sync/atomic's; the rewriter puts a scheduling
+// point before each: Atomic(Point(&x, read), atomic.AddInt64(&x, 1)). The
+// point is a read or write op on a shadow object of the address, so that
+// conflict analysis knows which atomics touch the same word.
+
+// Token is what Point returns, for Atomic.
+type Token struct{}
+
+var shadows sync.Map // unsafe.Pointer -> *csync.Var[struct{}]
+
+// Point is the scheduling point of an atomic access to *p.
+//
+//go:noinline
+func Point[P any](p *P, read bool) Token {
+	pc := core.CallerPC()
+	if core.CurrentTask() == nil || p == nil {
+		return Token{}
+	}
+	v, _ := shadows.LoadOrStore(unsafe.Pointer(p), new(csync.Var[struct{}]))
+	x := v.(*csync.Var[struct{}])
+	if read {
+		x.LoadAt(pc)
+	} else {
+		x.StoreAt(struct{}{}, pc)
+	}
+	return Token{}
+}
+
+// Atomic returns v: its argument list orders the point before the access.
+func Atomic[T any](_ Token, v T) T { return v }

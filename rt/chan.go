@@ -1,0 +1,177 @@
+package rt
+
+import (
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// table maps a native channel (its runtime pointer) to the csync channel
+// that carries its values.
+var table sync.Map // unsafe.Pointer -> *csync.Chan[T]
+
+// made lists the channels registered during the current iteration, dropped
+// from the table when the next one starts (see reset).
+var (
+	madeMu sync.Mutex
+	made   []unsafe.Pointer
+)
+
+// chanKey returns a channel's runtime pointer; C is a channel type.
+func chanKey[C any](c C) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&c))
+}
+
+func register[T any](n chan T, c *csync.Chan[T]) {
+	k := chanKey(n)
+	table.Store(k, c)
+	if core.CurrentTask() != nil {
+		madeMu.Lock()
+		made = append(made, k)
+		madeMu.Unlock()
+	}
+}
+
+// lookup returns the csync channel of a native one, nil for a nil channel;
+// ok is false for a foreign channel.
+func lookup[T any](k unsafe.Pointer) (c *csync.Chan[T], ok bool) {
+	if k == nil {
+		return nil, true
+	}
+	v, ok := table.Load(k)
+	if !ok {
+		return nil, false
+	}
+	return v.(*csync.Chan[T]), true
+}
+
+// forget drops the channels the last iteration made.
+func forget() {
+	madeMu.Lock()
+	for _, k := range made {
+		table.Delete(k)
+	}
+	made = made[:0]
+	madeMu.Unlock()
+}
+
+// Make stands for make(C, n) of a channel type C.
+//
+//go:noinline
+func Make[C ~chan T, T any](n int) C {
+	pc := core.CallerPC()
+	c := csync.MakeAt[T](n, pc)
+	nc := make(chan T, n)
+	register(nc, c)
+	return C(nc)
+}
+
+// Send stands for ch <- v.
+//
+//go:noinline
+func Send[T any](ch chan<- T, v T) {
+	pc := core.CallerPC()
+	c, ok := lookup[T](chanKey(ch))
+	if !ok {
+		foreignSend(ch, v, pc)
+		return
+	}
+	c.SendAt(v, pc)
+}
+
+// Recv stands for <-ch.
+//
+//go:noinline
+func Recv[T any](ch <-chan T) T {
+	v, _ := recv(ch, core.CallerPC())
+	return v
+}
+
+// RecvOK stands for v, ok := <-ch.
+//
+//go:noinline
+func RecvOK[T any](ch <-chan T) (T, bool) { return recv(ch, core.CallerPC()) }
+
+func recv[T any](ch <-chan T, pc uintptr) (T, bool) {
+	c, ok := lookup[T](chanKey(ch))
+	if !ok {
+		return foreignRecv(ch, pc)
+	}
+	return c.RecvAt(pc)
+}
+
+// Close stands for close(ch).
+//
+//go:noinline
+func Close[T any](ch chan<- T) {
+	pc := core.CallerPC()
+	c, ok := lookup[T](chanKey(ch))
+	if !ok || core.CurrentTask() == nil {
+		close(ch)
+		return
+	}
+	if c == nil {
+		panic(plainError("close of nil channel"))
+	}
+	c.CloseAt(pc)
+}
+
+// Len stands for len(ch).
+//
+//go:noinline
+func Len[T any](ch <-chan T) int {
+	pc := core.CallerPC()
+	c, ok := lookup[T](chanKey(ch))
+	if !ok || c == nil || core.CurrentTask() == nil {
+		return len(ch)
+	}
+	return c.LenAt(pc)
+}
+
+// Cap stands for cap(ch).
+func Cap[T any](ch <-chan T) int { return cap(ch) }
+
+// plainError is a runtime.Error with Go's message.
+type plainError string
+
+func (e plainError) Error() string { return string(e) }
+func (e plainError) RuntimeError() {}
+
+// poll is how long of virtual time a task waits between two tries of a
+// foreign channel.
+const poll = time.Millisecond
+
+func foreignSend[T any](ch chan<- T, v T, pc uintptr) {
+	if core.CurrentTask() == nil {
+		ch <- v
+		return
+	}
+	noteForeign(pc)
+	for {
+		select {
+		case ch <- v:
+			return
+		default:
+		}
+		csync.SleepAt(poll, pc)
+	}
+}
+
+func foreignRecv[T any](ch <-chan T, pc uintptr) (T, bool) {
+	if core.CurrentTask() == nil {
+		v, ok := <-ch
+		return v, ok
+	}
+	noteForeign(pc)
+	for {
+		select {
+		case v, ok := <-ch:
+			return v, ok
+		default:
+		}
+		csync.SleepAt(poll, pc)
+	}
+}

@@ -1,0 +1,175 @@
+package rt
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// ctx is a cancelable context whose Done channel is controlled and whose
+// deadline is on the virtual clock. It is cancelled with its nearest
+// ancestor of this type; a parent that is another cancelable context (made
+// by code that was not rewritten) does not propagate its cancellation.
+type ctx struct {
+	context.Context
+	done     chan struct{}
+	deadline time.Time
+	hasDL    bool
+
+	mu       sync.Mutex // for calls from goroutines outside control
+	err      error
+	cause    error
+	children []*ctx
+	timer    *Timer
+}
+
+// ctxKey finds the nearest ctx among a context's ancestors.
+var ctxKey int
+
+func (c *ctx) Done() <-chan struct{} { return c.done }
+
+func (c *ctx) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+func (c *ctx) Deadline() (time.Time, bool) {
+	if c.hasDL {
+		return c.deadline, true
+	}
+	return c.Context.Deadline()
+}
+
+func (c *ctx) Value(k any) any {
+	if k == &ctxKey {
+		return c
+	}
+	return c.Context.Value(k)
+}
+
+func newCtx(parent context.Context, pc uintptr) *ctx {
+	if parent == nil {
+		panic("cannot create context from nil parent")
+	}
+	c := &ctx{Context: parent, done: make(chan struct{})}
+	if core.CurrentTask() != nil {
+		register(c.done, csync.MakeAt[struct{}](0, pc))
+	}
+	if p, ok := parent.Value(&ctxKey).(*ctx); ok {
+		p.mu.Lock()
+		perr, pcause := p.err, p.cause
+		if perr == nil {
+			p.children = append(p.children, c)
+		}
+		p.mu.Unlock()
+		if perr != nil {
+			c.cancel(perr, pcause, pc)
+		}
+	}
+	return c
+}
+
+func (c *ctx) cancel(err, cause error, pc uintptr) {
+	if cause == nil {
+		cause = err
+	}
+	c.mu.Lock()
+	if c.err != nil {
+		c.mu.Unlock()
+		return
+	}
+	c.err, c.cause = err, cause
+	kids := c.children
+	c.children = nil
+	c.mu.Unlock()
+	if cc, ok := lookup[struct{}](chanKey(c.done)); ok && core.CurrentTask() != nil {
+		cc.CloseAt(pc)
+	} else {
+		close(c.done)
+	}
+	for _, k := range kids {
+		k.cancel(err, cause, pc)
+	}
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+}
+
+// WithCancel stands for context.WithCancel.
+//
+//go:noinline
+func WithCancel(parent context.Context) (context.Context, context.CancelFunc) {
+	pc := core.CallerPC()
+	c := newCtx(parent, pc)
+	return c, func() { c.cancel(context.Canceled, nil, pc) }
+}
+
+// WithCancelCause stands for context.WithCancelCause.
+//
+//go:noinline
+func WithCancelCause(parent context.Context) (context.Context, context.CancelCauseFunc) {
+	pc := core.CallerPC()
+	c := newCtx(parent, pc)
+	return c, func(cause error) { c.cancel(context.Canceled, cause, pc) }
+}
+
+// WithTimeout stands for context.WithTimeout, on the virtual clock.
+//
+//go:noinline
+func WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return withDeadline(parent, Now().Add(d), nil, core.CallerPC())
+}
+
+// WithDeadline stands for context.WithDeadline, on the virtual clock.
+//
+//go:noinline
+func WithDeadline(parent context.Context, t time.Time) (context.Context, context.CancelFunc) {
+	return withDeadline(parent, t, nil, core.CallerPC())
+}
+
+// WithTimeoutCause stands for context.WithTimeoutCause.
+//
+//go:noinline
+func WithTimeoutCause(parent context.Context, d time.Duration, cause error) (context.Context, context.CancelFunc) {
+	return withDeadline(parent, Now().Add(d), cause, core.CallerPC())
+}
+
+// WithDeadlineCause stands for context.WithDeadlineCause.
+//
+//go:noinline
+func WithDeadlineCause(parent context.Context, t time.Time, cause error) (context.Context, context.CancelFunc) {
+	return withDeadline(parent, t, cause, core.CallerPC())
+}
+
+func withDeadline(parent context.Context, t time.Time, cause error, pc uintptr) (context.Context, context.CancelFunc) {
+	c := newCtx(parent, pc)
+	if pd, ok := parent.Deadline(); ok && pd.Before(t) {
+		t = pd
+	}
+	c.deadline, c.hasDL = t, true
+	d := Until(t)
+	if d <= 0 {
+		c.cancel(context.DeadlineExceeded, cause, pc)
+		return c, func() { c.cancel(context.Canceled, nil, pc) }
+	}
+	if c.Err() == nil {
+		c.mu.Lock()
+		c.timer = newTimer(d, func() { c.cancel(context.DeadlineExceeded, cause, pc) }, pc)
+		c.mu.Unlock()
+	}
+	return c, func() { c.cancel(context.Canceled, nil, pc) }
+}
+
+// Cause stands for context.Cause.
+func Cause(c context.Context) error {
+	if x, ok := c.Value(&ctxKey).(*ctx); ok {
+		x.mu.Lock()
+		defer x.mu.Unlock()
+		return x.cause
+	}
+	return context.Cause(c)
+}

@@ -1,0 +1,37 @@
+package rt
+
+import (
+	"runtime"
+
+	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Go stands for a go statement; the rewriter binds the call's function and
+// arguments before, as the go statement evaluates them. Outside morpheus's
+// control (package initialization, TestMain) it starts a plain goroutine.
+//
+//go:noinline
+func Go(f func()) {
+	pc := core.CallerPC()
+	if core.CurrentTask() == nil {
+		go f()
+		return
+	}
+	csync.GoAt(pc, f)
+}
+
+// Gosched stands for runtime.Gosched: a scheduling point.
+//
+//go:noinline
+func Gosched() {
+	pc := core.CallerPC()
+	if core.CurrentTask() == nil {
+		runtime.Gosched()
+		return
+	}
+	csync.SleepAt(0, pc)
+}
+
+// inTest reports whether the caller is a task morpheus controls.
+func inTest() bool { return core.CurrentTask() != nil }

@@ -1,0 +1,225 @@
+package rt
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Environment variables that Test reads; the driver sets them.
+const (
+	EnvSchedules = "MORPHEUS_RT_SCHEDULES" // schedules per test (default 100)
+	EnvSeed      = "MORPHEUS_RT_SEED"      // base seed (default: from the test's name)
+	EnvStrategy  = "MORPHEUS_RT_STRATEGY"  // strategy (default morpheus's)
+	EnvReplay    = "MORPHEUS_RT_REPLAY"    // a trace file to replay instead
+	EnvTraces    = "MORPHEUS_RT_TRACES"    // where failing traces go (default $TMPDIR/morpheus-rewrite)
+	EnvOut       = "MORPHEUS_RT_OUT"       // a file to append one JSON Result per test to
+	EnvHint      = "MORPHEUS_RT_HINT"      // the replay command, with %s for the trace and the test
+	EnvWatchdog  = "MORPHEUS_RT_WATCHDOG"  // the watchdog's time-out (default morpheus's)
+)
+
+// Result is what Test reports of one test to the driver (EnvOut).
+type Result struct {
+	Test      string   `json:"test"`
+	Schedules int      `json:"schedules"`
+	Steps     int64    `json:"steps"`
+	Nanos     int64    `json:"nanos"`
+	Seed      uint64   `json:"seed"`
+	Strategy  string   `json:"strategy"`
+	Failure   string   `json:"failure,omitempty"` // the report
+	Kind      string   `json:"kind,omitempty"`
+	Location  string   `json:"location,omitempty"`
+	Trace     string   `json:"trace,omitempty"` // the saved trace's path
+	Skipped   bool     `json:"skipped,omitempty"`
+	Foreign   []string `json:"foreign,omitempty"`
+}
+
+// Test runs an ordinary test's body under morpheus: the rewriter turns
+// func TestX(t *testing.T) { body } into
+// func TestX(t *testing.T) { rt.Test(t, func(t *testing.T) { body }) }.
+// Each schedule runs the body as the main task of one iteration, with the
+// same t; the test fails in a schedule if the body fails t (Error, Fatal,
+// a panic, a deadlock, a goroutine blocked outside control). The first
+// failing schedule ends the exploration: its trace is saved and t fails
+// with morpheus's report and the command that replays it.
+func Test(t *testing.T, body func(t *testing.T)) {
+	t.Helper()
+	opts, replay, err := options(t.Name())
+	if err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	skipped := false
+	res, err := morpheus.Explore(func(e *morpheus.Env) {
+		forget()
+		cleanups = cleanups[:0]
+		defer runCleanups()
+		body(t)
+		if t.Skipped() {
+			skipped = true
+			return
+		}
+		if t.Failed() {
+			e.Fatalf("%s failed (see its log above)", t.Name())
+		}
+	}, opts...)
+	if err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
+		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign()}
+	defer report(t, &out)
+	if f := res.Failure; f != nil {
+		if t.Skipped() || skipped {
+			out.Skipped = true
+			return
+		}
+		out.Kind, out.Location = f.Kind, f.Location
+		if replay == "" && f.Trace != nil {
+			path, err := saveTrace(t.Name(), f.Trace)
+			if err != nil {
+				t.Logf("morpheus: could not save the trace: %v", err)
+			}
+			f.Path, out.Trace = path, path
+		} else {
+			out.Trace = replay
+		}
+		out.Failure = f.Report(false, hint(out.Trace, t.Name()))
+		t.Errorf("%s", out.Failure)
+		return
+	}
+	if skipped {
+		out.Skipped = true
+	}
+}
+
+// options reads the environment.
+func options(name string) (opts []morpheus.Option, replay string, err error) {
+	n := 100
+	if s := os.Getenv(EnvSchedules); s != "" {
+		if n, err = strconv.Atoi(s); err != nil || n < 1 {
+			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvSchedules, s)
+		}
+	}
+	opts = append(opts, morpheus.Name(name), morpheus.Iterations(n), morpheus.Workers(1))
+	if s := os.Getenv(EnvSeed); s != "" {
+		seed, err := strconv.ParseUint(s, 0, 64)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s=%q: want a number", EnvSeed, s)
+		}
+		opts = append(opts, morpheus.Seed(seed))
+	}
+	if s := os.Getenv(EnvStrategy); s != "" {
+		opts = append(opts, morpheus.Strategy(s))
+	}
+	if s := os.Getenv(EnvWatchdog); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s=%q: want a duration", EnvWatchdog, s)
+		}
+		opts = append(opts, morpheus.Watchdog(d))
+	}
+	if replay = os.Getenv(EnvReplay); replay != "" {
+		opts = append(opts, morpheus.Replay(replay))
+	}
+	return opts, replay, nil
+}
+
+func hint(path, test string) string {
+	if path == "" {
+		return ""
+	}
+	run := "^" + strings.ReplaceAll(test, "/", "$/^") + "$"
+	if h := os.Getenv(EnvHint); h != "" {
+		return fmt.Sprintf(h, path, run)
+	}
+	return fmt.Sprintf("%s=%s go test -run '%s' (on the rewritten package)", EnvReplay, path, run)
+}
+
+// saveTrace writes a failing trace under the traces directory, named after
+// the test and the hash of its content.
+func saveTrace(test string, tr *trace.Trace) (string, error) {
+	dir := os.Getenv(EnvTraces)
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "morpheus-rewrite", "traces")
+	}
+	var b strings.Builder
+	if err := trace.Encode(&b, tr); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	name := strings.NewReplacer("/", "_", " ", "_").Replace(test) + "-" + hex.EncodeToString(sum[:6])
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name)
+	return path, os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+var outMu sync.Mutex
+
+// report appends r to the driver's results file, if there is one.
+func report(t *testing.T, r *Result) {
+	path := os.Getenv(EnvOut)
+	if path == "" {
+		return
+	}
+	outMu.Lock()
+	defer outMu.Unlock()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Logf("morpheus: %v", err)
+		return
+	}
+	defer f.Close()
+	if err := json.NewEncoder(f).Encode(r); err != nil {
+		t.Logf("morpheus: %v", err)
+	}
+}
+
+// cleanups are the functions registered with Cleanup in this iteration.
+var cleanups []func()
+
+func runCleanups() {
+	for i := len(cleanups) - 1; i >= 0; i-- {
+		cleanups[i]()
+	}
+	cleanups = cleanups[:0]
+}
+
+// Cleanup stands for t.Cleanup inside a test Test runs: f runs when the
+// iteration's body returns, still under control.
+func Cleanup(t testing.TB, f func()) {
+	if !inTest() {
+		t.Cleanup(f)
+		return
+	}
+	cleanups = append(cleanups, f)
+}
+
+// Run stands for t.Run: the subtest runs inline, in the same schedule, with
+// the parent's t.
+func Run(t *testing.T, name string, f func(t *testing.T)) bool {
+	if !inTest() {
+		return t.Run(name, f)
+	}
+	f(t)
+	return !t.Failed()
+}
+
+// Parallel stands for t.Parallel: under control it does nothing.
+func Parallel(t *testing.T) {
+	if !inTest() {
+		t.Parallel()
+	}
+}
