@@ -72,6 +72,9 @@ func (d *DFS) Begin(uint64) {
 }
 
 func (d *DFS) Next(enabled []Op) int {
+	if i := firstLocal(enabled); i >= 0 {
+		return i // commutes with everything: no branch needed
+	}
 	prevAt := -1
 	for i := range enabled {
 		if enabled[i].Task == d.prev {

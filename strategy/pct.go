@@ -98,6 +98,9 @@ func (p *PCT) Begin(seed uint64) {
 }
 
 func (p *PCT) Next(enabled []Op) int {
+	if i := firstLocal(enabled); i >= 0 {
+		return i // not a step: change points count decisions
+	}
 	best, bestPri := -1, 0.0
 	for i := range enabled {
 		t := enabled[i].Task

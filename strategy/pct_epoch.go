@@ -11,6 +11,11 @@ func (p *PCT) Estimating() bool { return p.k == 0 }
 // not depend on which worker ran what.
 func (p *PCT) SetSteps(max int) { p.maxSteps = max }
 
+// Steps returns the number of decisions PCT made in its last iteration: the
+// steps its change points are drawn among (local ops and ops a wrapper
+// decided are not counted). Runtimes feed the largest to SetSteps.
+func (p *PCT) Steps() int { return p.step }
+
 // FindPCT returns the PCT inside s (s itself, or the strategy a wrapper such
 // as "+ca" wraps), or nil.
 func FindPCT(s Strategy) *PCT {

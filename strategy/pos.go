@@ -34,6 +34,9 @@ func NewPOS() *POS {
 func (p *POS) Name() string { return "pos" }
 
 func (p *POS) Next(enabled []Op) int {
+	if i := firstLocal(enabled); i >= 0 {
+		return i
+	}
 	best := p.pick(enabled)
 	p.pri[enabled[best].Task] = posUnset
 	return best

@@ -44,6 +44,9 @@ func (p *POSStar) Name() string {
 }
 
 func (p *POSStar) Next(enabled []Op) int {
+	if i := firstLocal(enabled); i >= 0 {
+		return i
+	}
 	best := p.pick(enabled)
 	e := &enabled[best]
 	for i := range enabled {

@@ -21,8 +21,13 @@ func NewRandom() *Random {
 	return r
 }
 
-func (r *Random) Name() string          { return "random" }
-func (r *Random) Begin(seed uint64)     { r.src.Seed(seed, seed^0x9e3779b97f4a7c15) }
-func (r *Random) Next(enabled []Op) int { return r.rng.IntN(len(enabled)) }
-func (r *Random) Choose(n int) int      { return r.rng.IntN(n) }
-func (r *Random) End(*trace.Trace)      {}
+func (r *Random) Name() string      { return "random" }
+func (r *Random) Begin(seed uint64) { r.src.Seed(seed, seed^0x9e3779b97f4a7c15) }
+func (r *Random) Next(enabled []Op) int {
+	if i := firstLocal(enabled); i >= 0 {
+		return i
+	}
+	return r.rng.IntN(len(enabled))
+}
+func (r *Random) Choose(n int) int { return r.rng.IntN(n) }
+func (r *Random) End(*trace.Trace) {}

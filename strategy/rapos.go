@@ -61,6 +61,9 @@ func (r *RAPOS) Begin(seed uint64) {
 }
 
 func (r *RAPOS) Next(enabled []Op) int {
+	if i := firstLocal(enabled); i >= 0 {
+		return i
+	}
 	if r.left > 0 {
 		if i := r.fromBatch(enabled); i >= 0 {
 			return i
