@@ -1,0 +1,167 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
+	"github.com/morpheus-go/morpheus/internal/ordering/server"
+	"github.com/morpheus-go/morpheus/internal/ordering/store"
+)
+
+// Modes of a campaign.
+const (
+	ModeServer   = "server"   // one (or Meta.Constraints) pairwise constraints per run
+	ModeBaseline = "baseline" // no constraints: the system's natural orders
+	ModeRandom   = "random"   // POS-style random delays
+)
+
+// Config is a campaign to run.
+type Config struct {
+	Meta   store.Meta
+	Out    string        // campaign directory
+	Runs   int           // total runs wanted (a resumed campaign counts its saved runs)
+	Jobs   int           // runs at once
+	Save   time.Duration // save interval
+	Resume bool          // continue the campaign in Out
+	Quiet  time.Duration // random mode's quiet window (0: the server's default)
+
+	// Progress, if set, is called after each run with the number of runs
+	// finished, while the state is locked.
+	Progress func(runs int)
+}
+
+// Run runs the campaign and returns its final state.
+func Run(cfg Config) (*State, error) {
+	if len(cfg.Meta.Command) == 0 {
+		return nil, errors.New("no command to run")
+	}
+	if cfg.Jobs < 1 {
+		cfg.Jobs = 1
+	}
+	if cfg.Save <= 0 {
+		cfg.Save = 2 * time.Second
+	}
+	st := NewState(cfg.Meta.Rules, cfg.Meta.Window)
+	var dir *store.Dir
+	var err error
+	if cfg.Resume {
+		var m *store.Meta
+		dir, m, err = store.Open(cfg.Out, st.load)
+		if err != nil {
+			return nil, err
+		}
+		if err := sameCampaign(m, &cfg.Meta); err != nil {
+			return nil, err
+		}
+		cfg.Meta = *m
+	} else if dir, err = store.Create(cfg.Out, &cfg.Meta); err != nil {
+		return nil, err
+	}
+	base, err := os.MkdirTemp("", "morpheus-fuzz-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(base)
+
+	var (
+		mu       sync.Mutex
+		started  = st.Counters.Runs
+		firstErr error
+		saveErr  error
+	)
+	save := func() error {
+		mu.Lock()
+		d := st.delta()
+		mu.Unlock()
+		return dir.Save(d)
+	}
+	stopSaver := make(chan struct{})
+	saverDone := make(chan struct{})
+	go func() {
+		defer close(saverDone)
+		t := time.NewTicker(cfg.Save)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				if err := save(); err != nil {
+					mu.Lock()
+					saveErr = err
+					mu.Unlock()
+					return
+				}
+			case <-stopSaver:
+				return
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for j := 0; j < cfg.Jobs; j++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				if started >= cfg.Runs || firstErr != nil || saveErr != nil {
+					mu.Unlock()
+					return
+				}
+				started++
+				run := st.NextRun
+				st.NextRun++
+				scfg := server.Config{Timeout: cfg.Meta.Timeout, Quiet: cfg.Quiet}
+				var cs []coverage.Constraint
+				var scs []server.Constraint
+				switch cfg.Meta.Mode {
+				case ModeServer:
+					cs, scs = st.plan(max(cfg.Meta.Constraints, 1))
+				case ModeRandom:
+					scfg.Random = true
+					scfg.Seed = cfg.Meta.Seed*0x9e3779b97f4a7c15 + uint64(run)
+				}
+				scfg.Constraints = scs
+				mu.Unlock()
+
+				o, err := execute(base, run, cfg.Meta.Command, cfg.Meta.Limit, scfg)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = fmt.Errorf("run %d: %w", run, err)
+					}
+				} else {
+					st.record(run, cs, o)
+					if cfg.Progress != nil {
+						cfg.Progress(st.Counters.Runs)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	close(stopSaver)
+	<-saverDone
+	if saveErr != nil {
+		return st, fmt.Errorf("saving: %w", saveErr)
+	}
+	if err := save(); err != nil {
+		return st, fmt.Errorf("saving: %w", err)
+	}
+	return st, firstErr
+}
+
+// sameCampaign checks that a resumed campaign is the one asked for.
+func sameCampaign(saved, asked *store.Meta) error {
+	if saved.Mode != asked.Mode {
+		return fmt.Errorf("the campaign to resume is in mode %s, not %s", saved.Mode, asked.Mode)
+	}
+	if len(asked.Command) > 0 && fmt.Sprint(saved.Command) != fmt.Sprint(asked.Command) {
+		return fmt.Errorf("the campaign to resume runs %q, not %q", saved.Command, asked.Command)
+	}
+	return nil
+}

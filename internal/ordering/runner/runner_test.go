@@ -1,0 +1,162 @@
+package runner
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
+	"github.com/morpheus-go/morpheus/internal/ordering/store"
+)
+
+func TestServerModeTransposesPairs(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "c")
+	st, err := Run(Config{Meta: helperMeta(ModeServer, "race"), Out: out, Runs: 20, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := st.Counters
+	if c.Runs != 20 || c.Errors != 0 {
+		t.Fatalf("counters %+v", c)
+	}
+	// 4 events: g1 a<b and g2 a<b are program order; the 4 cross pairs
+	// can go either way, and the server asks for each of them.
+	if st.Cov.Len() != 4 {
+		t.Fatalf("observed %d unordered pairs, want the 4 cross-goroutine pairs: %v", st.Cov.Len(), st.Cov.All())
+	}
+	if c.Constrained == 0 || c.Satisfied == 0 || c.TimedOut == 0 {
+		t.Fatalf("constraints: %+v (the 2 program-order pairs can only time out)", c)
+	}
+	if len(st.Growth) == 0 || st.Growth[len(st.Growth)-1].Pairs != 4 {
+		t.Fatalf("growth %v", st.Growth)
+	}
+	// The saved campaign reloads to the same coverage.
+	re := NewState(nil, 0)
+	if _, _, err := store.Open(out, re.load); err != nil {
+		t.Fatal(err)
+	}
+	if re.Cov.Len() != 4 || re.Counters != c || re.Events.Len() != st.Events.Len() {
+		t.Fatalf("reloaded %d pairs, counters %+v", re.Cov.Len(), re.Counters)
+	}
+}
+
+func TestErrorRunsAndRules(t *testing.T) {
+	m := helperMeta(ModeBaseline, "fail")
+	r, _ := coverage.ParseRule("x:never<fail:before-failing")
+	m.Rules = []coverage.Rule{r}
+	m.Command = []string{"/usr/bin/env", "GORACE=atexit_sleep_ms=0", "MORPHEUS_RUNNER_HELPER=fail", tracepointProcess("fail"), os.Args[0]}
+	st, err := Run(Config{Meta: m, Out: filepath.Join(t.TempDir(), "c"), Runs: 3, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Counters.Errors != 3 || len(st.Errors) != 3 {
+		t.Fatalf("counters %+v, %d error runs", st.Counters, len(st.Errors))
+	}
+	e := st.Errors[0]
+	if e.Exit != 3 || !strings.Contains(e.Stderr, "assertion failed") || len(e.Keys) != 1 || e.Keys[0] != "fail:before-failing#0" {
+		t.Fatalf("error run %+v", e)
+	}
+	if st.Cov.Original() != nil {
+		t.Fatal("an error trace became the original order")
+	}
+	if rc := st.Rules[0]; rc.Broken != 3 || len(rc.Runs) != 3 {
+		t.Fatalf("rule %+v", rc)
+	}
+}
+
+func tracepointProcess(name string) string { return "MORPHEUS_PROCESS=" + name }
+
+func TestHungRunKilledWithItsGroup(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "pid")
+	m := helperMeta(ModeBaseline, "hang")
+	m.Limit = 300 * time.Millisecond
+	m.Command = []string{"/usr/bin/env", "GORACE=atexit_sleep_ms=0", "MORPHEUS_RUNNER_HELPER=hang", "HELPER_PIDFILE=" + pidfile, os.Args[0]}
+	st, err := Run(Config{Meta: m, Out: filepath.Join(t.TempDir(), "c"), Runs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Counters.Hung != 1 || !st.Errors[0].Hung || st.Errors[0].Exit != -1 {
+		t.Fatalf("counters %+v errors %+v", st.Counters, st.Errors)
+	}
+	b, err := os.ReadFile(pidfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(string(b))
+	deadline := time.Now().Add(5 * time.Second)
+	for syscall.Kill(pid, 0) == nil {
+		// The child may linger as a zombie until reaped by init; check its state.
+		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the hung run's child %d survived", pid)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestResumeAfterKill kills a campaign process with SIGKILL mid-campaign and
+// resumes it: the saved runs, events and pairs are all there and the
+// campaign finishes its runs.
+func TestResumeAfterKill(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "c")
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "MORPHEUS_RUNNER_HELPER=campaign", "HELPER_OUT="+out, "HELPER_RUNS=100000")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		probe := NewState(nil, 0)
+		if _, _, err := store.Open(out, probe.load); err == nil && probe.Counters.Runs >= 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("campaign never saved 5 runs")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+
+	saved := NewState(nil, 0)
+	if _, _, err := store.Open(out, saved.load); err != nil {
+		t.Fatalf("campaign killed with SIGKILL does not reload: %v", err)
+	}
+	if saved.Counters.Runs == 0 {
+		t.Fatal("no saved runs")
+	}
+	target := saved.Counters.Runs + 10
+	st, err := Run(Config{Meta: helperMeta(ModeServer, "race"), Out: out, Runs: target, Jobs: 2, Resume: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Counters.Runs != target || st.Cov.Len() < saved.Cov.Len() || st.NextRun <= saved.NextRun {
+		t.Fatalf("resumed: runs %d (want %d), pairs %d (saved %d), next run %d (saved %d)",
+			st.Counters.Runs, target, st.Cov.Len(), saved.Cov.Len(), st.NextRun, saved.NextRun)
+	}
+	if _, err := Run(Config{Meta: helperMeta(ModeBaseline, "race"), Out: out, Runs: 1, Resume: true}); err == nil || !strings.Contains(err.Error(), "mode server, not baseline") {
+		t.Fatalf("resuming in another mode: %v", err)
+	}
+	if _, err := Run(Config{Meta: helperMeta(ModeServer, "race"), Out: out, Runs: 1}); err == nil || !strings.Contains(err.Error(), "-resume") {
+		t.Fatalf("starting over an existing campaign: %v", err)
+	}
+}
+
+func TestRandomMode(t *testing.T) {
+	st, err := Run(Config{Meta: helperMeta(ModeRandom, "race"), Out: filepath.Join(t.TempDir(), "c"), Runs: 10, Jobs: 2, Quiet: 200 * time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Counters.Runs != 10 || st.Counters.Errors != 0 || st.Counters.Constrained != 0 {
+		t.Fatalf("counters %+v", st.Counters)
+	}
+}
