@@ -166,7 +166,9 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		bin := filepath.Join(ws.dir, "bin", strings.ReplaceAll(p.Path, "/", "_")+".test")
 		args := []string{"test", "-c", "-o", bin, "-overlay", overlay}
 		if alt != "" {
-			args = append(args, "-modfile", alt)
+			// -mod=mod: the alternate go.mod may need the requirements
+			// of morpheus; the go command completes it, in the cache.
+			args = append(args, "-modfile", alt, "-mod=mod")
 		}
 		args = append(args, p.Path)
 		cmd := exec.CommandContext(ctx, "go", args...)
