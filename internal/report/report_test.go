@@ -254,3 +254,32 @@ func TestTraceAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestChannelArrows: a channel value is an arrow from its send to its
+// receive, or, when the receive took it from a sender blocked on the channel
+// (no send step of that value before it), from where the sender waits.
+func TestChannelArrows(t *testing.T) {
+	tr := &trace.Trace{Tasks: []trace.Task{{ID: 0, Parent: -1, Name: "main"}, {ID: 1, Name: "g1"}, {ID: 2, Name: "g2"}}}
+	ev := func(task int32, k trace.Kind, obj int32, res uint32, val int64) {
+		tr.Events = append(tr.Events, trace.Event{Task: task, Obj: obj, Res: res, Kind: k, Val: val})
+	}
+	ev(0, trace.KindStart, -1, 0, 0)
+	ev(0, trace.KindSpawn, 1, 0, 0)
+	ev(0, trace.KindSpawn, 2, 0, 0)
+	ev(1, trace.KindStart, -1, 0, 0)
+	ev(1, trace.KindChanSend, -1, 3, 7) // buffered: the send is a step of its own
+	ev(2, trace.KindStart, -1, 0, 0)    // g2 then blocks sending value 9
+	ev(0, trace.KindChanRecv, 1, 3, 7)  // value 7 from g1's send
+	ev(0, trace.KindChanRecv, 2, 4, 9)  // value 9 from the blocked g2
+	ev(0, trace.KindChanRecv, -1, 3, trace.ValClosed)
+	a := arrowsOf(tr, map[int]int{0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8})
+	var chans []arrow
+	for _, x := range a {
+		if x.class == "chan" {
+			chans = append(chans, x)
+		}
+	}
+	if len(chans) != 2 || chans[0].from != 4 || chans[0].to != 6 || chans[1].from != 5 || chans[1].to != 7 {
+		t.Errorf("channel arrows %+v, want 4→6 and 5→7", chans)
+	}
+}

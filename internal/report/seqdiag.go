@@ -88,6 +88,7 @@ func arrowsOf(t *trace.Trace, rows map[int]int) []arrow {
 	chanVals := map[[2]int64]int{} // (channel, value id) -> its send
 	firstStep := map[int32]int{}   // task -> its first step
 	spawnOf := map[int32]int{}     // child -> the spawn that made it
+	lastStep := map[int32]int{}    // task -> its latest step
 	for i := range t.Events {
 		e := &t.Events[i]
 		if !e.IsStep() || e.Task < 0 {
@@ -109,9 +110,16 @@ func arrowsOf(t *trace.Trace, rows map[int]int) []arrow {
 				add(src, i, "msg", msgTitle(t, e.Val))
 			}
 		case trace.KindChanRecv:
-			if src, ok := chanVals[[2]int64{int64(e.Res), e.Val}]; ok && e.Val >= 0 {
+			if e.Val < 0 {
+				break
+			}
+			if src, ok := chanVals[[2]int64{int64(e.Res), e.Val}]; ok {
 				delete(chanVals, [2]int64{int64(e.Res), e.Val})
 				add(src, i, "chan", "channel value")
+			} else if src, ok := lastStep[e.Obj]; ok && e.Obj >= 0 {
+				// Taken from a sender blocked on the channel: the value
+				// comes from where the sender waits.
+				add(src, i, "chan", "channel value from a blocked sender")
 			}
 		case trace.KindSpawn:
 			if e.Obj >= 0 {
@@ -128,6 +136,7 @@ func arrowsOf(t *trace.Trace, rows map[int]int) []arrow {
 				chanVals[[2]int64{int64(e.Res), e.Val}] = i
 			}
 		}
+		lastStep[e.Task] = i
 	}
 	return out
 }
