@@ -23,5 +23,9 @@
 // The embedded script is an enhancement: tables sort, chart points and
 // elements with a data-ref attribute highlight their partners on hover and
 // click. When it has run it sets data-ready="1" on the body element, which
-// browser tests can wait for.
+// browser tests can wait for. Package headless runs such tests in a real
+// (headless Chromium) browser.
+//
+// A page of another tool is built the same way: sections of blocks, with Raw
+// for its own drawings and Page.CSS for their style.
 package htmlpage
