@@ -18,6 +18,7 @@ import (
 //	stdout REGEXP        the last run's stdout must match
 //	stderr REGEXP        the last run's stderr must match
 //	! stdout REGEXP      ... must not match (also for stderr)
+//	env KEY=VALUE        set an environment variable for the rest of the script
 //
 // $WORK in arguments is a fresh temporary directory per script. Blank lines
 // and lines starting with # are ignored.
@@ -72,6 +73,12 @@ func runScript(t *testing.T, file string) {
 			if re.MatchString(out) == neg {
 				t.Fatalf("%s:%d: %s: %s was:\n%s", file, n, line, fields[0], out)
 			}
+		case "env":
+			k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.ReplaceAll(line, "$WORK", work), "env")), "=")
+			if !ok {
+				t.Fatalf("%s:%d: expected env KEY=VALUE", file, n)
+			}
+			t.Setenv(k, v)
 		default:
 			t.Fatalf("%s:%d: unknown command %q", file, n, fields[0])
 		}

@@ -41,6 +41,10 @@ func Merge(recs []*Record, partial bool) ([]*Record, error) {
 
 func mergeGroup(g []*Record, partial bool) (*Record, error) {
 	first := g[0]
+	if len(g) == 1 && (first.Shard == "" || first.Shards > 0) {
+		c := *first // a whole run, or one merged before
+		return &c, nil
+	}
 	n := 0
 	seen := map[int]bool{}
 	for _, r := range g {
@@ -52,7 +56,7 @@ func mergeGroup(g []*Record, partial bool) (*Record, error) {
 			return nil, fmt.Errorf("a replay of %s is not a shard of a run", r.Replay)
 		}
 		if r.Shards > 0 {
-			return nil, fmt.Errorf("an already merged record")
+			return nil, fmt.Errorf("a merged record among %d records", len(g))
 		}
 		if r.Shard == "" {
 			if len(g) > 1 {

@@ -16,6 +16,7 @@ type Progress struct {
 	Failures      int    `json:"failures"`
 	PartialOrders int    `json:"partial_orders"`
 	Steps         int64  `json:"steps"`
+	ElapsedNS     int64  `json:"elapsed_ns"`     // wall time since the Check started exploring
 	Done          bool   `json:"done,omitempty"` // the Check's last line
 }
 

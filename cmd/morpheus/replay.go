@@ -1,0 +1,166 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/results"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+func init() {
+	register(&command{
+		name:    "replay",
+		summary: "re-run the test a trace belongs to on that trace, and show it step by step",
+		run:     runReplay,
+	})
+}
+
+// traceArgs are the flags and argument of the commands that take a trace.
+type traceArgs struct {
+	run, pkg string
+	json     bool
+	path     string
+	tr       *trace.Trace
+}
+
+func (a *traceArgs) flags(fs interface {
+	StringVar(*string, string, string, string)
+	BoolVar(*bool, string, bool, string)
+}) {
+	fs.StringVar(&a.run, "run", "", "the test's name (default: the one the trace records)")
+	fs.StringVar(&a.pkg, "pkg", "", "the test's package directory (default: the directory holding the trace's testdata)")
+	fs.BoolVar(&a.json, "json", false, "print the test's result record as a JSON line instead of text")
+}
+
+// load reads the trace named by the one argument: a trace file, or a
+// directory that holds exactly one (such as testdata/morpheus/TestName).
+func (a *traceArgs) load(args []string, stderr io.Writer, name string) error {
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "morpheus %s: expected one trace file, got %d arguments\n", name, len(args))
+		return errUsage
+	}
+	path, err := resolveTrace(args[0])
+	if err != nil {
+		return err
+	}
+	tr, err := morpheus.ReadTrace(path)
+	if err != nil {
+		return err
+	}
+	a.path, a.tr = path, tr
+	if a.run == "" {
+		a.run = tr.Header.Test
+	}
+	if a.run == "" {
+		return fmt.Errorf("%s names no test: give it with -run", path)
+	}
+	return nil
+}
+
+// resolveTrace returns path, or the single trace file in the directory path.
+func resolveTrace(path string) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !st.IsDir() {
+		return path, nil
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && !strings.Contains(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	if len(names) != 1 {
+		return "", fmt.Errorf("%s: expected a trace file or a directory with one trace, found %d traces %v", path, len(names), names)
+	}
+	return filepath.Join(path, names[0]), nil
+}
+
+func runReplay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("replay", "replay [-run TEST] [-pkg DIR] [-json] TRACE", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: morpheus replay [-run TEST] [-pkg DIR] [-json] TRACE
+
+Shows the trace step by step, then runs its test ("go test -run" in its
+package, with MORPHEUS_REPLAY set) on it, strictly, and says whether the run
+still fails as the trace recorded: the same kind, location and message after
+the same steps. TRACE is a trace file, or a directory holding one (such as
+testdata/morpheus/TestName). It exits 0 when the replay reproduces the
+recorded outcome, 1 when it does not (fixed, or diverged).
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	var a traceArgs
+	a.flags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := a.load(fs.Args(), stderr, "replay"); err != nil {
+		return err
+	}
+	out := stdout
+	if a.json {
+		out = stderr
+	}
+	fmt.Fprintf(out, "trace %s: test %s, iteration %d, seed %#x, %d steps\n", a.path, a.run, a.tr.Header.Iteration, a.tr.Header.Seed, a.tr.Steps())
+	if f := a.tr.Header.Failure; f != nil {
+		fmt.Fprintf(out, "recorded: %s failure at %s: %s\n", f.Kind, f.Loc, firstLine(f.Message))
+	}
+	if err := trace.Render(out, a.tr, 0, -1); err != nil {
+		return err
+	}
+	var log strings.Builder
+	r := &replayRun{trace: a.path, test: a.run, pkg: a.pkg, output: &log}
+	rec, err := r.run()
+	if err != nil {
+		io.WriteString(stderr, log.String())
+		return err
+	}
+	if a.json {
+		if err := json.NewEncoder(stdout).Encode(rec); err != nil {
+			return err
+		}
+	}
+	same, verdict := compareReplay(a.tr, rec)
+	fmt.Fprintln(out, verdict)
+	if !same {
+		io.WriteString(out, log.String())
+		return fmt.Errorf("the replay does not reproduce the trace")
+	}
+	return nil
+}
+
+// compareReplay says whether a replay's record reproduces the trace's
+// recorded outcome, and how.
+func compareReplay(tr *trace.Trace, rec *results.Record) (bool, string) {
+	want, got := tr.Header.Failure, rec.Failure
+	switch {
+	case want == nil && got == nil:
+		return true, fmt.Sprintf("replayed: the run passes, as recorded, after %d steps", rec.Steps)
+	case got == nil:
+		return false, fmt.Sprintf("replayed: the run passes now (%d steps): the recorded %s failure is gone", rec.Steps, want.Kind)
+	case got.Kind == "nondeterminism":
+		return false, "replayed: " + firstLine(got.Message)
+	case want == nil:
+		return false, fmt.Sprintf("replayed: the run fails now (%s at %s: %s), the trace passed", got.Kind, got.Location, firstLine(got.Message))
+	case got.Kind == want.Kind && got.Location == want.Loc && got.Message == want.Message:
+		return true, fmt.Sprintf("replayed: the same %s failure at %s after %d steps", got.Kind, got.Location, got.Steps)
+	}
+	return false, fmt.Sprintf("replayed: another failure, %s at %s: %s (recorded: %s at %s)", got.Kind, got.Location, firstLine(got.Message), want.Kind, want.Loc)
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/morpheus-go/morpheus"
+)
+
+func init() {
+	register(&command{
+		name:    "shrink",
+		summary: "search a simpler failing schedule for a trace, replaying its test",
+		run:     runShrink,
+	})
+}
+
+func runShrink(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("shrink", "shrink [-run TEST] [-pkg DIR] [-o FILE] [-budget N] [-time D] [-json] TRACE", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: morpheus shrink [-run TEST] [-pkg DIR] [-o FILE] [-budget N] [-time D] [-json] TRACE
+
+Replays the trace's test on it ("go test -run" in its package) and, if it
+fails, searches for a simpler schedule that fails the same way (same kind,
+location and message up to numbers): fewer steps, fewer context switches,
+fewer faults, smaller choices. Every candidate is validated by running the
+test. Writes the shrunk trace to -o (default TRACE.shrunk, which the corpus
+ignores; replace the saved trace with it to keep it). TRACE is a trace file,
+or a directory holding one.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	var a traceArgs
+	a.flags(fs)
+	out := fs.String("o", "", "file for the shrunk trace (default TRACE.shrunk)")
+	budget := fs.Int("budget", 1000, "candidate schedules to run at most")
+	limit := fs.Duration("time", time.Minute, "wall-clock budget of the search")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *budget < 1 {
+		fmt.Fprintf(stderr, "morpheus shrink: -budget %d: expected at least 1\n", *budget)
+		return errUsage
+	}
+	if err := a.load(fs.Args(), stderr, "shrink"); err != nil {
+		return err
+	}
+	if *out == "" {
+		*out = a.path + ".shrunk"
+	}
+	var log strings.Builder
+	r := &replayRun{trace: a.path, test: a.run, pkg: a.pkg, output: &log,
+		env: []string{fmt.Sprintf("MORPHEUS_SHRINK=%d", *budget), "MORPHEUS_SHRINKTIME=" + limit.String()}}
+	rec, err := r.run()
+	if err != nil {
+		io.WriteString(stderr, log.String())
+		return err
+	}
+	f := rec.Failure
+	if f == nil {
+		return fmt.Errorf("%s: the test passes on this trace: nothing to shrink", a.path)
+	}
+	if f.Kind == "nondeterminism" {
+		return fmt.Errorf("%s: the replay diverged, the trace no longer fits the test: %s", a.path, firstLine(f.Message))
+	}
+	tr, err := f.DecodeTrace()
+	if err != nil {
+		return err
+	}
+	if err := morpheus.WriteTrace(*out, tr); err != nil {
+		return err
+	}
+	if a.json {
+		return json.NewEncoder(stdout).Encode(rec)
+	}
+	from := f.OriginalSteps
+	if from == 0 {
+		from = f.Steps
+	}
+	fmt.Fprintf(stdout, "%s failure at %s: %s\n", f.Kind, f.Location, firstLine(f.Message))
+	fmt.Fprintf(stdout, "shrunk from %d to %d steps: %s\n", from, f.Steps, *out)
+	if _, err := os.Stat(*out); err != nil {
+		return err
+	}
+	return nil
+}

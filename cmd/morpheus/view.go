@@ -1,0 +1,120 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/report"
+	"github.com/morpheus-go/morpheus/internal/results"
+)
+
+// reportData turns a result record into what the HTML report shows.
+func reportData(r *results.Record) (*report.Data, error) {
+	d := &report.Data{
+		Test: r.Test, Strategy: r.Strategy, Seed: r.Seed, Iterations: r.Iterations,
+		Failures: r.Failures, Steps: r.Steps, Elapsed: time.Duration(r.ElapsedNS),
+	}
+	if r.Shards > 0 {
+		d.Title = fmt.Sprintf("morpheus: %s (%d shards merged)", r.Test, r.Shards)
+	}
+	for _, p := range results.Curve(r.OrderMap(), r.Limit, 100) {
+		d.Coverage = append(d.Coverage, report.CoveragePoint{Iteration: p.Iteration, PartialOrders: p.PartialOrders})
+	}
+	if f := r.Failure; f != nil {
+		fv := &report.FailureView{Kind: f.Kind, Message: f.Message, Task: f.Task, Location: f.Location}
+		if f.OriginalSteps != f.Steps {
+			fv.OriginalSteps = f.OriginalSteps
+		}
+		if f.Trace != "" {
+			tr, err := f.DecodeTrace()
+			if err != nil {
+				return nil, err
+			}
+			fv.Trace = tr
+		}
+		d.Failure = fv
+	}
+	return d, nil
+}
+
+// writeReports writes one HTML report per record into dir, named after the
+// test, and returns their paths.
+func writeReports(dir string, recs []*results.Record) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, r := range recs {
+		d, err := reportData(r)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", r.Test, err)
+		}
+		path := filepath.Join(dir, fileName(r.Test)+".html")
+		f, err := os.Create(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := report.Write(f, d); err != nil {
+			f.Close()
+			return nil, err
+		}
+		if err := f.Close(); err != nil {
+			return nil, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
+}
+
+// fileName makes a test name usable as a file name.
+func fileName(test string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.':
+			return r
+		}
+		return '_'
+	}, test)
+}
+
+// summarize prints one line per record, and the failure under it.
+func summarize(w io.Writer, recs []*results.Record) {
+	for _, r := range recs {
+		what := fmt.Sprintf("%d iterations, %d steps, %d partial orders", r.Iterations, r.Steps, r.PartialOrders)
+		if r.Replay != "" {
+			what = fmt.Sprintf("replay of %s, %d steps", r.Replay, r.Steps)
+		}
+		if r.Shards > 0 {
+			what += fmt.Sprintf(", %d shards", r.Shards)
+		} else if r.Shard != "" {
+			what += ", shard " + r.Shard
+		}
+		verdict := "ok"
+		if r.Failure != nil {
+			verdict = "FAIL"
+		}
+		fmt.Fprintf(w, "%-4s %s: %s (strategy %s, seed %#x, %v)\n", verdict, r.Test, what, r.Strategy, r.Seed, time.Duration(r.ElapsedNS).Round(time.Millisecond))
+		if f := r.Failure; f != nil {
+			where := f.Location
+			if f.Task != "" {
+				where = f.Task + " at " + where
+			}
+			fmt.Fprintf(w, "     %s failure in iteration %d, %s: %s\n", f.Kind, f.Iteration, where, firstLine(f.Message))
+			if f.OriginalSteps > 0 && f.OriginalSteps != f.Steps {
+				fmt.Fprintf(w, "     shrunk from %d to %d steps\n", f.OriginalSteps, f.Steps)
+			}
+			if f.Path != "" {
+				fmt.Fprintf(w, "     trace: %s\n", f.Path)
+			}
+		}
+	}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
