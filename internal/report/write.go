@@ -16,15 +16,11 @@ func Write(w io.Writer, d *Data) error {
 	if d == nil {
 		return errors.New("report: no data")
 	}
-	p, err := page(d)
-	if err != nil {
-		return err
-	}
-	return htmlpage.Write(w, p)
+	return htmlpage.Write(w, page(d))
 }
 
 // page builds the page of d.
-func page(d *Data) (*htmlpage.Page, error) {
+func page(d *Data) *htmlpage.Page {
 	title := d.Title
 	if title == "" {
 		title = "morpheus: " + d.Test
@@ -32,8 +28,11 @@ func page(d *Data) (*htmlpage.Page, error) {
 	p := &htmlpage.Page{
 		Title:    title,
 		Subtitle: subtitle(d),
-		Footer:   "Written by morpheus. Replay the failure with: morpheus replay TRACE",
+		Footer:   "Written by morpheus.",
 		CSS:      diagramCSS,
+	}
+	if d.Failure != nil && d.Failure.Trace != nil {
+		p.Footer += " Replay the failure step by step with: morpheus replay TRACE"
 	}
 	// A report made from a trace alone has no figures of a run.
 	alone := d.Iterations == 0 && d.Steps == 0 && len(d.Coverage) == 0
@@ -51,7 +50,7 @@ func page(d *Data) (*htmlpage.Page, error) {
 	if !alone {
 		p.Sections = append(p.Sections, coverageSection(d))
 	}
-	return p, nil
+	return p
 }
 
 func subtitle(d *Data) string {
