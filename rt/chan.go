@@ -61,12 +61,21 @@ func forget() {
 // Make stands for make(C, n) of a channel type C.
 //
 //go:noinline
-func Make[C ~chan T, T any](n int) C {
+func Make[C ~chan T, T any, N integer](size N) C {
 	pc := core.CallerPC()
+	n := int(size)
+	if N(n) != size {
+		panic(plainError("makechan: size out of range"))
+	}
 	c := csync.MakeAt[T](n, pc)
 	nc := make(chan T, n)
 	register(nc, c)
 	return C(nc)
+}
+
+// integer is any integer type: make's size may be any.
+type integer interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
 }
 
 // Send stands for ch <- v.

@@ -15,7 +15,7 @@ import (
 //	case x, ok := <-ch:      case 0: x, ok := __s1_0.V, __s1_0.OK;
 //	case out <- v:           case 1:
 //	default:                 default:
-//	}                        }}
+//	}                        }}  (without a default case: default: panic("unreachable") }})
 //
 // Each line stays on its line. A label on the select moves to the switch,
 // so break L still leaves it.
@@ -77,6 +77,11 @@ func (w *fileRewriter) selectStmt(s *ast.SelectStmt) {
 			pos = w.off(cc.End())
 		}
 		r.span(b, pos, w.off(s.Body.Rbrace))
+		if !def {
+			// Select never returns -1 here; the default case keeps a
+			// select whose every case returns a terminating statement.
+			b.WriteString("default: panic(\"unreachable\") ")
+		}
 		b.WriteString("}}")
 	})
 }

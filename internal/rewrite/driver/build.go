@@ -44,11 +44,14 @@ func morpheusDir() (string, error) {
 	return d, nil
 }
 
-// hashKey is the cache key of a rewritten file.
-func hashKey(path string, src []byte, goVersion string) string {
+// hashKey is the cache key of a rewritten file: the tool's and Go's
+// versions, the file's path, its source and its rewritten text (which also
+// keeps a development build of the rewriter from reusing stale output).
+func hashKey(path string, src []byte, goVersion string, out ...byte) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", Version, goVersion, path)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00", Version, goVersion, path, len(src))
 	h.Write(src)
+	h.Write(out)
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }
 
@@ -104,7 +107,7 @@ func (ws *workspace) place(p *rewrite.Package, f *rewrite.File) error {
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(ws.cache, "files", hashKey(f.Path, src, ws.goVer)+".go")
+	out := filepath.Join(ws.cache, "files", hashKey(f.Path, src, ws.goVer, f.Out...)+".go")
 	if _, err := os.Stat(out); err != nil {
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 			return err
