@@ -26,7 +26,7 @@ func read(c net.Conn, out chan<- item, quit <-chan struct{}) {
 		if err != nil {
 			it.err = err
 		} else if it.msg, it.err = proto.Parse(line); it.err != nil {
-			it.err = fmt.Errorf("bad line %q: %w", clip(line), it.err)
+			it.err = fmt.Errorf("bad line %q: %w: %w", clip(line), it.err, errProtocol)
 		}
 		select {
 		case out <- it:
@@ -69,8 +69,8 @@ func (s *Server) serve(c net.Conn) {
 		}
 	}
 	fail := func(err error) {
-		if errors.Is(err, io.EOF) || errors.Is(err, errGone) || errors.Is(err, net.ErrClosed) {
-			return
+		if !isProtocolError(err) {
+			return // the client left (EOF, reset) or the server stops
 		}
 		s.protocolError(err)
 		c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
@@ -79,7 +79,7 @@ func (s *Server) serve(c net.Conn) {
 
 	m, err := next()
 	if err == nil && m.Kind != proto.Hello {
-		err = fmt.Errorf("%s before hello", m.Kind)
+		err = fmt.Errorf("%s before hello: %w", m.Kind, errProtocol)
 	}
 	if err != nil {
 		fail(err)
@@ -100,7 +100,7 @@ func (s *Server) serve(c net.Conn) {
 		}
 		switch m.Kind {
 		case proto.Hello:
-			fail(errors.New("second hello"))
+			fail(fmt.Errorf("second hello: %w", errProtocol))
 			return
 		case proto.Bye:
 			return
@@ -154,9 +154,18 @@ func (s *Server) wait(waits []chan struct{}, p *pooled, in <-chan item) (timedOu
 	return timedOut, nil
 }
 
+// errProtocol marks errors that are the client's fault.
+var errProtocol = errors.New("protocol error")
+
+// isProtocolError reports whether err is a protocol violation (a bad, cut
+// or overlong line, a misplaced message) rather than the client leaving.
+func isProtocolError(err error) bool {
+	return errors.Is(err, errProtocol) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, proto.ErrLineTooLong)
+}
+
 func heldErr(it item) error {
 	if it.err != nil {
 		return it.err
 	}
-	return fmt.Errorf("%s while a hit is held", it.msg.Kind)
+	return fmt.Errorf("%s while a hit is held: %w", it.msg.Kind, errProtocol)
 }
