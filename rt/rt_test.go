@@ -1,0 +1,104 @@
+package rt_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/rt"
+)
+
+// explore runs test for n schedules and returns the first failure's report.
+func explore(t *testing.T, n int, test func()) *morpheus.Failure {
+	t.Helper()
+	res, err := morpheus.Explore(func(*morpheus.Env) { test() }, morpheus.Iterations(n), morpheus.Workers(1), morpheus.Seed(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Failure
+}
+
+// Channels made by Make are controlled: values arrive in order, a select
+// takes ready cases, and a receive nobody will satisfy is a deadlock
+// located at the user's line, not at rt's.
+func TestChannels(t *testing.T) {
+	if f := explore(t, 50, func() {
+		ch := rt.Make[chan int](1)
+		done := rt.Make[chan struct{}](0)
+		rt.Go(func() {
+			for i := range 3 {
+				rt.Send(ch, i)
+			}
+			rt.Close(ch)
+		})
+		rt.Go(func() {
+			want := 0
+			for {
+				v, ok := rt.RecvOK(ch)
+				if !ok {
+					break
+				}
+				if v != want {
+					panic("out of order")
+				}
+				want++
+			}
+			rt.Close(done)
+		})
+		c := rt.OnRecv(done)
+		if rt.Select(false, c) != 0 || c.OK {
+			panic("select on a closed channel")
+		}
+	}); f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+	f := explore(t, 1, func() {
+		ch := rt.Make[chan int](0)
+		rt.Recv(ch)
+	})
+	if f == nil || f.Kind != "deadlock" || !strings.Contains(f.Message, "rt_test.go:") {
+		t.Fatalf("want a deadlock at rt_test.go, got %+v", f)
+	}
+}
+
+// A foreign channel (not made by Make) is polled: a controlled goroutine
+// that makes it ready lets the receiver go on.
+func TestForeign(t *testing.T) {
+	if f := explore(t, 20, func() {
+		ch := make(chan int, 1)
+		rt.Go(func() { ch <- 7 })
+		if v := rt.Recv(ch); v != 7 {
+			panic("wrong value")
+		}
+	}); f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+	if len(rt.Foreign()) == 0 || !strings.HasPrefix(rt.Foreign()[0], "rt_test.go:") {
+		t.Errorf("foreign uses: %v", rt.Foreign())
+	}
+}
+
+// Contexts are cancelled on the virtual clock and through their parents,
+// and their Done channels are controlled.
+func TestContext(t *testing.T) {
+	if f := explore(t, 20, func() {
+		parent, cancel := rt.WithCancel(context.Background())
+		ctx, stop := rt.WithTimeout(parent, time.Second)
+		defer stop()
+		start := rt.Now()
+		rt.Recv(ctx.Done())
+		if ctx.Err() != context.DeadlineExceeded || rt.Since(start) != time.Second {
+			panic("deadline")
+		}
+		child, _ := rt.WithCancelCause(parent)
+		cancel()
+		rt.Recv(child.Done())
+		if rt.Cause(child) != context.Canceled {
+			panic("cause")
+		}
+	}); f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+}
