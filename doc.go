@@ -91,5 +91,16 @@
 // MORPHEUS_* environment variables, which are overridden by the test binary's
 // flags: -morpheus.iterations, -morpheus.duration, -morpheus.strategy,
 // -morpheus.seed, -morpheus.replay, -morpheus.v, -morpheus.maxsteps,
-// -morpheus.clocklimit, -morpheus.workers, -morpheus.watchdog.
+// -morpheus.clocklimit, -morpheus.workers, -morpheus.watchdog,
+// -morpheus.shrink, -morpheus.shrinktime, -morpheus.shard, -morpheus.results,
+// -morpheus.progress.
+//
+// # Shrinking, coverage and shards
+//
+// A reported failure is shrunk (see ShrinkStats and the Shrink option): the
+// failure Check reports and saves is the simplest schedule found that fails
+// the same way. Every run counts the distinct partial orders of its
+// iterations (Result.PartialOrders, trace.PartialOrder). Shard splits a run's
+// iterations across processes; their result files (-morpheus.results) merge
+// into the whole run's with the morpheus command (morpheus merge).
 package morpheus
