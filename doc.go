@@ -99,8 +99,8 @@
 //
 // A reported failure is shrunk (see ShrinkStats and the Shrink option): the
 // failure Check reports and saves is the simplest schedule found that fails
-// the same way. Every run counts the distinct partial orders of its
-// iterations (Result.PartialOrders, trace.PartialOrder). Shard splits a run's
+// the same way. A run can count the distinct partial orders of its
+// iterations (the Coverage option, Result.PartialOrders). Shard splits a run's
 // iterations across processes; their result files (-morpheus.results) merge
 // into the whole run's with the morpheus command (morpheus merge).
 package morpheus

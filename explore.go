@@ -35,9 +35,10 @@ type Result struct {
 	// "+ca"): ops, conflicts, false negatives and false positives.
 	CA *strategy.CAStats
 	// PartialOrders counts the distinct partial orders (trace.PartialOrder)
-	// of the iterations, and Coverage samples how that count grew (see
-	// Coverage). Both count only iterations below the reported failure, so
-	// they do not depend on the number of workers.
+	// of the iterations, and Coverage samples how that count grew, when the
+	// run counts them (see the Coverage option). Both count only iterations
+	// below the reported failure, so they do not depend on the number of
+	// workers.
 	PartialOrders int
 	Coverage      []CoveragePoint
 	// Shard is the part of the iterations this run ran, "i/N", or "".
@@ -107,7 +108,7 @@ func exploreOrReplay(c *config, test func(*Env)) (*Result, error) {
 	if c.iterations > 0 {
 		x.stopAt.Store(int64(c.iterations))
 	}
-	if c.coverage {
+	if c.counting() {
 		x.orders = make(map[uint64]int)
 	}
 	if c.progress != "" {

@@ -34,7 +34,7 @@ type config struct {
 	shard      shard                           // the part of the iterations this process runs
 	results    string                          // file that each Check appends its result to
 	progress   string                          // file that each Check appends progress lines to
-	coverage   bool                            // count distinct partial orders
+	coverage   int                             // count distinct partial orders: 1 on, -1 off, 0 with a results or progress file
 }
 
 // Defaults.
@@ -52,7 +52,6 @@ func defaultConfig() *config {
 		watchdog:   DefaultWatchdog,
 		shrink:     DefaultShrink,
 		shrinkTime: DefaultShrinkTime,
-		coverage:   true,
 	}
 }
 
@@ -137,6 +136,20 @@ func Shrink(candidates int) Option {
 func ShrinkTime(d time.Duration) Option { return func(c *config) { c.shrinkTime = d } }
 
 // Coverage turns counting distinct partial orders (Result.PartialOrders, the
-// coverage curve) on or off (default on). It costs a happens-before pass over
-// every iteration's trace.
-func Coverage(on bool) Option { return func(c *config) { c.coverage = on } }
+// coverage curve) on or off. By default it is on when a result or progress
+// file is written (-morpheus.results, -morpheus.progress: morpheus test does),
+// and off otherwise: it costs a happens-before pass over every iteration's
+// trace, about as much again as running a small test (BENCHMARKS.md).
+func Coverage(on bool) Option {
+	return func(c *config) {
+		c.coverage = -1
+		if on {
+			c.coverage = 1
+		}
+	}
+}
+
+// counting reports whether a run counts partial orders.
+func (c *config) counting() bool {
+	return c.coverage > 0 || c.coverage == 0 && (c.results != "" || c.progress != "")
+}
