@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/results"
+)
+
+// TestProgressView checks both displays: on a terminal one line redrawn
+// with carriage returns (padded over a longer previous line), ended by a
+// newline when the Check is done; elsewhere a plain line per tenth.
+func TestProgressView(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	add := func(its int, done bool) {
+		p := &results.Progress{Test: "TestX", Planned: 100, Iterations: its, Failures: 1, PartialOrders: its / 2,
+			ElapsedNS: int64(time.Duration(its) * 10 * time.Millisecond), Done: done}
+		if err := results.Append(path, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var tty bytes.Buffer
+	v := newProgressView(&tty, path)
+	v.tty = true
+	add(5, false)
+	v.poll()
+	if got, want := tty.String(), "\rTestX: 5/100 iterations, 1 failures, 2 partial orders, 100 it/s, ETA 1s"; got != want {
+		t.Fatalf("terminal line %q, want %q", got, want)
+	}
+	add(100, true)
+	v.poll()
+	if !strings.HasSuffix(tty.String(), "\rTestX: 100/100 iterations, 1 failures, 50 partial orders, 100 it/s, done\n") {
+		t.Fatalf("terminal end %q", tty.String())
+	}
+
+	path = filepath.Join(t.TempDir(), "p.jsonl")
+	var plain bytes.Buffer
+	v = newProgressView(&plain, path)
+	for its := 1; its <= 30; its++ {
+		add(its, false)
+	}
+	add(30, true)
+	v.poll()
+	lines := strings.Split(strings.TrimSpace(plain.String()), "\n")
+	var its []string
+	for _, l := range lines {
+		its = append(its, strings.Fields(l)[1])
+	}
+	if want := []string{"10/100", "20/100", "30/100", "30/100"}; !slices.Equal(its, want) {
+		t.Fatalf("plain lines at %v, want %v:\n%s", its, want, plain.String())
+	}
+}
+
+// TestParseTestArgs checks the split between morpheus test's flags and go
+// test's, and -count=1 by default.
+func TestParseTestArgs(t *testing.T) {
+	o, err := parseTestArgs([]string{"-v", "-iterations", "50", "-run", "X", "-shard=1/3", "-json", "-report=r", "./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"-count=1", "-v", "-run", "X", "./..."}; !slices.Equal(o.goArgs, want) {
+		t.Errorf("go test args %v, want %v", o.goArgs, want)
+	}
+	if want := []string{"MORPHEUS_ITERATIONS=50", "MORPHEUS_SHARD=1/3"}; !slices.Equal(o.env, want) {
+		t.Errorf("environment %v, want %v", o.env, want)
+	}
+	if !o.json || o.report != "r" {
+		t.Errorf("json %v, report %q", o.json, o.report)
+	}
+	o, err = parseTestArgs([]string{"-count=3", "./x"})
+	if err != nil || !slices.Equal(o.goArgs, []string{"-count=3", "./x"}) {
+		t.Errorf("with -count: %v, %v", o.goArgs, err)
+	}
+}
