@@ -33,10 +33,15 @@ type Client struct {
 type conn struct {
 	c net.Conn
 	r *bufio.Reader
+	// helloPending: the hello was sent and its "ok 1" not read yet. The
+	// reply is read before the first request's, which saves a round trip
+	// per connection.
+	helloPending bool
 }
 
 // Connect returns a client of the server at socket for the process named
-// process, after checking that the server answers a hello.
+// process. It connects and sends the hello; the server's answer is checked
+// with the first hit.
 func Connect(socket, process string) (*Client, error) {
 	if !proto.ValidToken(process) {
 		return nil, fmt.Errorf("tracepoint: process name %q: expected 1 to %d of [A-Za-z0-9._-/]", process, proto.MaxToken)
@@ -55,10 +60,11 @@ func (cl *Client) dial() (*conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tracepoint: %w", err)
 	}
-	c := &conn{c: nc, r: proto.NewReader(nc)}
-	if err := c.request(proto.Format(proto.Msg{Kind: proto.Hello, Version: proto.Version, Name: cl.process}), "ok 1"); err != nil {
+	c := &conn{c: nc, r: proto.NewReader(nc), helloPending: true}
+	hello := proto.Format(proto.Msg{Kind: proto.Hello, Version: proto.Version, Name: cl.process})
+	if _, err := nc.Write([]byte(hello + "\n")); err != nil {
 		nc.Close()
-		return nil, err
+		return nil, fmt.Errorf("tracepoint: %w", err)
 	}
 	return c, nil
 }
@@ -68,6 +74,17 @@ func (c *conn) request(line, want string) error {
 	if _, err := c.c.Write([]byte(line + "\n")); err != nil {
 		return fmt.Errorf("tracepoint: %w", err)
 	}
+	if c.helloPending {
+		if err := c.expect("ok 1"); err != nil {
+			return err
+		}
+		c.helloPending = false
+	}
+	return c.expect(want)
+}
+
+// expect reads one reply, which must be want.
+func (c *conn) expect(want string) error {
 	reply, err := proto.ReadLine(c.r)
 	if err != nil {
 		return fmt.Errorf("tracepoint: waiting for %q: %w", want, err)

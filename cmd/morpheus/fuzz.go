@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -39,7 +39,7 @@ func (r *ruleFlags) Set(s string) error {
 func runFuzz(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("fuzz", "fuzz [flags] -- COMMAND ARGS...", stderr)
 	runs := fs.Int("runs", 1000, "runs of the command (per mode with -compare)")
-	jobs := fs.Int("jobs", 2, "runs at once")
+	jobs := fs.Int("jobs", 2*runtime.NumCPU(), "runs at once (runs mostly wait on their processes)")
 	out := fs.String("out", "morpheus-fuzz", "campaign directory (with -compare: one subdirectory per mode)")
 	resume := fs.Bool("resume", false, "continue the campaign saved in -out up to -runs runs")
 	mode := fs.String("mode", runner.ModeServer, "server (pairwise constraints), baseline (none) or random (POS-style delays)")
@@ -49,6 +49,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	limit := fs.Duration("limit", 10*time.Second, "time limit of a run; past it the run's process group is killed and the run counts as hung")
 	save := fs.Duration("save", 2*time.Second, "save interval (a crash loses at most this much)")
 	seed := fs.Uint64("seed", 1, "seed of random mode's priorities")
+	rounds := fs.Int("rounds", 3, "server mode: sweeps over the unobserved pairs before a pair counts as infeasible; 0: no limit")
 	window := fs.Int("window", 0, "look for transpositions only this many events back (2k for a k-total system); 0: whole trace")
 	reportPath := fs.String("report", "", "HTML report file (default: report.html in -out)")
 	var rules ruleFlags
@@ -67,8 +68,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "morpheus fuzz: expected a command after the flags: morpheus fuzz [flags] -- COMMAND ARGS...")
 		return errUsage
 	}
-	if *runs <= 0 || *jobs <= 0 || *constraints <= 0 || *timeout <= 0 || *limit <= 0 || *save <= 0 || *window < 0 {
-		fmt.Fprintln(stderr, "morpheus fuzz: -runs, -jobs, -constraints, -timeout, -limit and -save must be positive, -window not negative")
+	if *runs <= 0 || *jobs <= 0 || *constraints <= 0 || *timeout <= 0 || *limit <= 0 || *save <= 0 || *window < 0 || *rounds < 0 {
+		fmt.Fprintln(stderr, "morpheus fuzz: -runs, -jobs, -constraints, -timeout, -limit and -save must be positive, -window and -rounds not negative")
 		return errUsage
 	}
 	modes := []string{*mode}
@@ -85,7 +86,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		if *compare {
 			dir = filepath.Join(*out, m)
 		}
-		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rules: rules, Command: command}
+		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rounds: *rounds, Rules: rules, Command: command}
 		fmt.Fprintf(stdout, "mode %s: running %s, %d runs, %d at once...\n", m, strings.Join(command, " "), *runs, *jobs)
 		start := time.Now()
 		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume})
@@ -188,5 +189,3 @@ func lastLine(s string) string {
 	}
 	return s
 }
-
-var _ = errors.New

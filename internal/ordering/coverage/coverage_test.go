@@ -83,6 +83,14 @@ func TestPlannerSweepsUnobservedPairs(t *testing.T) {
 	if cs := pl.Next(tr, 5); len(cs) != 2 {
 		t.Fatalf("k=5 gave %v, want the 2 unobserved pairs", cs)
 	}
+	limited := Planner{MaxRounds: 2}
+	n := 0
+	for i := 0; i < 10; i++ {
+		n += len(limited.Next(tr, 1))
+	}
+	if n != 4 || limited.Round != 2 {
+		t.Fatalf("2 rounds of 2 unobserved pairs gave %d constraints (round %d)", n, limited.Round)
+	}
 	tr.Add([]uint32{12, 11, 10})
 	if cs := pl.Next(tr, 1); cs != nil {
 		t.Fatalf("all pairs observed, got %v", cs)

@@ -7,6 +7,10 @@ package coverage
 // in the next sweep (Round).
 type Planner struct {
 	Round, D, I int // cursor: next pair is (original[I], original[I+D])
+	// MaxRounds, when positive, ends the planning after that many sweeps:
+	// a pair not transposed by then is taken as infeasible, and later runs
+	// carry no constraint (each failed try costs a time-out).
+	MaxRounds int
 }
 
 // Constraint asks that event Then not pass before event First.
@@ -26,6 +30,9 @@ func (pl *Planner) Next(t *Transpositions, k int) []Constraint {
 		if pl.D >= n {
 			pl.Round++
 			pl.D, pl.I = 1, 0
+		}
+		if pl.MaxRounds > 0 && pl.Round >= pl.MaxRounds {
+			break
 		}
 		a, b := t.original[pl.I], t.original[pl.I+pl.D]
 		pl.I++

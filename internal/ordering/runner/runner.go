@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
@@ -45,12 +46,10 @@ func Run(cfg Config) (*State, error) {
 	if cfg.Save <= 0 {
 		cfg.Save = 2 * time.Second
 	}
-	st := NewState(cfg.Meta.Rules, cfg.Meta.Window)
+	var st *State
 	var dir *store.Dir
-	var err error
 	if cfg.Resume {
-		var m *store.Meta
-		dir, m, err = store.Open(cfg.Out, st.load)
+		m, err := store.ReadMeta(cfg.Out)
 		if err != nil {
 			return nil, err
 		}
@@ -58,10 +57,18 @@ func Run(cfg Config) (*State, error) {
 			return nil, err
 		}
 		cfg.Meta = *m
-	} else if dir, err = store.Create(cfg.Out, &cfg.Meta); err != nil {
-		return nil, err
+		st = NewState(m.Rules, m.Window, m.Rounds)
+		if dir, _, err = store.Open(cfg.Out, st.load); err != nil {
+			return nil, err
+		}
+	} else {
+		st = NewState(cfg.Meta.Rules, cfg.Meta.Window, cfg.Meta.Rounds)
+		var err error
+		if dir, err = store.Create(cfg.Out, &cfg.Meta); err != nil {
+			return nil, err
+		}
 	}
-	base, err := os.MkdirTemp("", "morpheus-fuzz-")
+	base, err := os.MkdirTemp(socketRoot(), "morpheus-fuzz-")
 	if err != nil {
 		return nil, err
 	}
@@ -164,4 +171,21 @@ func sameCampaign(saved, asked *store.Meta) error {
 		return fmt.Errorf("the campaign to resume runs %q, not %q", saved.Command, asked.Command)
 	}
 	return nil
+}
+
+// socketRoot is where the runs' private directories go: a memory file system
+// when there is one ($XDG_RUNTIME_DIR, /dev/shm), since creating a directory
+// and a socket there costs microseconds rather than the milliseconds of a
+// journaling disk; else the temporary directory. MkdirTemp makes the
+// campaign's directory 0700, so only the user can reach the sockets.
+func socketRoot() string {
+	for _, d := range []string{os.Getenv("XDG_RUNTIME_DIR"), "/dev/shm"} {
+		if d == "" {
+			continue
+		}
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() && syscall.Access(d, 2|1) == nil {
+			return d
+		}
+	}
+	return os.TempDir()
 }

@@ -40,8 +40,9 @@ type State struct {
 }
 
 // NewState returns the state of a new campaign with the given rules.
-func NewState(rules []coverage.Rule, window int) *State {
+func NewState(rules []coverage.Rule, window, rounds int) *State {
 	s := &State{Events: coverage.NewEvents(), Cov: coverage.NewTranspositions(), NextRun: 1}
+	s.Planner.MaxRounds = rounds
 	s.Cov.Window = window
 	for _, r := range rules {
 		s.Rules = append(s.Rules, coverage.RuleCheck{Rule: r})
@@ -103,7 +104,7 @@ func (s *State) record(run int, cs []coverage.Constraint, o outcome) {
 func (s *State) delta() *store.Delta {
 	d := &store.Delta{
 		Counters:  s.Counters,
-		Cursor:    s.Planner,
+		Cursor:    coverage.Planner{Round: s.Planner.Round, D: s.Planner.D, I: s.Planner.I},
 		EventBase: s.savedEvents,
 		Pairs:     s.Cov.Pending(),
 		Growth:    append([]store.GrowthPoint(nil), s.Growth[s.savedGrowth:]...),
@@ -167,7 +168,8 @@ func (s *State) load(d *store.Delta) error {
 	if len(d.Growth) > 0 {
 		s.LastNew = d.Growth[len(d.Growth)-1].Run
 	}
-	s.Counters, s.Planner = d.Counters, d.Cursor
+	s.Counters = d.Counters
+	s.Planner.Round, s.Planner.D, s.Planner.I = d.Cursor.Round, d.Cursor.D, d.Cursor.I
 	for _, r := range d.Runs {
 		if r.Run >= s.NextRun {
 			s.NextRun = r.Run + 1

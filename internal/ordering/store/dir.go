@@ -48,12 +48,7 @@ func Create(path string, m *Meta) (*Dir, error) {
 // Open opens the campaign in path and calls each with its deltas in order,
 // up to HEAD. Deltas written after HEAD (an interrupted save) are ignored.
 func Open(path string, each func(*Delta) error) (*Dir, *Meta, error) {
-	mf := filepath.Join(path, MetaFile)
-	raw, err := os.ReadFile(mf)
-	if err != nil {
-		return nil, nil, fmt.Errorf("no campaign to resume: %w", err)
-	}
-	m, err := DecodeMeta(bytes.NewReader(raw), mf)
+	m, err := ReadMeta(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -81,6 +76,16 @@ func Open(path string, each func(*Delta) error) (*Dir, *Meta, error) {
 		}
 	}
 	return &Dir{Path: path, seq: head}, m, nil
+}
+
+// ReadMeta reads the campaign file of the campaign in path.
+func ReadMeta(path string) (*Meta, error) {
+	mf := filepath.Join(path, MetaFile)
+	raw, err := os.ReadFile(mf)
+	if err != nil {
+		return nil, fmt.Errorf("no campaign to resume: %w", err)
+	}
+	return DecodeMeta(bytes.NewReader(raw), mf)
 }
 
 func readDelta(name string) (*Delta, error) {

@@ -19,6 +19,7 @@ type Meta struct {
 	Limit       time.Duration // a run's time limit
 	Seed        uint64
 	Window      int // streaming-transpositions window; 0 = whole trace
+	Rounds      int // planner sweeps in server mode; 0 = no limit
 	Rules       []coverage.Rule
 	Command     []string
 }
@@ -34,12 +35,13 @@ const metaHeader = "morpheus-fuzz-campaign 1"
 //	limit DURATION
 //	seed N
 //	window N
+//	rounds N
 //	rule BEFORE<AFTER      (any number)
 //	arg "GO-QUOTED"        (the command, one argument a line)
 func (m *Meta) Encode(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, metaHeader)
-	fmt.Fprintf(bw, "mode %s\nconstraints %d\ntimeout %s\nlimit %s\nseed %d\nwindow %d\n", m.Mode, m.Constraints, m.Timeout, m.Limit, m.Seed, m.Window)
+	fmt.Fprintf(bw, "mode %s\nconstraints %d\ntimeout %s\nlimit %s\nseed %d\nwindow %d\nrounds %d\n", m.Mode, m.Constraints, m.Timeout, m.Limit, m.Seed, m.Window, m.Rounds)
 	for _, r := range m.Rules {
 		fmt.Fprintf(bw, "rule %s<%s\n", r.Before, r.After)
 	}
@@ -88,6 +90,8 @@ func DecodeMeta(r io.Reader, name string) (*Meta, error) {
 			m.Seed, err = strconv.ParseUint(val, 10, 64)
 		case "window":
 			m.Window, err = atoi(val)
+		case "rounds":
+			m.Rounds, err = atoi(val)
 		case "rule":
 			var r coverage.Rule
 			if r, err = coverage.ParseRule(val); err == nil {

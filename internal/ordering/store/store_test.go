@@ -77,7 +77,7 @@ func TestDeltaErrors(t *testing.T) {
 }
 
 func sampleMeta() *Meta {
-	return &Meta{Mode: "server", Constraints: 1, Timeout: 50 * time.Millisecond, Limit: 10 * time.Second, Seed: 7, Window: 0,
+	return &Meta{Mode: "server", Constraints: 1, Timeout: 50 * time.Millisecond, Limit: 10 * time.Second, Seed: 7, Window: 0, Rounds: 3,
 		Rules:   []coverage.Rule{{Before: "c:a#0", After: "w:b#0"}},
 		Command: []string{"./demo", "two words", "-x=\"q\""}}
 }

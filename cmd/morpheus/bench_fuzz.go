@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/ordering/runner"
+	"github.com/morpheus-go/morpheus/internal/ordering/store"
+)
+
+func init() {
+	registerBench(&command{
+		name:    "fuzz",
+		summary: "throughput of morpheus fuzz on a trivial 2-process system: runs/s per window, memory",
+		run:     runBenchFuzz,
+	})
+}
+
+func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("bench fuzz", "bench fuzz [-runs N] [-jobs J] [-window W] [-mode M] [-- COMMAND ARGS...]", stderr)
+	runs := fs.Int("runs", 50000, "runs")
+	jobs := fs.Int("jobs", 2*runtime.NumCPU(), "runs at once")
+	window := fs.Int("window", 5000, "report the rate of every this many runs")
+	mode := fs.String("mode", runner.ModeServer, "server, baseline or random")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the runner here")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: morpheus bench fuzz [flags] [-- COMMAND ARGS...]\n\n"+
+			"Without a command, builds examples/fuzzdemo (go build, CGO_ENABLED=0) once and runs \"fuzzdemo pair\":\n"+
+			"two Go processes hitting two tracepoints each.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *runs <= 0 || *jobs <= 0 || *window <= 0 {
+		fmt.Fprintln(stderr, "morpheus bench fuzz: -runs, -jobs and -window must be positive")
+		return errUsage
+	}
+	tmp, err := os.MkdirTemp("", "morpheus-bench-fuzz-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	command := fs.Args()
+	if len(command) == 0 {
+		bin := filepath.Join(tmp, "fuzzdemo")
+		build := exec.Command("go", "build", "-o", bin, "github.com/morpheus-go/morpheus/examples/fuzzdemo")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		build.Stderr = stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("building examples/fuzzdemo (run from the module, or give a command): %w", err)
+		}
+		command = []string{bin, "pair"}
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	var marks []time.Time
+	start := time.Now()
+	meta := store.Meta{Mode: *mode, Constraints: 1, Timeout: 100 * time.Millisecond, Limit: 10 * time.Second, Seed: 1, Rounds: 3, Command: command}
+	st, err := runner.Run(runner.Config{Meta: meta, Out: filepath.Join(tmp, "campaign"), Runs: *runs, Jobs: *jobs,
+		Progress: func(n int) {
+			if n%*window == 0 {
+				marks = append(marks, time.Now())
+			}
+		}})
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(stdout, "command     %s (mode %s, %d jobs)\n", strings.Join(command, " "), *mode, *jobs)
+	fmt.Fprintf(stdout, "runs        %d in %.1f s: %.0f runs/s; %d error runs, %d events, %d unordered pairs\n",
+		st.Counters.Runs, elapsed.Seconds(), float64(st.Counters.Runs)/elapsed.Seconds(), st.Counters.Errors, st.Events.Len(), st.Cov.Len())
+	var rates []float64
+	prev := start
+	var b strings.Builder
+	for _, m := range marks {
+		r := float64(*window) / m.Sub(prev).Seconds()
+		rates = append(rates, r)
+		fmt.Fprintf(&b, " %.0f", r)
+		prev = m
+	}
+	fmt.Fprintf(stdout, "per %d     %s runs/s\n", *window, b.String())
+	if len(rates) > 0 {
+		s := append([]float64(nil), rates...)
+		sort.Float64s(s)
+		fmt.Fprintf(stdout, "windows     min %.0f, median %.0f, max %.0f runs/s; last/first %.2f\n", s[0], s[len(s)/2], s[len(s)-1], rates[len(rates)-1]/rates[0])
+	}
+	fmt.Fprintf(stdout, "memory      runner peak RSS %.0f MiB, heap in use at the end %.1f MiB\n", float64(ru.Maxrss)/1024, float64(ms.HeapInuse)/(1<<20))
+	return nil
+}
