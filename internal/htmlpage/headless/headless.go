@@ -81,10 +81,14 @@ func Start(path string, width, height int) (*Browser, error) {
 	}
 	cmdR, cmdW, err := os.Pipe()
 	if err != nil {
+		os.RemoveAll(dir)
 		return nil, err
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
+		cmdR.Close()
+		cmdW.Close()
+		os.RemoveAll(dir)
 		return nil, err
 	}
 	b := &Browser{
@@ -99,6 +103,9 @@ func Start(path string, width, height int) (*Browser, error) {
 	b.cmd.ExtraFiles = []*os.File{cmdR, outW} // fd 3 and fd 4
 	b.cmd.Stderr = limitWriter{b.stderr, 64 << 10}
 	if err := b.cmd.Start(); err != nil {
+		for _, f := range []*os.File{cmdR, cmdW, outR, outW} {
+			f.Close()
+		}
 		os.RemoveAll(dir)
 		return nil, err
 	}

@@ -100,3 +100,9 @@ func TestEvalError(t *testing.T) {
 		t.Fatal("an exception is not an error")
 	}
 }
+
+func TestStartMissingBrowser(t *testing.T) {
+	if _, err := headless.Start(filepath.Join(t.TempDir(), "no-such-browser"), 100, 100); err == nil {
+		t.Fatal("Start of a missing executable succeeded")
+	}
+}
