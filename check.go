@@ -149,6 +149,9 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) bool {
 			continue
 		}
 		if f := res.Failure; f != nil {
+			rc := *c
+			rc.replay = path
+			keepResult(t, &rc, res)
 			saveAttachments(t, f) // this run's, beside the saved trace
 			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
 			failed = true

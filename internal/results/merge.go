@@ -12,22 +12,25 @@ import (
 
 // Merge combines records into one per test (and directory): the records of
 // the shards of one run become the record of the whole run (see the package
-// documentation). Records of one test must agree on strategy, seed and
+// documentation). Records of a replay of a saved trace, which every shard
+// runs before exploring, are kept once per trace. Records of one test must agree on strategy, seed and
 // planned iterations, and be distinct shards of the same N, or a single
 // unsharded record. Unless partial, every shard of N must be there. The
 // result is sorted by directory and test.
 func Merge(recs []*Record, partial bool) ([]*Record, error) {
-	type key struct{ dir, test string }
+	type key struct{ dir, test, replay string }
 	groups := map[key][]*Record{}
 	var keys []key
 	for _, r := range recs {
-		k := key{r.Dir, r.Test}
+		k := key{r.Dir, r.Test, r.Replay}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
 		groups[k] = append(groups[k], r)
 	}
-	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.dir, b.dir), cmp.Compare(a.test, b.test)) })
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.dir, b.dir), cmp.Compare(a.test, b.test), cmp.Compare(a.replay, b.replay))
+	})
 	out := make([]*Record, 0, len(keys))
 	for _, k := range keys {
 		m, err := mergeGroup(groups[k], partial)
@@ -41,8 +44,8 @@ func Merge(recs []*Record, partial bool) ([]*Record, error) {
 
 func mergeGroup(g []*Record, partial bool) (*Record, error) {
 	first := g[0]
-	if len(g) == 1 && (first.Shard == "" || first.Shards > 0) {
-		c := *first // a whole run, or one merged before
+	if len(g) == 1 && (first.Shard == "" || first.Shards > 0) || first.Replay != "" {
+		c := *first // a whole run, one merged before, or a saved trace's replay (each shard replays it)
 		return &c, nil
 	}
 	n := 0
@@ -51,9 +54,6 @@ func mergeGroup(g []*Record, partial bool) (*Record, error) {
 		if r.Strategy != first.Strategy || r.Seed != first.Seed || r.Planned != first.Planned {
 			return nil, fmt.Errorf("records of different runs: strategy %s, seed %#x, %d iterations and strategy %s, seed %#x, %d iterations",
 				first.Strategy, first.Seed, first.Planned, r.Strategy, r.Seed, r.Planned)
-		}
-		if r.Replay != "" {
-			return nil, fmt.Errorf("a replay of %s is not a shard of a run", r.Replay)
 		}
 		if r.Shards > 0 {
 			return nil, fmt.Errorf("a merged record among %d records", len(g))
