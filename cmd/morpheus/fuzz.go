@@ -80,21 +80,29 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	var views []report.Campaign
+	title := strings.Join(command, " ")
 	failed := 0
 	for _, m := range modes {
 		dir := *out
 		if *compare {
 			dir = filepath.Join(*out, m)
 		}
+		shown := command
+		if *resume {
+			if m, err := store.ReadMeta(dir); err == nil {
+				shown = m.Command
+			}
+		}
 		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rounds: *rounds, Rules: rules, Command: command}
-		fmt.Fprintf(stdout, "mode %s: running %s, %d runs, %d at once...\n", m, strings.Join(command, " "), *runs, *jobs)
+		fmt.Fprintf(stdout, "mode %s: running %s, %d runs, %d at once...\n", m, strings.Join(shown, " "), *runs, *jobs)
 		start := time.Now()
 		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume})
 		if st == nil {
 			return err
 		}
 		elapsed := time.Since(start)
-		printCampaign(stdout, m, st, elapsed, *runs)
+		printCampaign(stdout, m, st, elapsed)
+		title = strings.Join(shown, " ")
 		if err != nil {
 			return err
 		}
@@ -114,7 +122,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := report.Write(f, strings.Join(command, " "), views); err != nil {
+	if err := report.Write(f, title, views); err != nil {
 		f.Close()
 		return err
 	}
@@ -136,7 +144,7 @@ func ratio(a, b int) string {
 }
 
 // printCampaign prints a campaign's summary.
-func printCampaign(w io.Writer, mode string, st *runner.State, elapsed time.Duration, target int) {
+func printCampaign(w io.Writer, mode string, st *runner.State, elapsed time.Duration) {
 	c := st.Counters
 	fmt.Fprintf(w, "mode %s: %d runs in %v (%.0f runs/s this session)\n", mode, c.Runs, elapsed.Round(time.Millisecond), float64(c.Runs)/elapsed.Seconds())
 	fmt.Fprintf(w, "  events %d, observed unordered pairs %d", st.Events.Len(), st.Cov.Len())

@@ -37,9 +37,6 @@ type Config struct {
 
 // Run runs the campaign and returns its final state.
 func Run(cfg Config) (*State, error) {
-	if len(cfg.Meta.Command) == 0 {
-		return nil, errors.New("no command to run")
-	}
 	if cfg.Jobs < 1 {
 		cfg.Jobs = 1
 	}
@@ -67,6 +64,9 @@ func Run(cfg Config) (*State, error) {
 		if dir, err = store.Create(cfg.Out, &cfg.Meta); err != nil {
 			return nil, err
 		}
+	}
+	if len(cfg.Meta.Command) == 0 {
+		return nil, errors.New("no command to run")
 	}
 	base, err := os.MkdirTemp(socketRoot(), "morpheus-fuzz-")
 	if err != nil {
