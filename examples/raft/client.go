@@ -57,6 +57,9 @@ func (cl *client) op(e *morpheus.Env, n int, last bool) bool {
 		r := m.(Reply)
 		if !r.Rejected {
 			cl.h.Return(op, linearize.KVOutput{Value: r.Value})
+			if c.cfg.Stats != nil {
+				c.cfg.Stats.Ops.Add(1)
+			}
 			return true
 		}
 		if r.Leader != 0 && int(r.Leader-1) != to {

@@ -34,6 +34,10 @@ type Config struct {
 	// ForgetVote is bug (c): a restarted node loads its term and commit
 	// index but not whom it voted for, so it may vote twice in one term.
 	ForgetVote bool
+
+	// Stats, if not nil, counts client operations and applied entries
+	// (for throughput figures).
+	Stats *Stats
 }
 
 // Timing of the cluster, on the virtual clock.

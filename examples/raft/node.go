@@ -262,6 +262,9 @@ func (s *server) apply(rd etcdraft.Ready) {
 	if etcdraft.IsEmptySnap(rd.Snapshot) && len(rd.CommittedEntries) == 0 {
 		return
 	}
+	if st := s.c.cfg.Stats; st != nil {
+		st.Applied.Add(int64(len(rd.CommittedEntries)))
+	}
 	saved := machineState{m: s.sm.clone(), applied: s.applied}
 	if s.c.cfg.ForgetApplied {
 		saved.applied = 0 // bug (b)
