@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,8 +29,10 @@ type outcome struct {
 }
 
 // execute runs command once with an ordering server configured by cfg, in a
-// fresh private directory under base.
-func execute(base string, run int, command []string, limit time.Duration, cfg server.Config) (outcome, error) {
+// fresh private directory under base. The command's stderr goes to errFile,
+// emptied first (a file, not a pipe: no copying goroutine, and a descendant
+// that keeps it open cannot delay the end of the run).
+func execute(base string, run int, command []string, limit time.Duration, cfg server.Config, errFile *os.File) (outcome, error) {
 	dir := filepath.Join(base, "r"+strconv.Itoa(run))
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		return outcome{}, err
@@ -39,12 +42,18 @@ func execute(base string, run int, command []string, limit time.Duration, cfg se
 	if err != nil {
 		return outcome{}, err
 	}
-	tail := &tailBuffer{}
+	if err := errFile.Truncate(0); err != nil {
+		srv.Stop()
+		return outcome{}, err
+	}
+	if _, err := errFile.Seek(0, io.SeekStart); err != nil {
+		srv.Stop()
+		return outcome{}, err
+	}
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Env = append(os.Environ(), tracepoint.EnvSocket+"="+srv.Socket(), "MORPHEUS_RUN="+strconv.Itoa(run))
-	cmd.Stderr = tail
+	cmd.Stderr = errFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.WaitDelay = time.Second
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		srv.Stop()
@@ -72,33 +81,24 @@ func execute(base string, run int, command []string, limit time.Duration, cfg se
 	case werr == nil:
 	case errors.As(werr, &ee):
 		o.exit = ee.ExitCode() // -1 when killed by a signal
-	case errors.Is(werr, exec.ErrWaitDelay):
-		// The command exited but a descendant held stderr open.
 	default:
 		return o, werr
 	}
-	o.stderr = tail.String()
-	return o, nil
+	o.stderr, err = tail(errFile)
+	return o, err
 }
 
-// tailBuffer keeps the last StderrTail bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > StderrTail {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-StderrTail:]...)
+// tail returns the last StderrTail bytes of f.
+func tail(f *os.File) (string, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return "", err
 	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
+	off := max(fi.Size()-StderrTail, 0)
+	buf := make([]byte, fi.Size()-off)
+	n, err := f.ReadAt(buf, off)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", err
+	}
+	return string(buf[:n]), nil
 }

@@ -74,6 +74,14 @@ func Run(cfg Config) (*State, error) {
 	}
 	defer os.RemoveAll(base)
 
+	errFiles := make([]*os.File, cfg.Jobs)
+	for j := range errFiles {
+		if errFiles[j], err = os.CreateTemp(base, "stderr-"); err != nil {
+			return nil, err
+		}
+		defer errFiles[j].Close()
+	}
+
 	var (
 		mu       sync.Mutex
 		started  = st.Counters.Runs
@@ -110,6 +118,7 @@ func Run(cfg Config) (*State, error) {
 	var wg sync.WaitGroup
 	for j := 0; j < cfg.Jobs; j++ {
 		wg.Add(1)
+		errFile := errFiles[j]
 		go func() {
 			defer wg.Done()
 			for {
@@ -134,7 +143,7 @@ func Run(cfg Config) (*State, error) {
 				scfg.Constraints = scs
 				mu.Unlock()
 
-				o, err := execute(base, run, cfg.Meta.Command, cfg.Meta.Limit, scfg)
+				o, err := execute(base, run, cfg.Meta.Command, cfg.Meta.Limit, scfg, errFile)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
