@@ -17,13 +17,22 @@ import (
 // Workers is the number of worker processes.
 const Workers = 3
 
-// job is worker n's job and expected is its correct result under the
-// configuration every worker loads.
-func job(n int) int                { return 10 + n }
-func expected(n int) int           { return job(n) * loadConfig().Multiplier }
-func procName(n int) string        { return "w" + strconv.Itoa(n) }
-func setProcessName(n string)      { os.Setenv(tracepoint.EnvProcess, n) }
-func hit(name string, a ...string) { tracepoint.Hit(name, a...) }
+// job is worker n's job.
+func job(n int) int { return 10 + n }
+
+// expected is worker n's correct result, with the configuration every worker
+// loads.
+func expected(n int) int { return job(n) * loadConfig().Multiplier }
+
+// procName is worker n's process name in the trace.
+func procName(n int) string { return "w" + strconv.Itoa(n) }
+
+// setProcessName names this process in the trace (before its first hit).
+func setProcessName(n string) { os.Setenv(tracepoint.EnvProcess, n) }
+
+// hit reports a tracepoint; without MORPHEUS_SOCKET it does nothing. An
+// unreachable server is not the system's failure, so errors are ignored.
+func hit(name string, attrs ...string) { _ = tracepoint.Hit(name, attrs...) }
 
 // coordinate runs the coordinator: it starts the workers, waits for their
 // registrations, starts them, and checks their results.
