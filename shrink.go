@@ -16,7 +16,9 @@ import (
 // under a lenient guide (strategy.Guide) and kept only if it fails with the
 // same kind, at the same location, with the same message up to numbers.
 //
-// Candidates, tried in rounds until a round finds nothing better:
+// Uncontrolled blocking, nondeterminism and step-limit failures are not
+// shrunk (see shrinkable). Candidates, tried in rounds until a round finds
+// nothing better:
 //
 //   - deviations removed, delta-debugging style: halves, quarters, ... down
 //     to single context switches, from the end of the schedule backwards
@@ -48,11 +50,13 @@ type ShrinkStats struct {
 	TimedOut      bool // the wall-clock budget ended the search
 }
 
-// shrinkable reports whether a failure kind is a function of the schedule
-// that another schedule can reproduce.
+// shrinkable reports whether a failure kind is one that a simpler schedule
+// can reproduce: not a failure of the tool's control (uncontrolled blocking,
+// nondeterminism), and not the step limit, which every schedule reaches
+// after the same number of steps, each candidate running all of them.
 func shrinkable(kind string) bool {
 	switch core.FailureKind(kind) {
-	case core.Uncontrolled, core.Nondeterminism:
+	case core.Uncontrolled, core.Nondeterminism, core.StepLimit:
 		return false
 	}
 	return true

@@ -101,3 +101,21 @@ func encodeTrace(t *testing.T, tr *trace.Trace) []byte {
 	}
 	return b.Bytes()
 }
+
+// TestShrinkKeepsKind checks what shrinking leaves alone: a step-limit
+// failure (every schedule reaches it after the same number of steps) is
+// reported as found, without Shrink stats.
+func TestShrinkKeepsKind(t *testing.T) {
+	spin := func(e *morpheus.Env) {
+		for {
+			e.Yield()
+		}
+	}
+	res, err := morpheus.Explore(spin, morpheus.Iterations(1), morpheus.MaxSteps(50))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Failure; f == nil || f.Kind != "step-limit" || f.Shrink != nil {
+		t.Fatalf("failure %v, shrink %+v", f, f.Shrink)
+	}
+}
