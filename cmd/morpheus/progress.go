@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/results"
@@ -19,7 +20,8 @@ type progressView struct {
 	tty   bool
 	fol   results.Follower
 	runs  map[string]*runState // by test and shard
-	width int                  // length of the line drawn last (terminal)
+	mu    sync.Mutex           // orders drawing and go test's output (terminal)
+	cur   string               // the line drawn last, "" after a newline (terminal)
 }
 
 type runState struct {
@@ -41,9 +43,14 @@ func newProgressView(w io.Writer, path string) *progressView {
 	return &progressView{w: w, tty: isTerminal(w), fol: results.Follower{Path: path}, runs: map[string]*runState{}}
 }
 
-// poll reads the new progress lines and draws them.
+// poll reads the new progress lines and draws them: on a terminal the
+// latest line of each Check (and a newline when one is done), else plain
+// lines.
 func (v *progressView) poll() {
-	for _, p := range v.fol.Next() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	lines := v.fol.Next()
+	for k, p := range lines {
 		key := p.Test + " " + p.Shard
 		st := v.runs[key]
 		if st == nil {
@@ -53,12 +60,12 @@ func (v *progressView) poll() {
 		st.last = p
 		line := v.line(st)
 		if v.tty {
-			pad := max(v.width-len(line), 0)
-			fmt.Fprintf(v.w, "\r%s%*s", line, pad, "")
-			v.width = len(line)
+			if p.Done || k == len(lines)-1 || lines[k+1].Test+" "+lines[k+1].Shard != key {
+				v.draw(line)
+			}
 			if p.Done {
 				fmt.Fprintln(v.w)
-				v.width = 0
+				v.cur = ""
 			}
 			continue
 		}
@@ -71,6 +78,30 @@ func (v *progressView) poll() {
 			fmt.Fprintln(v.w, line)
 		}
 	}
+}
+
+// draw replaces the terminal's current line with line.
+func (v *progressView) draw(line string) {
+	pad := max(len(v.cur)-len(line), 0)
+	fmt.Fprintf(v.w, "\r%s%*s", line, pad, "")
+	v.cur = line
+}
+
+// Write writes go test's output on a terminal: it clears the progress
+// line, writes, and draws the line again below the output.
+func (v *progressView) Write(b []byte) (int, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	cur := v.cur
+	if cur != "" {
+		fmt.Fprintf(v.w, "\r%*s\r", len(cur), "")
+		v.cur = ""
+	}
+	n, err := v.w.Write(b)
+	if cur != "" && len(b) > 0 && b[len(b)-1] == '\n' {
+		v.draw(cur)
+	}
+	return n, err
 }
 
 // line describes a Check's progress: iterations, failures, distinct

@@ -146,6 +146,9 @@ func runTest(args []string, stdout, stderr io.Writer) error {
 		out = &lockedWriter{w: out}
 	}
 	view := newProgressView(out, progress)
+	if view.tty {
+		out = view // go test's lines go above the progress line
+	}
 	done := make(chan error, 1)
 	go func() { done <- goTest(".", o.goArgs, env, out) }()
 	tick := time.NewTicker(200 * time.Millisecond)
