@@ -16,12 +16,12 @@ import (
 // Check's planned iterations and when it ends. Rates come from the wall
 // time each Check reports; it never reaches the tests' decisions.
 type progressView struct {
-	w     io.Writer
-	tty   bool
-	fol   results.Follower
-	runs  map[string]*runState // by test and shard
-	mu    sync.Mutex           // orders drawing and go test's output (terminal)
-	cur   string               // the line drawn last, "" after a newline (terminal)
+	w    io.Writer
+	tty  bool
+	fol  results.Follower
+	runs map[string]*runState // by test and shard
+	mu   sync.Mutex           // orders drawing and go test's output (terminal)
+	cur  string               // the line drawn last, "" after a newline (terminal)
 }
 
 type runState struct {
