@@ -38,17 +38,20 @@ type bugRun struct {
 func (r bugRun) ratio() float64 { return float64(r.hits) / float64(max(r.iterations, 1)) }
 
 func runBenchBugs(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench bugs", "bench bugs [-trials N] [-json] [-fixed] [-seed S] [-only NAME[,NAME]] [-strategies S[,S]]", stderr)
+	fs := newFlagSet("bench bugs", "bench bugs [-trials N] [-json] [-fixed] [-seed S] [-only NAME[,NAME]] [-strategies S[,S]] [-background P]", stderr)
 	trials := fs.Int("trials", 1000, "iterations per scenario and strategy")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the tables")
 	fixed := fs.Bool("fixed", false, "run the fixed variants: any failure is reported and fails the command")
 	seed := fs.Uint64("seed", 1, "base seed of every run")
 	only := fs.String("only", "", "comma-separated scenarios to run (default: the suite; also accepts "+extraNames()+")")
 	strats := fs.String("strategies", strings.Join(bugStrategies, ","), "comma-separated strategies (the table's columns)")
+	bgPairs := fs.Int("background", 0, "add P pairs of background processes to every scenario (see bugs.WithBackground)")
+	bgRounds := fs.Int("background-rounds", 25, "ping-pong rounds of each background pair")
+	bgPeriod := fs.Duration("background-period", 100*time.Millisecond, "virtual time between a background pair's rounds")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || *trials < 1 {
+	if fs.NArg() > 0 || *trials < 1 || *bgPairs < 0 || *bgRounds < 1 {
 		fmt.Fprintln(stderr, "morpheus bench bugs: -trials must be positive and no arguments are taken")
 		fs.Usage()
 		return errUsage
@@ -64,6 +67,9 @@ func runBenchBugs(args []string, stdout, stderr io.Writer) error {
 			}
 			scenarios = append(scenarios, s)
 		}
+	}
+	for i := range scenarios {
+		scenarios[i] = bugs.WithBackground(scenarios[i], *bgPairs, *bgRounds, *bgPeriod)
 	}
 	strategies := strings.Split(*strats, ",")
 	for _, st := range strategies {
