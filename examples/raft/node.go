@@ -125,8 +125,8 @@ func must0(err error) {
 // handle steps a peer's message or proposes a client's command.
 func (s *server) handle(m any) {
 	switch m := m.(type) {
-	case *pb.Message:
-		_ = s.rn.Step(m) // errors are messages for unknown peers or local ones: dropped, as raft expects
+	case Envelope:
+		_ = s.rn.Step(m.M) // errors are messages for unknown peers or local ones: dropped, as raft expects
 	case Request:
 		a := attempt{m.ID, m.Attempt}
 		if s.seen[a] {
@@ -224,7 +224,7 @@ func (s *server) send(msgs []*pb.Message) {
 		if m.GetType() == pb.MsgVoteResp && !m.GetReject() {
 			s.e.Announce(VoteGranted{Node: s.id, Candidate: to, Term: m.GetTerm()})
 		}
-		s.e.Send(s.c.pids[to-1], proto.Clone(m).(*pb.Message))
+		s.e.Send(s.c.pids[to-1], Envelope{proto.Clone(m).(*pb.Message)})
 		if m.GetType() == pb.MsgSnap {
 			s.rn.ReportSnapshot(to, etcdraft.SnapshotFinish)
 		}
