@@ -240,6 +240,7 @@ func (x *explorer) work(ws *workerState) {
 		ca.SetTable(t)
 	}
 	var po trace.Trace // buffers for the partial order of each iteration
+	var poh trace.PartialOrderer
 	for {
 		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
 		i := x.c.shard.iteration(j)
@@ -281,7 +282,7 @@ func (x *explorer) work(ws *workerState) {
 		}
 		if x.orders != nil {
 			out.StepTrace(&po)
-			x.order(int(i), trace.PartialOrder(&po))
+			x.order(int(i), poh.PartialOrder(&po))
 		}
 		x.record(int(i), out, env)
 		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {

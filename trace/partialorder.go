@@ -24,25 +24,83 @@ package trace
 //
 // The cost is one happens-before walk: about the number of events times the
 // number of tasks, plus the conflicts.
-func PartialOrder(t *Trace) uint64 {
-	var w syncWalker
-	w.init(t)
-	var r hbRaces
-	r.res = make(map[uint32]int32)
-	n := len(w.clock)
-	keys := make([]uint64, n)
-	for i := range keys {
-		keys[i] = uint64(i) // a task missing from the table: its number
-		if i < len(t.Tasks) {
-			keys[i] = t.Tasks[i].Key
+func PartialOrder(t *Trace) uint64 { return new(PartialOrderer).PartialOrder(t) }
+
+// PartialOrderer computes PartialOrder and keeps its buffers from one trace
+// to the next: what a worker that identifies the partial order of every
+// iteration uses. Its zero value is ready; it is used by one goroutine.
+type PartialOrderer struct {
+	w     syncWalker
+	r     hbRaces
+	keys  []uint64
+	seen  []VC
+	name  []uint64
+	found []int
+}
+
+// reset prepares o for t, keeping what its buffers hold.
+func (o *PartialOrderer) reset(t *Trace) {
+	w := &o.w
+	for _, m := range w.msgs {
+		w.spare = append(w.spare, m[:0])
+	}
+	clear(w.msgs)
+	if w.msgs == nil {
+		w.msgs = make(map[int64]VC)
+	}
+	n := len(t.Tasks)
+	for i := range t.Events {
+		if e := &t.Events[i]; int(e.Task) >= n {
+			n = int(e.Task) + 1
 		}
 	}
-	// seen[t] is the clock of task t's previous step; news is what a step's
-	// clock adds to it.
-	seen := make([]VC, n)
-	// name[j] is the name of step event j, for the conflict edges.
-	name := make(map[int]uint64)
-	var found []int
+	for len(w.clock) < n {
+		w.clock = append(w.clock, nil)
+	}
+	w.clock = w.clock[:n]
+	for i := range w.clock {
+		w.clock[i] = w.clock[i][:0]
+	}
+	sy := &w.sync
+	for _, m := range []map[int64]VC{sy.pair, sy.sig} {
+		clear(m)
+	}
+	for _, m := range []map[uint32]VC{sy.rel, sy.rrel, sy.last, sy.closed} {
+		clear(m)
+	}
+	sy.preSet = false
+	if o.r.res == nil {
+		o.r.res = make(map[uint32]int32)
+	}
+	clear(o.r.res)
+	o.r.byRes = o.r.byRes[:0]
+	o.keys = o.keys[:0]
+	for i := range n {
+		k := uint64(i) // a task missing from the table: its number
+		if i < len(t.Tasks) {
+			k = t.Tasks[i].Key
+		}
+		o.keys = append(o.keys, k)
+	}
+	for len(o.seen) < n {
+		o.seen = append(o.seen, nil)
+	}
+	o.seen = o.seen[:n]
+	for i := range o.seen {
+		o.seen[i] = o.seen[i][:0]
+	}
+	if cap(o.name) < len(t.Events) {
+		o.name = make([]uint64, len(t.Events))
+	}
+	o.name = o.name[:len(t.Events)]
+}
+
+// PartialOrder returns PartialOrder(t).
+func (o *PartialOrderer) PartialOrder(t *Trace) uint64 {
+	o.reset(t)
+	w, r, keys, seen, name := &o.w, &o.r, o.keys, o.seen, o.name
+	found := o.found
+	defer func() { o.found = found }()
 	var sum uint64
 	for j := range t.Events {
 		vc := w.step(t, j)

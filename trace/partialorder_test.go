@@ -124,3 +124,23 @@ func TestPartialOrderChoices(t *testing.T) {
 		t.Fatal("choices 0 and 1 have the same identity")
 	}
 }
+
+// TestPartialOrdererReuse checks that a PartialOrderer reused over many
+// traces of all sizes gives what a fresh computation gives.
+func TestPartialOrdererReuse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var o trace.PartialOrderer
+	for round := range 300 {
+		tr := poTrace(rng, 1+rng.IntN(6), rng.IntN(60))
+		for i := range tr.Events { // some steps as the Go-native kinds, whose edges keep state
+			e := &tr.Events[i]
+			if e.Kind == trace.KindYield && rng.IntN(2) == 0 {
+				e.Kind = []trace.Kind{trace.KindStore, trace.KindLoad, trace.KindLock, trace.KindUnlock, trace.KindChanSend, trace.KindChanRecv}[rng.IntN(6)]
+				e.Val = int64(rng.IntN(3))
+			}
+		}
+		if got, want := o.PartialOrder(tr), trace.PartialOrder(tr); got != want {
+			t.Fatalf("round %d: reused %#x, fresh %#x", round, got, want)
+		}
+	}
+}
