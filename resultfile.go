@@ -1,7 +1,10 @@
 package morpheus
 
 import (
+	"bufio"
 	"os"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -18,9 +21,7 @@ func writeResult(c *config, res *Result) error {
 		Steps: res.Steps, ElapsedNS: int64(res.Elapsed), Failures: res.Failures,
 		Exhausted: res.Exhausted, Limit: res.limit,
 	}
-	if dir, err := os.Getwd(); err == nil {
-		r.Dir = dir
-	}
+	r.Package = packagePath()
 	if res.Failure != nil && r.Failures == 0 {
 		r.Failures = 1 // a replay, or a failure found by the watchdog
 	}
@@ -52,4 +53,44 @@ func writeResult(c *config, res *Result) error {
 		r.Failure = rf
 	}
 	return results.Append(c.results, r)
+}
+
+// packagePath returns the import path of the package whose test runs (go
+// test runs a test in its package's directory): the module path of the
+// nearest go.mod above, joined with the directory's path below it. Shards on
+// machines with checkouts in different places thus name the same package.
+// Outside a module it returns the directory.
+func packagePath() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		if mod := modulePath(filepath.Join(dir, "go.mod")); mod != "" {
+			rel, err := filepath.Rel(dir, wd)
+			if err != nil {
+				return wd
+			}
+			return path.Join(mod, filepath.ToSlash(rel))
+		}
+		if filepath.Dir(dir) == dir {
+			return wd
+		}
+	}
+}
+
+// modulePath returns the module path a go.mod file declares, or "".
+func modulePath(file string) string {
+	f, err := os.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
 }

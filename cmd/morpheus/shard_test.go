@@ -55,7 +55,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, r := range recs {
-				r.Dir, r.ElapsedNS = "", 0 // each process ran in its own directory
+				r.Package, r.ElapsedNS = "", 0 // each process ran in its own directory
 				if r.Failure != nil {
 					r.Failure.Path = ""
 				}

@@ -10,26 +10,26 @@ import (
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
-// Merge combines records into one per test (and directory): the records of
+// Merge combines records into one per test (and package): the records of
 // the shards of one run become the record of the whole run (see the package
 // documentation). Records of a replay of a saved trace, which every shard
 // runs before exploring, are kept once per trace. Records of one test must agree on strategy, seed and
 // planned iterations, and be distinct shards of the same N, or a single
 // unsharded record. Unless partial, every shard of N must be there. The
-// result is sorted by directory and test.
+// result is sorted by package and test.
 func Merge(recs []*Record, partial bool) ([]*Record, error) {
-	type key struct{ dir, test, replay string }
+	type key struct{ pkg, test, replay string }
 	groups := map[key][]*Record{}
 	var keys []key
 	for _, r := range recs {
-		k := key{r.Dir, r.Test, r.Replay}
+		k := key{r.Package, r.Test, r.Replay}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
 		groups[k] = append(groups[k], r)
 	}
 	slices.SortFunc(keys, func(a, b key) int {
-		return cmp.Or(cmp.Compare(a.dir, b.dir), cmp.Compare(a.test, b.test), cmp.Compare(a.replay, b.replay))
+		return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.test, b.test), cmp.Compare(a.replay, b.replay))
 	})
 	out := make([]*Record, 0, len(keys))
 	for _, k := range keys {
@@ -88,7 +88,7 @@ func mergeGroup(g []*Record, partial bool) (*Record, error) {
 		return nil, fmt.Errorf("missing shards %s", strings.Join(missing, ", "))
 	}
 	m := &Record{
-		Version: Version, Test: first.Test, Dir: first.Dir, Strategy: first.Strategy, Seed: first.Seed,
+		Version: Version, Test: first.Test, Package: first.Package, Strategy: first.Strategy, Seed: first.Seed,
 		Shards: len(g), Planned: first.Planned, Limit: first.Limit, Exhausted: true,
 	}
 	orders := map[uint64]int{}

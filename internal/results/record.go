@@ -22,7 +22,7 @@ const Version = 1
 type Record struct {
 	Version    int    `json:"version"`
 	Test       string `json:"test"`
-	Dir        string `json:"dir,omitempty"` // the directory the test ran in (its package)
+	Package    string `json:"package,omitempty"` // the test's package: import path, or directory outside a module
 	Strategy   string `json:"strategy"`
 	Seed       uint64 `json:"seed"`                // the base seed
 	Shard      string `json:"shard,omitempty"`     // "i/N", "" for the whole run
