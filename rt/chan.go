@@ -91,6 +91,23 @@ func Send[T any](ch chan<- T, v T) {
 	c.SendAt(v, pc)
 }
 
+// SendFn stands for ch <- v where v's type is not ch's element type: the
+// rewriter writes SendFn(ch)(v), so that v converts to the element type.
+// The send is located at the line of the call of SendFn.
+//
+//go:noinline
+func SendFn[T any](ch chan<- T) func(T) {
+	pc := core.CallerPC()
+	return func(v T) {
+		c, ok := lookup[T](chanKey(ch))
+		if !ok {
+			foreignSend(ch, v, pc)
+			return
+		}
+		c.SendAt(v, pc)
+	}
+}
+
 // Recv stands for <-ch.
 //
 //go:noinline
@@ -131,17 +148,20 @@ func Close[T any](ch chan<- T) {
 // Len stands for len(ch).
 //
 //go:noinline
-func Len[T any](ch <-chan T) int {
-	pc := core.CallerPC()
-	c, ok := lookup[T](chanKey(ch))
+func Len[T any](ch <-chan T) int { return length[T](chanKey(ch), len(ch), core.CallerPC()) }
+
+// LenSend stands for len(ch) of a send-only channel.
+//
+//go:noinline
+func LenSend[T any](ch chan<- T) int { return length[T](chanKey(ch), len(ch), core.CallerPC()) }
+
+func length[T any](k unsafe.Pointer, native int, pc uintptr) int {
+	c, ok := lookup[T](k)
 	if !ok || c == nil || core.CurrentTask() == nil {
-		return len(ch)
+		return native
 	}
 	return c.LenAt(pc)
 }
-
-// Cap stands for cap(ch).
-func Cap[T any](ch <-chan T) int { return cap(ch) }
 
 // plainError is a runtime.Error with Go's message.
 type plainError string

@@ -66,6 +66,12 @@ type SendCase[T any] struct {
 // OnSend stands for the case ch <- v of a select.
 func OnSend[T any](ch chan<- T, v T) *SendCase[T] { return &SendCase[T]{ch: ch, v: v} }
 
+// OnSendFn stands for the case ch <- v of a select where v's type is not
+// ch's element type: OnSendFn(ch)(v).
+func OnSendFn[T any](ch chan<- T) func(T) *SendCase[T] {
+	return func(v T) *SendCase[T] { return &SendCase[T]{ch: ch, v: v} }
+}
+
 func (c *SendCase[T]) ctl(chosen *int, i int) (csync.Case, bool) {
 	cc, ok := lookup[T](chanKey(c.ch))
 	if !ok {

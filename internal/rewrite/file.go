@@ -28,7 +28,6 @@ type fileRewriter struct {
 	edits   []edit
 	issues  []Issue
 	commaOK map[*ast.UnaryExpr]bool
-	labels  map[*ast.SelectStmt]*ast.LabeledStmt
 	inList  map[ast.Stmt]bool // statements of a block or clause
 	n       int               // names made so far
 }

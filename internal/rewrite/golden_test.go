@@ -2,8 +2,10 @@ package rewrite
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,6 +29,7 @@ func TestGolden(t *testing.T) {
 			if len(pkgs) != 1 {
 				t.Fatalf("loaded %d packages, want 1", len(pkgs))
 			}
+			compiles(t, dir, pkgs[0])
 			for _, f := range pkgs[0].Files {
 				golden := f.Path + ".golden"
 				if !f.Changed {
@@ -68,5 +71,35 @@ func checkLines(t *testing.T, f *File) {
 	}
 	if got, want := strings.Count(out, "\n"), strings.Count(string(src), "\n"); got != want {
 		t.Errorf("%s: %d lines rewritten, %d in the source", f.Path, got, want)
+	}
+}
+
+// compiles builds the rewritten package and its tests through an overlay:
+// the rewriter's output must be valid Go that type-checks against rt.
+func compiles(t *testing.T, dir string, p *Package) {
+	t.Helper()
+	if testing.Short() {
+		return
+	}
+	tmp := t.TempDir()
+	replace := map[string]string{}
+	for _, f := range p.Files {
+		if f.Changed {
+			out := filepath.Join(tmp, filepath.Base(f.Path)+".go")
+			if err := os.WriteFile(out, f.Out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			replace[f.Path] = out
+		}
+	}
+	data, _ := json.Marshal(map[string]any{"Replace": replace})
+	overlay := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlay, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-c", "-o", os.DevNull, "-overlay", overlay, ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the rewritten package does not build: %v\n%s", err, out)
 	}
 }

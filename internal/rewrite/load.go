@@ -133,12 +133,25 @@ func pkgDir(p *packages.Package) string {
 }
 
 // needGo121 reports whether a module's go version is older than go1.21.
+// A module without a go directive is go1.16 to the go command.
 func needGo121(m *packages.Module) bool {
-	if m == nil || m.GoVersion == "" {
+	if m == nil {
 		return false
 	}
+	v := m.GoVersion
+	if v == "" && m.GoMod != "" {
+		v = "1.16"
+		if data, err := os.ReadFile(m.GoMod); err == nil {
+			for _, line := range strings.Split(string(data), "\n") {
+				if f := strings.Fields(line); len(f) == 2 && f[0] == "go" {
+					v = f[1]
+					break
+				}
+			}
+		}
+	}
 	var major, minor int
-	if _, err := fmt.Sscanf(m.GoVersion, "%d.%d", &major, &minor); err != nil {
+	if _, err := fmt.Sscanf(v, "%d.%d", &major, &minor); err != nil {
 		return false
 	}
 	return major == 1 && minor < 21

@@ -8,24 +8,19 @@ import (
 )
 
 // selectStmt: a select statement becomes a switch on __rt.Select, whose
-// cases are made before it, in source order, as the select evaluates its
-// channels and values:
+// cases are made in its init statement, in source order, as the select
+// evaluates its channels and values:
 //
-//	select {                 { __s1_0 := __rt.OnRecv(ch); __s1_1 := __rt.OnSend(out, v); switch __rt.Select(true, __s1_0, __s1_1) {
-//	case x, ok := <-ch:      case 0: x, ok := __s1_0.V, __s1_0.OK;
-//	case out <- v:           case 1:
-//	default:                 default:
-//	}                        }}  (without a default case: default: panic("unreachable") }})
+//	select {             switch __s1_0, __s1_1 := __rt.OnRecv(ch), __rt.OnSend(out, v); __rt.Select(true, __s1_0, __s1_1) {
+//	case x, ok := <-ch:  case 0: x, ok := __s1_0.V, __s1_0.OK;
+//	case out <- v:       case 1:
+//	default:             default:
+//	}                    }  (without a default case: default: panic("unreachable") })
 //
-// Each line stays on its line. A label on the select moves to the switch,
-// so break L still leaves it.
+// Each line stays on its line. A label on the select labels the switch, so
+// break L still leaves it and goto L still reaches it.
 func (w *fileRewriter) selectStmt(s *ast.SelectStmt) {
 	name := w.fresh("s")
-	var node ast.Node = s
-	label := ""
-	if l := w.labels[s]; l != nil {
-		node, label = l, l.Label.Name+": "
-	}
 	clauses := make([]*ast.CommClause, len(s.Body.List))
 	def := false
 	for i, st := range s.Body.List {
@@ -35,28 +30,36 @@ func (w *fileRewriter) selectStmt(s *ast.SelectStmt) {
 		}
 		w.walkComm(clauses[i])
 	}
-	w.replace(node, func(r *renderer, b *strings.Builder) {
-		b.WriteString("{ ")
+	w.replace(s, func(r *renderer, b *strings.Builder) {
+		b.WriteString("switch ")
 		var handles []string
 		for i, cc := range clauses {
-			if cc.Comm == nil {
-				continue
+			if cc.Comm != nil {
+				handles = append(handles, fmt.Sprintf("%s_%d", name, i))
 			}
-			h := fmt.Sprintf("%s_%d", name, i)
-			handles = append(handles, h)
-			fmt.Fprintf(b, "%s := ", h)
-			if send, ok := cc.Comm.(*ast.SendStmt); ok {
-				b.WriteString(rtName + ".OnSend(")
-				w.sub(r, b, send.Chan)
-				b.WriteString(", ")
-				w.sub(r, b, send.Value)
-			} else {
-				b.WriteString(rtName + ".OnRecv(")
-				w.sub(r, b, commRecv(cc.Comm).X)
-			}
-			b.WriteString("); ")
 		}
-		fmt.Fprintf(b, "%sswitch %s.Select(%v", label, rtName, def)
+		if len(handles) > 0 {
+			b.WriteString(strings.Join(handles, ", ") + " := ")
+			n := 0
+			for _, cc := range clauses {
+				if cc.Comm == nil {
+					continue
+				}
+				if n > 0 {
+					b.WriteString(", ")
+				}
+				n++
+				if send, ok := cc.Comm.(*ast.SendStmt); ok {
+					w.sendCall(r, b, "OnSend", send)
+				} else {
+					b.WriteString(rtName + ".OnRecv(")
+					w.sub(r, b, commRecv(cc.Comm).X)
+					b.WriteString(")")
+				}
+			}
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(b, "%s.Select(%v", rtName, def)
 		for _, h := range handles {
 			b.WriteString(", " + h)
 		}
@@ -82,7 +85,7 @@ func (w *fileRewriter) selectStmt(s *ast.SelectStmt) {
 			// select whose every case returns a terminating statement.
 			b.WriteString("default: panic(\"unreachable\") ")
 		}
-		b.WriteString("}}")
+		b.WriteString("}")
 	})
 }
 

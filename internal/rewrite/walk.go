@@ -10,7 +10,6 @@ import (
 // walk collects the edits and issues of the file.
 func (w *fileRewriter) walk() {
 	w.commaOK = map[*ast.UnaryExpr]bool{}
-	w.labels = map[*ast.SelectStmt]*ast.LabeledStmt{}
 	w.inList = map[ast.Stmt]bool{}
 	for _, imp := range w.file.Imports {
 		if imp.Path.Value == `"C"` {
@@ -67,10 +66,6 @@ func (w *fileRewriter) inspect(root ast.Node) {
 			if w.isChan(n.X) {
 				w.rangeChan(n)
 			}
-		case *ast.LabeledStmt:
-			if s, ok := n.Stmt.(*ast.SelectStmt); ok {
-				w.labels[s] = n
-			}
 		case *ast.SelectStmt:
 			w.selectStmt(n)
 			return false // selectStmt walks its parts
@@ -89,13 +84,30 @@ func (w *fileRewriter) inspect(root ast.Node) {
 
 // send: ch <- v becomes __rt.Send(ch, v).
 func (w *fileRewriter) send(s *ast.SendStmt) {
-	w.replace(s, func(r *renderer, b *strings.Builder) {
-		b.WriteString(rtName + ".Send(")
+	w.replace(s, func(r *renderer, b *strings.Builder) { w.sendCall(r, b, "Send", s) })
+}
+
+// sendCall writes __rt.<fn>(ch, v), or, when v's type is not the channel's
+// element type (a concrete value sent on a channel of interfaces), the
+// form __rt.<fn>Fn(ch)(v), which infers the element type from the channel
+// alone and converts v as an assignment does.
+func (w *fileRewriter) sendCall(r *renderer, b *strings.Builder, fn string, s *ast.SendStmt) {
+	curried := false
+	if ch, ok := coreType(w.typeOf(s.Chan)).(*types.Chan); ok {
+		tv := w.info.Types[s.Value]
+		curried = tv.Type != nil && tv.Value == nil && !tv.IsNil() && !types.Identical(tv.Type, ch.Elem())
+	}
+	if curried {
+		b.WriteString(rtName + "." + fn + "Fn(")
+		w.sub(r, b, s.Chan)
+		b.WriteString(")(")
+	} else {
+		b.WriteString(rtName + "." + fn + "(")
 		w.sub(r, b, s.Chan)
 		b.WriteString(", ")
-		w.sub(r, b, s.Value)
-		b.WriteString(")")
-	})
+	}
+	w.sub(r, b, s.Value)
+	b.WriteString(")")
 }
 
 // recv: <-ch becomes __rt.Recv(ch), or __rt.RecvOK(ch) in v, ok := <-ch.
@@ -123,9 +135,14 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 			w.makeChan(c)
 		}
 		return
-	case "len", "cap":
+	case "len":
+		// cap needs no op: a channel's capacity never changes.
 		if len(c.Args) == 1 && w.isChan(c.Args[0]) {
-			w.wrapCall(c, rtName+"."+strings.ToUpper(name[:1])+name[1:]+"(", nil)
+			fn := ".Len("
+			if ch, _ := coreType(w.typeOf(c.Args[0])).(*types.Chan); ch != nil && ch.Dir() == types.SendOnly {
+				fn = ".LenSend("
+			}
+			w.wrapCall(c, rtName+fn, nil)
 		}
 		return
 	}

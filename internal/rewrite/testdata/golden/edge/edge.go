@@ -1,0 +1,61 @@
+// Package edge holds the constructs where a naive rewrite goes wrong.
+package edge
+
+import "fmt"
+
+type Future interface{ Done() }
+
+type future struct{}
+
+func (*future) Done() {}
+
+// Labels: goto and break reach a labeled select.
+func Labels(stop chan struct{}, n int) (i int) {
+LOOP:
+	if i >= n {
+		return
+	}
+	i++
+CHECK:
+	select {
+	case <-stop:
+		break CHECK
+	default:
+	}
+	goto LOOP
+}
+
+// Terminating: every case returns, so the function needs no return.
+func Terminating(a, b chan int) int {
+	select {
+	case v := <-a:
+		return v
+	case b <- 1:
+		return 0
+	}
+}
+
+// Interfaces: a concrete value sent on a channel of interfaces.
+func Interfaces(ch chan Future, any chan interface{}) {
+	f := &future{}
+	ch <- f
+	select {
+	case any <- f:
+	case ch <- f:
+	}
+}
+
+// Sizes: make with a size of another integer type.
+func Sizes(n int64) chan byte { return make(chan byte, n) }
+
+func pair() (int, string) { return 1, "a" }
+
+func show(n int, s string, rest ...int) { fmt.Println(n, s, rest) }
+
+// Spawn: multi-value and variadic arguments are bound at the go statement.
+func Spawn(xs []int, c <-chan int) {
+	go show(pair())
+	go show(1, "b", xs...)
+	for range c {
+	}
+}
