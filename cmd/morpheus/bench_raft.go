@@ -47,7 +47,7 @@ func runBenchRaft(args []string, stdout, stderr io.Writer) error {
 	trials := fs.Int("trials", 1000, "iterations per bug and strategy (0: skip the bug table)")
 	iterations := fs.Int("iterations", 6000, "iterations of the correct harness, split evenly across the strategies (0: skip)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the tables")
-	bugList := fs.String("bugs", "", "comma-separated bugs (default: all of "+raftBugNames()+")")
+	bugList := fs.String("bugs", "", "comma-separated bugs (default: "+raftBugNames()+"; also accepts "+string(raft.LeaderReads)+")")
 	nodes := fs.Int("nodes", 3, "raft cluster size, 3 or 5")
 	strats := fs.String("strategies", strings.Join(raftStrategies, ","), "comma-separated strategies")
 	seed := fs.Uint64("seed", 1, "base seed of every run")

@@ -15,19 +15,23 @@ const (
 	SendBeforePersist Bug = "send-before-persist" // (a) Config.SendBeforePersist
 	ForgetApplied     Bug = "forget-applied"      // (b) Config.ForgetApplied
 	ForgetVote        Bug = "forget-vote"         // (c) Config.ForgetVote
+	// LeaderReads is not one of the three: Config.LeaderReads,
+	// found by the linearizability check alone.
+	LeaderReads Bug = "leader-reads"
 )
 
 // Bugs lists the bugs in the order (a), (b), (c).
 func Bugs() []Bug { return []Bug{SendBeforePersist, ForgetApplied, ForgetVote} }
 
-// ParseBug returns the bug with the given name.
+// ParseBug returns the bug with the given name (one of Bugs, or
+// LeaderReads).
 func ParseBug(name string) (Bug, error) {
-	for _, b := range Bugs() {
+	for _, b := range append(Bugs(), LeaderReads) {
 		if string(b) == name {
 			return b, nil
 		}
 	}
-	return "", fmt.Errorf("raft: unknown bug %q (want %s, %s or %s)", name, SendBeforePersist, ForgetApplied, ForgetVote)
+	return "", fmt.Errorf("raft: unknown bug %q (want %s, %s, %s or %s)", name, SendBeforePersist, ForgetApplied, ForgetVote, LeaderReads)
 }
 
 // With returns c with the bug's switch on.
@@ -39,6 +43,8 @@ func (c Config) With(b Bug) Config {
 		c.ForgetApplied = true
 	case ForgetVote:
 		c.ForgetVote = true
+	case LeaderReads:
+		c.LeaderReads = true
 	default:
 		panic(fmt.Sprintf("raft: Config.With(%q): unknown bug", string(b)))
 	}

@@ -34,6 +34,12 @@ type Config struct {
 	// ForgetVote is bug (c): a restarted node loads its term and commit
 	// index but not whom it voted for, so it may vote twice in one term.
 	ForgetVote bool
+	// LeaderReads is a fourth mistake, outside the three: a node
+	// that believes it is the leader answers gets from its own store
+	// instead of through the log. A leader cut off from the others keeps
+	// believing it and serves stale values; only the linearizability check
+	// sees it.
+	LeaderReads bool
 
 	// Stats, if not nil, counts client operations and applied entries
 	// (for throughput figures).
@@ -108,6 +114,7 @@ func (c Config) String() string {
 	add(c.SendBeforePersist, "send-before-persist")
 	add(c.ForgetApplied, "forget-applied")
 	add(c.ForgetVote, "forget-vote")
+	add(c.LeaderReads, "leader-reads")
 	if s == "" {
 		return "fixed"
 	}

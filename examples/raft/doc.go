@@ -75,6 +75,12 @@
 //     reboot of the voter between them: vote-safety reports "node 3 voted
 //     for 2 and for 1 in term 2".
 //
+// A fourth switch, Config.LeaderReads, lets a node that believes it leads
+// answer gets from its own store, without the log: once cut off while
+// another leader commits writes, it serves stale values. No raft property
+// breaks; only the linearizability check sees it, and porcupine's
+// visualisation is attached to the failure.
+//
 // The correct harness has none of these failures; IsViolation tells a
 // safety violation from other failures. "morpheus bench raft" measures the
 // hit ratio and time to first hit of each bug per strategy, and runs the

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/linearize"
 	etcdraft "go.etcd.io/raft/v3"
 	pb "go.etcd.io/raft/v3/raftpb"
 	"google.golang.org/protobuf/proto"
@@ -133,6 +134,10 @@ func (s *server) handle(m any) {
 			return // a duplicate
 		}
 		s.seen[a] = true
+		if s.c.cfg.LeaderReads && m.Cmd.In.Op == linearize.KVGet && s.rn.BasicStatus().RaftState == etcdraft.StateLeader {
+			s.e.Send(m.From, Reply{ID: m.ID, Attempt: m.Attempt, Value: s.sm.apply(m.Cmd)}) // the mistake: no quorum behind the read
+			return
+		}
 		err := s.rn.Propose(encodeCommand(m.Cmd))
 		if errors.Is(err, etcdraft.ErrProposalDropped) {
 			s.e.Send(m.From, Reply{ID: m.ID, Attempt: m.Attempt, Rejected: true, Leader: s.rn.BasicStatus().Lead})

@@ -92,6 +92,24 @@ func TestBugsFound(t *testing.T) {
 	}
 }
 
+// A leader that serves reads from its own store, without a quorum, serves
+// stale values once it is cut off and another leader commits writes. No
+// raft property is violated; porcupine finds the history not linearizable
+// and its visualisation comes with the failure.
+func TestLeaderReadsNotLinearizable(t *testing.T) {
+	res := mtest.Explore(t, raft.Test(raft.Config{}.With(raft.LeaderReads)),
+		morpheus.Strategy("pct:5"), morpheus.Seed(3), morpheus.Iterations(300))
+	f := mtest.MustFail(t, res, "assertion", "linearizability: ")
+	if !raft.IsViolation(f.Kind, f.Message) || !strings.Contains(f.Message, "are not linearizable") {
+		t.Fatalf("%s: %s", f.Kind, f.Message)
+	}
+	if len(f.Attachments) != 1 || f.Attachments[0].Name != "linearizability.html" ||
+		!bytes.Contains(f.Attachments[0].Data, []byte("<title>Porcupine</title>")) {
+		t.Fatalf("attachments: %d", len(f.Attachments))
+	}
+	t.Logf("iteration %d: %s", f.Iteration, firstLine(f.Message))
+}
+
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
@@ -135,10 +153,10 @@ func TestConfig(t *testing.T) {
 	if s := (raft.Config{}).String(); s != "fixed" {
 		t.Errorf("String() = %q", s)
 	}
-	if s := (raft.Config{}).With(raft.SendBeforePersist).With(raft.ForgetVote).String(); s != "send-before-persist+forget-vote" {
+	if s := (raft.Config{}).With(raft.SendBeforePersist).With(raft.ForgetVote).With(raft.LeaderReads).String(); s != "send-before-persist+forget-vote+leader-reads" {
 		t.Errorf("String() = %q", s)
 	}
-	for _, b := range raft.Bugs() {
+	for _, b := range append(raft.Bugs(), raft.LeaderReads) {
 		got, err := raft.ParseBug(string(b))
 		if err != nil || got != b {
 			t.Errorf("ParseBug(%q) = %q, %v", b, got, err)
