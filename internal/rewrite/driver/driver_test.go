@@ -42,4 +42,52 @@ func TestLockOrder(t *testing.T) {
 		t.Errorf("want a deadlock located in bank.go, got %s:\n%s", tr.Kind, tr.Failure)
 	}
 	t.Log(tr.Failure)
+
+	// The same seed finds the same schedule: the trace files, named by the
+	// hash of their content, are the same.
+	again, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := find(again, "TestTransfers"); got == nil || got.Trace != tr.Trace {
+		t.Errorf("same seed, another trace: %+v, want %s", got, tr.Trace)
+	}
+
+	// The trace replays to the same deadlock.
+	cfg.Replay, cfg.Run = tr.Trace, "^TestTransfers$"
+	rep, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := find(rep, "TestTransfers")
+	if got == nil || got.Kind != "deadlock" || !strings.Contains(got.Failure, "strategy replay") {
+		t.Errorf("replay: %+v", got)
+	}
+}
+
+func find(s *driver.Summary, test string) *driver.TestSummary {
+	for _, p := range s.Packages {
+		for _, t := range p.Tests {
+			if t.Name == test {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// A package that does not exist, or a directory outside any module, is an
+// error that names it.
+func TestBadInput(t *testing.T) {
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	_, err := driver.Run(context.Background(), driver.Config{Dir: "../testdata/lockorder",
+		Patterns: []string{"./nosuch"}, Cache: t.TempDir(), Env: env})
+	if err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("missing package: %v", err)
+	}
+	_, err = driver.Run(context.Background(), driver.Config{Dir: t.TempDir(), Patterns: []string{"."},
+		Cache: t.TempDir(), Env: append(env, "GO111MODULE=on")})
+	if err == nil || !strings.Contains(err.Error(), "not in a module") {
+		t.Errorf("outside a module: %v", err)
+	}
 }
