@@ -22,7 +22,11 @@ func Merge(recs []*Record, partial bool) ([]*Record, error) {
 	groups := map[key][]*Record{}
 	var keys []key
 	for _, r := range recs {
-		k := key{r.Package, r.Test, r.Replay}
+		pkg := r.Package
+		if pkg == "" {
+			pkg = r.Dir
+		}
+		k := key{pkg, r.Test, r.Replay}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -88,7 +92,7 @@ func mergeGroup(g []*Record, partial bool) (*Record, error) {
 		return nil, fmt.Errorf("missing shards %s", strings.Join(missing, ", "))
 	}
 	m := &Record{
-		Version: Version, Test: first.Test, Package: first.Package, Strategy: first.Strategy, Seed: first.Seed,
+		Version: Version, Test: first.Test, Package: first.Package, Dir: first.Dir, Strategy: first.Strategy, Seed: first.Seed,
 		Shards: len(g), Planned: first.Planned, Limit: first.Limit, Exhausted: true,
 	}
 	orders := map[uint64]int{}

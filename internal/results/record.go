@@ -23,6 +23,7 @@ type Record struct {
 	Version    int    `json:"version"`
 	Test       string `json:"test"`
 	Package    string `json:"package,omitempty"` // the test's package: import path, or directory outside a module
+	Dir        string `json:"dir,omitempty"`     // the test's directory, which files of the first version named instead of Package
 	Strategy   string `json:"strategy"`
 	Seed       uint64 `json:"seed"`                // the base seed
 	Shard      string `json:"shard,omitempty"`     // "i/N", "" for the whole run
