@@ -27,6 +27,7 @@ const (
 	EnvOut       = "MORPHEUS_RT_OUT"       // a file to append one JSON Result per test to
 	EnvHint      = "MORPHEUS_RT_HINT"      // the replay command, with %s for the trace and the test
 	EnvWatchdog  = "MORPHEUS_RT_WATCHDOG"  // the watchdog's time-out (default morpheus's)
+	EnvMaxSteps  = "MORPHEUS_RT_MAXSTEPS"  // steps per schedule before a step-limit failure
 )
 
 // Result is what Test reports of one test to the driver (EnvOut).
@@ -128,6 +129,13 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 			return nil, "", fmt.Errorf("%s=%q: want a duration", EnvWatchdog, s)
 		}
 		opts = append(opts, morpheus.Watchdog(d))
+	}
+	if s := os.Getenv(EnvMaxSteps); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvMaxSteps, s)
+		}
+		opts = append(opts, morpheus.MaxSteps(n))
 	}
 	if replay = os.Getenv(EnvReplay); replay != "" {
 		opts = append(opts, morpheus.Replay(replay))

@@ -37,6 +37,7 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 	replay := fs.String("replay", "", "replay a saved `trace` (with -run naming its test)")
 	exclude := fs.String("exclude", "", "comma-separated import-path prefixes not to rewrite")
 	cache := fs.String("cache", "", "cache `dir` for rewritten files and binaries")
+	maxSteps := fs.Int("maxsteps", 0, "steps per schedule before a step-limit failure (0: morpheus's default)")
 	watchdog := fs.Duration("watchdog", 0, "report a goroutine blocked outside control after this long")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: morpheus rewrite [flags] packages")
@@ -79,7 +80,7 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
-		Schedules: *schedules, Seed: *seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog}
+		Schedules: *schedules, Seed: *seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog, MaxSteps: *maxSteps}
 	sum, err := driver.Run(context.Background(), cfg)
 	if err != nil {
 		return err

@@ -26,6 +26,7 @@ type Config struct {
 	Jobs      int      // parallel processes (default 2)
 	Replay    string   // a trace to replay instead of exploring
 	Watchdog  time.Duration
+	MaxSteps  int       // steps per schedule before a step-limit failure (0: morpheus's)
 	Env       []string  // the environment of the go command and tests; nil: os.Environ
 	Log       io.Writer // progress, may be nil
 	BuildOnly bool      // rewrite and build, do not run

@@ -110,6 +110,9 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		if cfg.Watchdog > 0 {
 			env = append(env, rt.EnvWatchdog+"="+cfg.Watchdog.String())
 		}
+		if cfg.MaxSteps > 0 {
+			env = append(env, rt.EnvMaxSteps+"="+strconv.Itoa(cfg.MaxSteps))
+		}
 		if cfg.Replay != "" {
 			env = append(env, rt.EnvReplay+"="+cfg.Replay)
 		}
