@@ -45,7 +45,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	mode := fs.String("mode", runner.ModeServer, "server (pairwise constraints), baseline (none) or random (POS-style delays)")
 	compare := fs.Bool("compare", false, "run the server and the baseline campaigns, the same number of runs each, and compare them")
 	constraints := fs.Int("constraints", 1, "pairwise constraints per run in server mode")
-	timeout := fs.Duration("timeout", 100*time.Millisecond, "how long a held tracepoint waits for an infeasible constraint")
+	timeout := fs.Duration("timeout", 300*time.Millisecond, "how long a held tracepoint waits for an infeasible constraint")
 	limit := fs.Duration("limit", 10*time.Second, "time limit of a run; past it the run's process group is killed and the run counts as hung")
 	save := fs.Duration("save", 2*time.Second, "save interval (a crash loses at most this much)")
 	seed := fs.Uint64("seed", 1, "seed of random mode's priorities")

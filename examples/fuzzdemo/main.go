@@ -22,6 +22,13 @@
 // configuration and the coordinator exits 1 with "wrong result". With -fixed
 // the worker waits for its configuration.
 //
+// Natural runs are strongly ordered by timing: worker n registers n·40ms
+// after it starts and its job takes n·40ms (StaggerStep, JobStep), so that
+// only the few pairs nothing orders closely (the workers' start-up, the
+// broadcast of "start") show both ways without the server, as timing biases
+// real systems. A held tracepoint may wait for up to 120ms of such natural
+// delay: give "morpheus fuzz" a -timeout above that (its default is 300ms).
+//
 // Without MORPHEUS_SOCKET the tracepoints do nothing and the system just runs.
 package main
 

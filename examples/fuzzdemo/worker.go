@@ -78,6 +78,6 @@ func work(args []string) error {
 // and of results almost fixed (as timing does in real systems), though
 // nothing in the protocol orders them: only forced orders show the rest.
 const (
-	StaggerStep = 25 * time.Millisecond
-	JobStep     = 15 * time.Millisecond
+	StaggerStep = 40 * time.Millisecond
+	JobStep     = 40 * time.Millisecond
 )
