@@ -13,7 +13,9 @@ import (
 //	n := x.Add(1)             n := __rt.Atomic(__rt.Point(&x, false), x.Add(1))
 //	atomic.StoreInt64(p, 1)   __rt.Point(p, false); atomic.StoreInt64(p, 1)
 //
-// (the second form only where a statement stands alone).
+// (the second form only where a statement stands alone). The call of a
+// defer or go statement stays as it is: an uncontrolled access, since
+// wrapping it would make the access happen at the statement.
 
 // atomicAccess describes an atomic call: the expression of the accessed
 // address, whether it only reads, and whether it returns nothing.
@@ -85,7 +87,7 @@ func (w *fileRewriter) atomicCall(c *ast.CallExpr, _ *ast.SelectorExpr) bool {
 	if !ok {
 		return false
 	}
-	if a.void {
+	if a.void || w.deferred[c] {
 		return true // only as a statement (atomicStmt)
 	}
 	w.replace(c, func(r *renderer, b *strings.Builder) {

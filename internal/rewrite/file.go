@@ -29,7 +29,11 @@ type fileRewriter struct {
 	issues  []Issue
 	commaOK map[*ast.UnaryExpr]bool
 	inList  map[ast.Stmt]bool // statements of a block or clause
-	n       int               // names made so far
+	// deferred holds the calls of defer and go statements: their
+	// arguments are evaluated at once, so an atomic call there cannot be
+	// wrapped in Atomic(Point(…), call), which would run the call early.
+	deferred map[*ast.CallExpr]bool
+	n        int // names made so far
 }
 
 func (w *fileRewriter) off(p token.Pos) int { return w.tf.Offset(p) }

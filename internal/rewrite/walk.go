@@ -11,6 +11,7 @@ import (
 func (w *fileRewriter) walk() {
 	w.commaOK = map[*ast.UnaryExpr]bool{}
 	w.inList = map[ast.Stmt]bool{}
+	w.deferred = map[*ast.CallExpr]bool{}
 	for _, imp := range w.file.Imports {
 		if imp.Path.Value == `"C"` {
 			w.issue(imp.Pos(), "cgo: C code and its threads run outside control")
@@ -40,7 +41,10 @@ func (w *fileRewriter) inspect(root ast.Node) {
 			if w.test {
 				w.testFunc(n)
 			}
+		case *ast.DeferStmt:
+			w.deferred[n.Call] = true
 		case *ast.GoStmt:
+			w.deferred[n.Call] = true
 			w.goStmt(n)
 		case *ast.SendStmt:
 			w.send(n)

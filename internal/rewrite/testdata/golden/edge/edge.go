@@ -1,7 +1,10 @@
 // Package edge holds the constructs where a naive rewrite goes wrong.
 package edge
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 type Future interface{ Done() }
 
@@ -58,4 +61,10 @@ func Spawn(xs []int, c <-chan int) {
 	go show(1, "b", xs...)
 	for range c {
 	}
+}
+
+// Deferred: an atomic call deferred happens when the function returns.
+func Deferred(n *atomic.Int64) int64 {
+	defer n.Add(-1)
+	return n.Add(1)
 }
