@@ -1,24 +1,27 @@
 package rt
 
 import (
+	"runtime"
 	"sync"
 	"time"
 	"unsafe"
+	"weak"
 
 	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
 )
 
-// table maps a native channel (its runtime pointer) to the csync channel
-// that carries its values.
-var table sync.Map // unsafe.Pointer -> *csync.Chan[T]
+// table maps a native channel (the address of its runtime object) to the
+// csync channel that carries its values. An entry holds its channel only
+// weakly, so channels die as usual; a cleanup removes the entry, and a
+// lookup that finds an entry whose channel died (the address reused
+// before the cleanup ran) ignores it.
+var table sync.Map // uintptr -> *entry
 
-// made lists the channels registered during the current iteration, dropped
-// from the table when the next one starts (see reset).
-var (
-	madeMu sync.Mutex
-	made   []unsafe.Pointer
-)
+type entry struct {
+	ch weak.Pointer[byte]
+	c  any // *csync.Chan[T]
+}
 
 // chanKey returns a channel's runtime pointer; C is a channel type.
 func chanKey[C any](c C) unsafe.Pointer {
@@ -27,12 +30,9 @@ func chanKey[C any](c C) unsafe.Pointer {
 
 func register[T any](n chan T, c *csync.Chan[T]) {
 	k := chanKey(n)
-	table.Store(k, c)
-	if core.CurrentTask() != nil {
-		madeMu.Lock()
-		made = append(made, k)
-		madeMu.Unlock()
-	}
+	e := &entry{ch: weak.Make((*byte)(k)), c: c}
+	table.Store(uintptr(k), e)
+	runtime.AddCleanup((*byte)(k), func(key uintptr) { table.CompareAndDelete(key, e) }, uintptr(k))
 }
 
 // lookup returns the csync channel of a native one, nil for a nil channel;
@@ -41,21 +41,15 @@ func lookup[T any](k unsafe.Pointer) (c *csync.Chan[T], ok bool) {
 	if k == nil {
 		return nil, true
 	}
-	v, ok := table.Load(k)
+	v, ok := table.Load(uintptr(k))
 	if !ok {
 		return nil, false
 	}
-	return v.(*csync.Chan[T]), true
-}
-
-// forget drops the channels the last iteration made.
-func forget() {
-	madeMu.Lock()
-	for _, k := range made {
-		table.Delete(k)
+	e := v.(*entry)
+	if e.ch.Value() != (*byte)(k) {
+		return nil, false
 	}
-	made = made[:0]
-	madeMu.Unlock()
+	return e.c.(*csync.Chan[T]), true
 }
 
 // Make stands for make(C, n) of a channel type C.

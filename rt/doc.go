@@ -12,7 +12,9 @@
 // Channels keep their native Go type, so rewritten code still hands them to
 // the standard library. A channel made by rewritten code (Make) is
 // registered in a side table with the csync channel that really carries its
-// values; every operation on it looks the channel up. A channel not in the
+// values; every operation on it looks the channel up. The table holds the
+// channel weakly, so a channel kept across schedules (in a sync.Pool, a
+// global) stays controlled, and one dropped is collected as usual. A channel not in the
 // table was made elsewhere (the standard library: a timer's channel, a
 // context's Done) and is foreign: its operations are not ops of the
 // scheduler. A foreign receive or send polls the channel and waits for

@@ -102,3 +102,24 @@ func TestContext(t *testing.T) {
 		t.Fatal(f.Report(false, ""))
 	}
 }
+
+// A channel made in one schedule and kept for the next (a sync.Pool, a
+// global) stays controlled.
+func TestChannelOutlivesSchedule(t *testing.T) {
+	var kept chan int
+	before := len(rt.Foreign())
+	if f := explore(t, 5, func() {
+		if kept == nil {
+			kept = rt.Make[chan int](1)
+		}
+		rt.Send(kept, 1)
+		if rt.Recv(kept) != 1 {
+			panic("lost value")
+		}
+	}); f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+	if after := len(rt.Foreign()); after != before {
+		t.Errorf("the kept channel became foreign: %v", rt.Foreign())
+	}
+}

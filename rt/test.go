@@ -62,7 +62,6 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	}
 	skipped := false
 	res, err := morpheus.Explore(func(e *morpheus.Env) {
-		forget()
 		cleanups = cleanups[:0]
 		defer runCleanups()
 		body(t)
