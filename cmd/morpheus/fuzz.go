@@ -49,6 +49,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	limit := fs.Duration("limit", 10*time.Second, "time limit of a run; past it the run's process group is killed and the run counts as hung")
 	save := fs.Duration("save", 2*time.Second, "save interval (a crash loses at most this much)")
 	seed := fs.Uint64("seed", 1, "seed of random mode's priorities")
+	quiet := fs.Duration("quiet", 300*time.Microsecond, "random mode: release the highest-priority held tracepoint after this long without a new one")
 	rounds := fs.Int("rounds", 3, "server mode: sweeps over the unobserved pairs before a pair counts as infeasible; 0: no limit")
 	window := fs.Int("window", 0, "look for transpositions only this many events back (2k for a k-total system); 0: whole trace")
 	reportPath := fs.String("report", "", "HTML report file (default: report.html in -out)")
@@ -68,8 +69,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "morpheus fuzz: expected a command after the flags: morpheus fuzz [flags] -- COMMAND ARGS...")
 		return errUsage
 	}
-	if *runs <= 0 || *jobs <= 0 || *constraints <= 0 || *timeout <= 0 || *limit <= 0 || *save <= 0 || *window < 0 || *rounds < 0 {
-		fmt.Fprintln(stderr, "morpheus fuzz: -runs, -jobs, -constraints, -timeout, -limit and -save must be positive, -window and -rounds not negative")
+	if *runs <= 0 || *jobs <= 0 || *constraints <= 0 || *timeout <= 0 || *limit <= 0 || *save <= 0 || *quiet <= 0 || *window < 0 || *rounds < 0 {
+		fmt.Fprintln(stderr, "morpheus fuzz: -runs, -jobs, -constraints, -timeout, -limit, -save and -quiet must be positive, -window and -rounds not negative")
 		return errUsage
 	}
 	modes := []string{*mode}
@@ -96,8 +97,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rounds: *rounds, Rules: rules, Command: command}
 		fmt.Fprintf(stdout, "mode %s: running %s, %d runs, %d at once...\n", m, strings.Join(shown, " "), *runs, *jobs)
 		start := time.Now()
-		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume})
-		if st == nil {
+		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume, Quiet: *quiet})
+		if st == nil || (err != nil && st.Counters.Runs == 0) {
 			return err
 		}
 		elapsed := time.Since(start)
