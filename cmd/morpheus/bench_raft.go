@@ -27,7 +27,7 @@ var raftStrategies = []string{"random", "pct:5", "pos", "pos+ca", "pos*", "pos*+
 // raftBugRun is one bug under one strategy.
 type raftBugRun struct {
 	hits, failures, iterations int
-	firstIter                  int           // lowest hitting iteration, -1 if none
+	firstIter                  int           // lowest hitting iteration; -1 if none, or if a lower iteration failed otherwise
 	first                      time.Duration // wall clock to the first hit, -1 if none
 	elapsed                    time.Duration
 }
@@ -220,14 +220,17 @@ func writeRaftTables(w io.Writer, trials int, seed uint64, nodes int, bugs []raf
 			fmt.Fprintln(tw)
 		}
 		tw.Flush()
-		fmt.Fprintf(w, "\nFirst hit: wall-clock seconds from the start of the run (all workers) / lowest hitting iteration.\n\n")
+		fmt.Fprintf(w, "\nFirst hit: wall-clock seconds from the start of the run (all workers) / lowest hitting iteration\n")
+		fmt.Fprintf(w, "(* when a lower iteration failed otherwise, such as a livelock at the step limit).\n\n")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintf(tw, "bug\t%s\t\n", strings.Join(strategies, "\t"))
 		for i, b := range bugs {
 			fmt.Fprintf(tw, "%s\t", b)
 			for j := range strategies {
-				if r := runs[i][j]; r.first >= 0 {
+				if r := runs[i][j]; r.first >= 0 && r.firstIter >= 0 {
 					fmt.Fprintf(tw, "%.2f s / #%d\t", r.first.Seconds(), r.firstIter)
+				} else if r.first >= 0 {
+					fmt.Fprintf(tw, "%.2f s / *\t", r.first.Seconds())
 				} else {
 					fmt.Fprint(tw, "—\t")
 				}
