@@ -208,52 +208,98 @@ func TestMisbehavingClientsNeverWedge(t *testing.T) {
 	}
 }
 
-// TestKilledProcessWhileHeld kills a real client process (this test binary
-// re-run as a helper) while the server holds its hit.
-func TestKilledProcessWhileHeld(t *testing.T) {
+// TestKilledProcessesNeverWedge kills real client processes (this test
+// binary re-run as a helper) at every protocol stage with SIGKILL: connected
+// but silent, mid-line before the hello, after the hello, mid-line after it,
+// and while a hit is held. After each kill a healthy client is served, and
+// the held hit is dropped from the trace.
+func TestKilledProcessesNeverWedge(t *testing.T) {
 	s := start(t, Config{Constraints: []Constraint{{First: "x:never#0", Then: "victim:held#0"}}, Timeout: time.Hour})
-	cmd := exec.Command(os.Args[0], "-test.run=TestHelperClient")
-	cmd.Env = append(os.Environ(), "MORPHEUS_SERVER_HELPER=1", tracepoint.EnvSocket+"="+s.Socket(), tracepoint.EnvProcess+"=victim")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	good := client(t, s, "good")
+	for _, stage := range []string{"silent", "mid-hello", "after-hello", "mid-hit", "held"} {
+		ready := filepath.Join(t.TempDir(), "ready")
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperClient$")
+		cmd.Env = append(os.Environ(), "MORPHEUS_SERVER_HELPER="+stage, "HELPER_READY="+ready,
+			tracepoint.EnvSocket+"="+s.Socket(), tracepoint.EnvProcess+"=victim", "GORACE=atexit_sleep_ms=0")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			if _, err := os.Stat(ready); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatalf("%s: helper never got ready", stage)
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		if stage == "held" {
+			for s.held() == 0 {
+				time.Sleep(2 * time.Millisecond)
+			}
+		}
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		if err := good.Hit("tick"); err != nil {
+			t.Fatalf("after killing a client %s: %v", stage, err)
+		}
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		s.mu.Lock()
-		held := s.res.Held
-		s.mu.Unlock()
-		if held == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("helper never got held")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
-	c := client(t, s, "after")
-	hit(t, c, "ok")
-	for time.Now().Before(deadline) {
-		s.mu.Lock()
-		dropped := s.res.Dropped
-		s.mu.Unlock()
-		if dropped == 1 {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	for s.dropped() == 0 {
+		time.Sleep(2 * time.Millisecond)
 	}
 	res := s.Stop()
-	if want := []string{"after:ok#0"}; !reflect.DeepEqual(res.Trace, want) || res.Dropped != 1 {
-		t.Fatalf("trace %v dropped %d", res.Trace, res.Dropped)
+	for _, k := range res.Trace {
+		if strings.HasPrefix(k, "victim:") {
+			t.Fatalf("a killed client's hit is in the trace: %v", res.Trace)
+		}
+	}
+	if len(res.Trace) != 5 || res.Dropped != 1 {
+		t.Fatalf("trace %v, dropped %d", res.Trace, res.Dropped)
 	}
 }
 
+func (s *Server) held() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.res.Held
+}
+
+func (s *Server) dropped() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.res.Dropped
+}
+
+// TestHelperClient is the client process of TestKilledProcessesNeverWedge:
+// it reaches its stage, says so in a file, and waits to be killed.
 func TestHelperClient(t *testing.T) {
-	if os.Getenv("MORPHEUS_SERVER_HELPER") == "" {
+	stage := os.Getenv("MORPHEUS_SERVER_HELPER")
+	if stage == "" {
 		t.Skip("helper process")
 	}
-	tracepoint.Hit("held")
-	os.Exit(0)
+	ready := func() { os.WriteFile(os.Getenv("HELPER_READY"), nil, 0o644) }
+	if stage == "held" {
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			ready()
+		}()
+		tracepoint.Hit("held")
+		os.Exit(0)
+	}
+	c, err := net.Dial("unix", os.Getenv(tracepoint.EnvSocket))
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch stage {
+	case "mid-hello":
+		c.Write([]byte("hello 1 vic"))
+	case "after-hello":
+		c.Write([]byte("hello 1 victim\n"))
+	case "mid-hit":
+		c.Write([]byte("hello 1 victim\nhit hel"))
+	}
+	ready()
+	select {}
 }
