@@ -44,6 +44,8 @@ Flags:
                   "" writes none
   -json           print the result records as JSON lines instead of the
                   summary; go test's output goes to stderr
+  -rewrite        run the packages' ordinary tests under control, rewritten
+                  at build time ("morpheus test -rewrite -h" for its flags)
 `
 
 // testFlags are morpheus test's own flags: name -> environment variable
@@ -115,6 +117,9 @@ func parseTestArgs(args []string) (*testOpts, error) {
 var flagHelp = errors.New("help")
 
 func runTest(args []string, stdout, stderr io.Writer) error {
+	if wantsRewrite(args) {
+		return runTestRewrite(args, stdout, stderr)
+	}
 	o, err := parseTestArgs(args)
 	if errors.Is(err, flagHelp) {
 		fmt.Fprint(stderr, testUsage)
