@@ -88,8 +88,14 @@ func Run(cfg Config) (*State, error) {
 		firstErr error
 		saveErr  error
 	)
-	save := func() error {
+	// save writes what is new; with nothing new (no run finished since the
+	// last save) it writes nothing, unless final.
+	save := func(final bool) error {
 		mu.Lock()
+		if !final && len(st.runs) == 0 {
+			mu.Unlock()
+			return nil
+		}
 		d := st.delta()
 		mu.Unlock()
 		return dir.Save(d)
@@ -103,7 +109,7 @@ func Run(cfg Config) (*State, error) {
 		for {
 			select {
 			case <-t.C:
-				if err := save(); err != nil {
+				if err := save(false); err != nil {
 					mu.Lock()
 					saveErr = err
 					mu.Unlock()
@@ -165,7 +171,7 @@ func Run(cfg Config) (*State, error) {
 	if saveErr != nil {
 		return st, fmt.Errorf("saving: %w", saveErr)
 	}
-	if err := save(); err != nil {
+	if err := save(true); err != nil {
 		return st, fmt.Errorf("saving: %w", err)
 	}
 	return st, firstErr
