@@ -38,8 +38,11 @@ func opError(op string, addr Addr, err error) error {
 // listener has it (syscall.EADDRINUSE).
 //
 //go:noinline
-func Listen(addr string) (net.Listener, error) {
-	pc := core.CallerPC()
+func Listen(addr string) (net.Listener, error) { return ListenAt(addr, core.CallerPC()) }
+
+// ListenAt is Listen with the op located at pc (for wrappers, such as the
+// rewriter's runtime, that stand for the user's call).
+func ListenAt(addr string, pc uintptr) (net.Listener, error) {
 	t, r := ctl.Self("memnet.Listen")
 	n := current(r)
 	r.Do(t, core.Op{Kind: trace.KindNetListen, Res: n.res, Obj: -1, PC: pc})
@@ -64,6 +67,9 @@ func Dial(addr string) (net.Conn, error) { return dial(addr, core.CallerPC()) }
 func DialTimeout(addr string, timeout time.Duration) (net.Conn, error) {
 	return dial(addr, core.CallerPC())
 }
+
+// DialAt is Dial with the op located at pc.
+func DialAt(addr string, pc uintptr) (net.Conn, error) { return dial(addr, pc) }
 
 func dial(addr string, pc uintptr) (net.Conn, error) {
 	t, r := ctl.Self("memnet.Dial")

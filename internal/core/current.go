@@ -34,3 +34,9 @@ func (t *Task) Run() *Run { return t.run }
 // the process: primitives that outlive an iteration (a package-level mutex)
 // compare it to notice that they meet a new one and must reset.
 func (r *Run) Gen() uint64 { return r.gen }
+
+// Seed returns the iteration's own seed (Config.Seed): what a primitive
+// whose values must be a function of the schedule (a controlled math/rand)
+// seeds itself from. A replay runs with the seed of the iteration it
+// replays.
+func (r *Run) Seed() uint64 { return r.cfg.Seed }

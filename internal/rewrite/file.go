@@ -33,7 +33,9 @@ type fileRewriter struct {
 	// arguments are evaluated at once, so an atomic call there cannot be
 	// wrapped in Atomic(Point(…), call), which would run the call early.
 	deferred map[*ast.CallExpr]bool
-	n        int // names made so far
+	// dialerCalls are the net.Dialer method selectors rewritten as calls.
+	dialerCalls map[*ast.SelectorExpr]bool
+	n           int // names made so far
 }
 
 func (w *fileRewriter) off(p token.Pos) int { return w.tf.Offset(p) }

@@ -22,8 +22,9 @@ func TestIssues(t *testing.T) {
 		"issues.go:18: runtime.SetFinalizer",
 		"issues.go:19: os/exec.Command",
 		"issues.go:20: type assertion to net.TCPConn",
-		"issues.go:23: net.Dial",
+		"issues.go:23: net.ListenPacket",
 		"issues.go:25: runtime.NumGoroutine",
+		"issues.go:31: net.Dialer.DialContext as a value",
 	}
 	all := strings.Join(got, "\n")
 	for _, w := range want {

@@ -19,15 +19,44 @@ var redirect = map[string]map[string]bool{
 	"runtime": set("Gosched"),
 }
 
+// renamed lists the standard-library names whose uses are redirected to
+// package rt under another name: package path, then name, then rt's name.
+// math/rand's globals draw from the schedule's generator; net's dial and
+// listen functions reach the schedule's in-memory network.
+var renamed = map[string]map[string]string{
+	"net": {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen"},
+	"math/rand": prefixed("Rand", "Seed", "Int", "Intn", "Int31", "Int31n", "Int63", "Int63n",
+		"Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64", "Perm", "Shuffle", "Read"),
+	"math/rand/v2": prefixed("Rand2", "Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint",
+		"UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "Float32", "Float64", "ExpFloat64",
+		"NormFloat64", "Perm", "Shuffle", "N"),
+}
+
+// dialerMethods maps the methods of net.Dialer that rewritten calls reach
+// the in-memory network through to rt's functions, which take the dialer
+// first.
+var dialerMethods = map[string]string{"Dial": "DialerDial", "DialContext": "DialContext"}
+
+func prefixed(prefix string, names ...string) map[string]string {
+	m := make(map[string]string, len(names))
+	for _, n := range names {
+		m[n] = prefix + n
+	}
+	return m
+}
+
 // keepUsed names, per package path, a function that a blank declaration at
 // the end of a rewritten file uses, so that an import all of whose uses
 // were redirected still compiles.
 var keepUsed = map[string]string{
-	"sync":        "NewCond",
-	"time":        "Now",
-	"context":     "Background",
-	"runtime":     "Gosched",
-	"sync/atomic": "AddInt32",
+	"sync":         "NewCond",
+	"time":         "Now",
+	"context":      "Background",
+	"runtime":      "Gosched",
+	"sync/atomic":  "AddInt32",
+	"net":          "Dial",
+	"math/rand":    "Int",
+	"math/rand/v2": "Int",
 }
 
 // atomicRead lists the sync/atomic functions and methods that only read.
@@ -53,11 +82,10 @@ var unsupported = map[string]map[string]string{
 		"CommandContext": "child processes run outside control",
 	},
 	"net": {
-		"Dial":         "real network: not controlled (use csync/memnet)",
-		"DialTimeout":  "real network: not controlled (use csync/memnet)",
-		"Listen":       "real network: not controlled (use csync/memnet)",
-		"ListenPacket": "real network: not controlled (use csync/memnet)",
-		"Dialer":       "real network: not controlled (use csync/memnet)",
+		"ListenPacket": "real network: packet connections are not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
+		"ListenTCP":    "real network: not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
+		"DialTCP":      "real network: not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
+		"ListenConfig": "real network: not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
 	},
 	"reflect": {"Select": "reflect.Select on channels is not controlled"},
 	"plugin":  {"Open": "plugins are not rewritten"},

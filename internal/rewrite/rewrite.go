@@ -133,6 +133,9 @@ func (w *fileRewriter) keepImports() string {
 			continue
 		}
 		name := path[strings.LastIndex(path, "/")+1:]
+		if name == "v2" { // math/rand/v2
+			name = "rand"
+		}
 		if imp.Name != nil {
 			name = imp.Name.Name
 		}

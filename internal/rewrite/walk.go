@@ -12,6 +12,7 @@ func (w *fileRewriter) walk() {
 	w.commaOK = map[*ast.UnaryExpr]bool{}
 	w.inList = map[ast.Stmt]bool{}
 	w.deferred = map[*ast.CallExpr]bool{}
+	w.dialerCalls = map[*ast.SelectorExpr]bool{}
 	for _, imp := range w.file.Imports {
 		if imp.Path.Value == `"C"` {
 			w.issue(imp.Pos(), "cgo: C code and its threads run outside control")
@@ -157,6 +158,9 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 	if w.atomicCall(c, sel) {
 		return
 	}
+	if w.dialerCall(c, sel) {
+		return
+	}
 	if !w.test {
 		return
 	}
@@ -204,11 +208,20 @@ func (w *fileRewriter) wrapCall(c *ast.CallExpr, head string, first ast.Expr) {
 // selector redirects sync, time, context and runtime names to package rt,
 // and reports the unsupported ones.
 func (w *fileRewriter) selector(sel *ast.SelectorExpr) {
+	w.dialerValue(sel)
 	obj := w.pkgObj(sel)
 	if obj == nil {
 		return
 	}
 	path, name := obj.Pkg().Path(), obj.Name()
+	if to, ok := renamed[path][name]; ok {
+		if _, isFunc := obj.(*types.Func); isFunc {
+			w.replace(sel, func(r *renderer, b *strings.Builder) {
+				b.WriteString(rtName + "." + to)
+			})
+			return
+		}
+	}
 	if redirect[path][name] {
 		w.replace(sel, func(r *renderer, b *strings.Builder) {
 			b.WriteString(rtName + "." + name)

@@ -20,7 +20,13 @@ func Uses(c net.Conn) int {
 	if _, ok := c.(*net.TCPConn); ok {
 		return 0
 	}
-	conn, _ := net.Dial("tcp", "localhost:1")
+	conn, _ := net.ListenPacket("udp", "localhost:1")
 	_ = conn
 	return runtime.NumGoroutine()
+}
+
+// DialFunc hands a Dialer's method out as a value: not controlled.
+func DialFunc() any {
+	d := &net.Dialer{}
+	return d.DialContext
 }
