@@ -77,52 +77,6 @@ func (c *cluster) serve(id uint64) func(*morpheus.Env) {
 	}
 }
 
-// start rebuilds the node's raft state from its disk.
-func (c *cluster) start(e *morpheus.Env, id uint64) *server {
-	s := &server{e: e, c: c, id: id, disk: c.nodes[id-1].Disk(), storage: etcdraft.NewMemoryStorage(),
-		seen: map[attempt]bool{}, waiting: map[ReqID]Request{}, next: e.Elapsed() + Tick}
-	st := load(s.disk, c.voters)
-	if c.cfg.ForgetVote { // bug (c)
-		st.hs = &pb.HardState{Term: proto.Uint64(st.hs.GetTerm()), Commit: proto.Uint64(st.hs.GetCommit())}
-	}
-	s.snap, s.log = st.snap, st.entries
-	must0(s.storage.ApplySnapshot(st.snap))
-	must0(s.storage.SetHardState(st.hs))
-	must0(s.storage.Append(st.entries))
-	var err error
-	s.sm, s.applied = nil, st.snap.GetMetadata().GetIndex()
-	switch {
-	case st.sm != nil && c.cfg.ForgetApplied: // bug (b): the saved state, but raft starts applying after the snapshot
-		s.sm = st.sm.m.clone()
-	case st.sm != nil && st.sm.applied >= s.applied:
-		s.sm, s.applied = st.sm.m.clone(), st.sm.applied
-	}
-	if s.sm == nil {
-		s.sm, err = decodeMachine(st.snap.GetData())
-		must0(err)
-	}
-	applied := s.applied
-	if c.cfg.ForgetApplied {
-		applied = 0
-	}
-	s.rn, err = etcdraft.NewRawNode(&etcdraft.Config{
-		ID: id, ElectionTick: ElectionTicks, HeartbeatTick: HeartbeatTicks, Storage: s.storage,
-		Applied: applied, MaxSizePerMsg: 1 << 20, MaxInflightMsgs: 64, Logger: quietLogger{},
-		// Followers refuse proposals instead of forwarding them: a
-		// forwarded proposal that the network duplicates would be
-		// appended twice.
-		DisableProposalForwarding: true,
-	})
-	must0(err)
-	return s
-}
-
-func must0(err error) {
-	if err != nil {
-		panic("raft harness: " + err.Error())
-	}
-}
-
 // handle steps a peer's message or proposes a client's command.
 func (s *server) handle(m any) {
 	switch m := m.(type) {
@@ -164,62 +118,6 @@ func (s *server) ready() {
 	}
 }
 
-// persist makes a Ready's snapshot, entries and HardState durable: into the
-// raft storage, onto the disk, and synced.
-func (s *server) persist(rd etcdraft.Ready) {
-	e, d := s.e, s.disk
-	wrote := false
-	if !etcdraft.IsEmptySnap(rd.Snapshot) {
-		must0(s.storage.ApplySnapshot(rd.Snapshot))
-		s.snap = rd.Snapshot
-		s.log = trimLog(s.log, rd.Snapshot.GetMetadata().GetIndex())
-		d.Write(keySnapshot, rd.Snapshot)
-		d.Write(keyEntries, s.log)
-		wrote = true
-	}
-	if len(rd.Entries) > 0 {
-		must0(s.storage.Append(rd.Entries))
-		s.log = appendLog(s.log, rd.Entries)
-		d.Write(keyEntries, s.log)
-		wrote = true
-	}
-	if !etcdraft.IsEmptyHardState(rd.HardState) {
-		hs := proto.Clone(rd.HardState).(*pb.HardState)
-		must0(s.storage.SetHardState(hs))
-		d.Write(keyHardState, hs)
-		wrote = true
-	}
-	if !wrote {
-		return
-	}
-	d.Sync()
-	if hs := rd.HardState; !etcdraft.IsEmptyHardState(hs) {
-		e.Announce(HardStateSaved{Node: s.id, Term: hs.GetTerm(), Vote: hs.GetVote()})
-	}
-	if len(rd.Entries) > 0 {
-		w := LogWritten{Node: s.id}
-		for _, en := range rd.Entries {
-			prev, err := s.storage.Term(en.GetIndex() - 1)
-			must0(err)
-			w.Entries = append(w.Entries, EntryInfo{Index: en.GetIndex(), Term: en.GetTerm(), PrevTerm: prev, Data: hashData(en.GetData())})
-		}
-		e.Announce(w)
-	}
-	if rd.SoftState != nil && rd.SoftState.RaftState == etcdraft.StateLeader {
-		e.Announce(BecameLeader{Node: s.id, Term: s.rn.BasicStatus().GetTerm(), Has: s.has})
-	}
-}
-
-// has reports whether the node's log holds entry (index, term), counting
-// entries its snapshot covers.
-func (s *server) has(index, term uint64) bool {
-	if index <= s.snap.GetMetadata().GetIndex() {
-		return true
-	}
-	t, err := s.storage.Term(index)
-	return err == nil && t == term
-}
-
 // send puts a Ready's messages on the network. A snapshot is reported sent
 // at once: if it is lost, the follower's next answer makes the leader probe
 // it again.
@@ -233,56 +131,5 @@ func (s *server) send(msgs []*pb.Message) {
 		if m.GetType() == pb.MsgSnap {
 			s.rn.ReportSnapshot(to, etcdraft.SnapshotFinish)
 		}
-	}
-}
-
-// apply installs a received snapshot into the store, applies the committed
-// entries, answers the clients whose commands were applied, saves the
-// store, and takes a snapshot every SnapshotEvery entries.
-func (s *server) apply(rd etcdraft.Ready) {
-	e := s.e
-	if !etcdraft.IsEmptySnap(rd.Snapshot) {
-		sm, err := decodeMachine(rd.Snapshot.GetData())
-		must0(err)
-		s.sm, s.applied = sm, rd.Snapshot.GetMetadata().GetIndex()
-		e.Announce(Applied{Node: s.id, Index: s.applied, Term: rd.Snapshot.GetMetadata().GetTerm(), Digest: sm.digest(), Snapshot: true})
-	}
-	for _, en := range rd.CommittedEntries {
-		var cmd Command
-		var result string
-		isCmd := en.GetType() == pb.EntryNormal && len(en.GetData()) > 0
-		if isCmd {
-			var err error
-			cmd, err = DecodeCommand(en.GetData())
-			must0(err)
-			result = s.sm.apply(cmd)
-		}
-		s.applied = en.GetIndex()
-		e.Announce(Applied{Node: s.id, Index: en.GetIndex(), Term: en.GetTerm(), Data: hashData(en.GetData()), Digest: s.sm.digest()})
-		if r, ok := s.waiting[cmd.ID]; isCmd && ok {
-			delete(s.waiting, cmd.ID)
-			e.Send(r.From, Reply{ID: r.ID, Attempt: r.Attempt, Value: result})
-		}
-	}
-	if etcdraft.IsEmptySnap(rd.Snapshot) && len(rd.CommittedEntries) == 0 {
-		return
-	}
-	if st := s.c.cfg.Stats; st != nil {
-		st.Applied.Add(int64(len(rd.CommittedEntries)))
-	}
-	saved := machineState{m: s.sm.clone(), applied: s.applied}
-	if s.c.cfg.ForgetApplied {
-		saved.applied = 0 // bug (b)
-	}
-	s.disk.Write(keyMachine, saved)
-	s.disk.Sync()
-	if s.applied-s.snap.GetMetadata().GetIndex() >= SnapshotEvery {
-		snap, err := s.storage.CreateSnapshot(s.applied, s.snap.GetMetadata().GetConfState(), s.sm.encode())
-		must0(err)
-		must0(s.storage.Compact(s.applied))
-		s.snap, s.log = snap, trimLog(s.log, s.applied)
-		s.disk.Write(keySnapshot, snap)
-		s.disk.Write(keyEntries, s.log)
-		s.disk.Sync()
 	}
 }
