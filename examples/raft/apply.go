@@ -14,6 +14,9 @@ func (s *server) apply(rd etcdraft.Ready) {
 		sm, err := decodeMachine(rd.Snapshot.GetData())
 		must0(err)
 		s.sm, s.applied = sm, rd.Snapshot.GetMetadata().GetIndex()
+		if st := s.c.cfg.Stats; st != nil {
+			st.Snapshots.Add(1)
+		}
 		e.Announce(Applied{Node: s.id, Index: s.applied, Term: rd.Snapshot.GetMetadata().GetTerm(), Digest: sm.digest(), Snapshot: true})
 	}
 	for _, en := range rd.CommittedEntries {

@@ -73,9 +73,10 @@ func IsViolation(kind, msg string) bool {
 }
 
 // Stats counts, over every iteration that uses a Config holding it, the
-// client operations that returned and the entries the nodes applied. It is
-// safe for the parallel workers of an exploration; it only counts, and
-// changes nothing an iteration does.
+// client operations that returned, the entries the nodes applied, and the
+// snapshots followers installed from a leader's MsgSnap. It is safe for the
+// parallel workers of an exploration; it only counts, and changes nothing
+// an iteration does.
 type Stats struct {
-	Ops, Applied atomic.Int64
+	Ops, Applied, Snapshots atomic.Int64
 }

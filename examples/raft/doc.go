@@ -65,7 +65,9 @@
 //     crashes before they are on disk, and restarts without them; the
 //     leader's heartbeat then carries a commit index beyond the follower's
 //     log, and raft itself panics: "tocommit(3) is out of range
-//     [lastIndex(2)]. Was the raft log corrupted, truncated, or lost?".
+//     [lastIndex(2)]. Was the raft log corrupted, truncated, or lost?". The
+//     same mistake on a vote (granted, lost in a crash before its sync) lets
+//     a node vote twice in a term, which vote-safety reports.
 //   - (b) Config.ForgetApplied saves the store but not its applied index: a
 //     restarted node is handed the committed entries after its snapshot
 //     again and appends twice; state-machine-safety reports that its store
