@@ -88,14 +88,7 @@ func (t *Table) learn(tr *trace.Trace, conflicted []bool) {
 // conflictedOps returns, for every event of tr, whether it was part of a
 // conflict, reusing buf.
 func conflictedOps(tr *trace.Trace, buf []bool) []bool {
-	if cap(buf) < len(tr.Events) {
-		buf = make([]bool, len(tr.Events))
-	} else {
-		buf = buf[:len(tr.Events)]
-		clear(buf)
-	}
-	trace.Conflicts(tr, func(i, j int) { buf[i], buf[j] = true, true })
-	return buf
+	return trace.Conflicted(tr, buf)
 }
 
 // eventSig returns the signature of step event i of tr.

@@ -1,0 +1,175 @@
+package trace
+
+import "slices"
+
+// Conflicted marks every step event of t that conflicts with another one
+// (as Conflicts defines a conflict): buf[i] is true if event i is one side
+// of at least one conflicting pair. buf is reused if it is long enough.
+//
+// It marks what calling Conflicts with func(i, j) { buf[i], buf[j] = true,
+// true } marks, without listing the pairs: where many tasks race on one
+// resource (a thousand goroutines on one semaphore) the pairs grow with
+// the square of the accesses, while marking skips the accesses it has
+// already marked, so its cost stays near the number of events times the
+// number of tasks touching their resources.
+func Conflicted(t *Trace, buf []bool) []bool {
+	if cap(buf) < len(t.Events) {
+		buf = make([]bool, len(t.Events))
+	} else {
+		buf = buf[:len(t.Events)]
+		clear(buf)
+	}
+	var w syncWalker
+	w.init(t)
+	m := markRaces{res: make(map[uint32]int32)}
+	for j := range t.Events {
+		vc := w.step(t, j)
+		if vc == nil {
+			continue
+		}
+		e := &t.Events[j]
+		if e.Res == 0 {
+			continue
+		}
+		m.access(buf, j, e, w.raceClock(vc))
+	}
+	return buf
+}
+
+// markRaces is hbRaces for Conflicted: per resource and task the accesses
+// so far, each list with a range of positions known to be marked already.
+type markRaces struct {
+	res   map[uint32]int32 // resource -> index in byRes
+	byRes []markResource
+}
+
+// markResource is one resource's accesses by task. The tasks and the clock
+// entries of their latest access and latest write are kept apart, in
+// arrays, so that a scan of the tasks reads memory in order; and the tasks
+// whose list (of all accesses, of writes) has unmarked accesses are listed
+// in open, so that an access that conflicts with many tasks whose accesses
+// are all marked already visits only those with something left to mark.
+type markResource struct {
+	task      []int32
+	lastAll   []uint32 // clock entry of the task's latest access
+	lastWrite []uint32 // of its latest write, 0 if none (entries start at 1)
+	lists     []markTaskAccesses
+	open      [2][]int32 // [0] all, [1] writes: tasks (indices) with unmarked accesses
+	isOpen    [2][]bool
+}
+
+type markTaskAccesses struct {
+	lists [2]markList // [0] all accesses, [1] writes
+}
+
+// reopen lists task x as having unmarked accesses of kind k.
+func (rs *markResource) reopen(k, x int) {
+	if !rs.isOpen[k][x] {
+		rs.isOpen[k][x] = true
+		rs.open[k] = append(rs.open[k], int32(x))
+	}
+}
+
+// markList is a task's accesses to a resource, in trace order (their clock
+// entries ascend), and [lo, hi) a range of positions all marked.
+type markList struct {
+	acc    []hbAccess
+	lo, hi int
+}
+
+// mark marks the accesses of l that do not happen before an event whose
+// clock entry for l's task is seen, and reports whether there were any.
+// They are a suffix of l; the part of it already marked is skipped.
+func (l *markList) mark(buf []bool, seen uint32) bool {
+	n := len(l.acc)
+	if n == 0 || l.acc[n-1].clk <= seen {
+		return false
+	}
+	y := n - 1
+	for y >= 0 && l.acc[y].clk > seen {
+		if y < l.hi && y >= l.lo {
+			y = l.lo - 1 // marked already; the loop goes on below it
+			continue
+		}
+		buf[l.acc[y].i] = true
+		y--
+	}
+	// [y+1, n) is marked now: every position in it was marked here, or lay
+	// in [lo, hi).
+	if y+1 <= l.hi {
+		l.lo = min(l.lo, y+1)
+	} else {
+		l.lo = y + 1
+	}
+	l.hi = n
+	return true
+}
+
+// full reports whether every access of l is marked.
+func (l *markList) full() bool { return l.lo == 0 && l.hi == len(l.acc) }
+
+// access marks event j (task e.Task, clock vc) and the earlier events it
+// conflicts with, and records it.
+func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
+	k, ok := r.res[e.Res]
+	if !ok {
+		k = int32(len(r.byRes))
+		r.res[e.Res] = k
+		r.byRes = append(r.byRes, markResource{})
+	}
+	rs := &r.byRes[k]
+	read := e.Flag&FlagRead != 0
+	kind, last := 0, rs.lastAll
+	if read {
+		kind, last = 1, rs.lastWrite // a read races only with writes, a write with every access
+	}
+	// The tasks with accesses to mark: mark them, and drop those now full.
+	open := rs.open[kind]
+	for n := 0; n < len(open); {
+		x := open[n]
+		l := &rs.lists[x].lists[kind]
+		if task := rs.task[x]; task != e.Task {
+			if seen := vc.At(task); last[x] > seen {
+				l.mark(buf, seen)
+				buf[j] = true
+			}
+		}
+		if l.full() {
+			rs.isOpen[kind][x] = false
+			open[n] = open[len(open)-1]
+			open = open[:len(open)-1]
+			continue
+		}
+		n++
+	}
+	rs.open[kind] = open
+	// Whether j conflicts with the other tasks, whose accesses are marked.
+	if !buf[j] {
+		for x, task := range rs.task {
+			if task != e.Task && !rs.isOpen[kind][x] && last[x] > vc.At(task) {
+				buf[j] = true
+				break
+			}
+		}
+	}
+	mine := slices.Index(rs.task, e.Task)
+	if mine < 0 {
+		mine = len(rs.task)
+		rs.task = append(rs.task, e.Task)
+		rs.lastAll = append(rs.lastAll, 0)
+		rs.lastWrite = append(rs.lastWrite, 0)
+		rs.lists = append(rs.lists, markTaskAccesses{})
+		rs.isOpen[0] = append(rs.isOpen[0], false)
+		rs.isOpen[1] = append(rs.isOpen[1], false)
+	}
+	a := hbAccess{i: j, clk: vc[e.Task]}
+	ta := &rs.lists[mine]
+	ta.lists[0].acc = append(ta.lists[0].acc, a)
+	rs.lastAll[mine] = a.clk
+	rs.reopen(0, mine)
+	if !read {
+		ta.lists[1].acc = append(ta.lists[1].acc, a)
+		rs.lastWrite[mine] = a.clk
+		rs.reopen(1, mine)
+	}
+}
