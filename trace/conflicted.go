@@ -1,7 +1,5 @@
 package trace
 
-import "slices"
-
 // Conflicted marks every step event of t that conflicts with another one
 // (as Conflicts defines a conflict): buf[i] is true if event i is one side
 // of at least one conflicting pair. buf is reused if it is long enough.
@@ -51,8 +49,9 @@ type markRaces struct {
 // are all marked already visits only those with something left to mark.
 type markResource struct {
 	task      []int32
-	lastAll   []uint32 // clock entry of the task's latest access
-	lastWrite []uint32 // of its latest write, 0 if none (entries start at 1)
+	index     map[int32]int // task -> its index in task
+	lastAll   []uint32      // clock entry of the task's latest access
+	lastWrite []uint32      // of its latest write, 0 if none (entries start at 1)
 	lists     []markTaskAccesses
 	open      [2][]int32 // [0] all, [1] writes: tasks (indices) with unmarked accesses
 	isOpen    [2][]bool
@@ -152,9 +151,13 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 			}
 		}
 	}
-	mine := slices.Index(rs.task, e.Task)
-	if mine < 0 {
+	mine, ok := rs.index[e.Task]
+	if !ok {
+		if rs.index == nil {
+			rs.index = make(map[int32]int)
+		}
 		mine = len(rs.task)
+		rs.index[e.Task] = mine
 		rs.task = append(rs.task, e.Task)
 		rs.lastAll = append(rs.lastAll, 0)
 		rs.lastWrite = append(rs.lastWrite, 0)
