@@ -71,6 +71,7 @@ func (w *fileRewriter) inspect(root ast.Node) {
 			if w.isChan(n.X) {
 				w.rangeChan(n)
 			}
+			w.rangeMap(n)
 		case *ast.SelectStmt:
 			w.selectStmt(n)
 			return false // selectStmt walks its parts

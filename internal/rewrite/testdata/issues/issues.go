@@ -30,3 +30,11 @@ func DialFunc() any {
 	d := &net.Dialer{}
 	return d.DialContext
 }
+
+// Keys ranges over a map, whose order the seed does not decide.
+func Keys(m map[string]int) (n int) {
+	for k := range m {
+		n += len(k)
+	}
+	return n
+}
