@@ -48,9 +48,21 @@ func (r *Run) newTask(parent *Task, name string, key uint64) *Task {
 	return t
 }
 
-// pend adds t to the pending list, which is kept in creation order.
+// pend makes t's op pending. An op blocked without a deadline cannot be
+// enabled before Unblock, so it is parked: collect, which runs at every step,
+// does not look at it. Other pending ops are kept in creation order, so that
+// enabled sets are presented to strategies deterministically.
 func (r *Run) pend(t *Task) {
 	t.hasOp = true
+	if t.op.Blocked && !t.op.HasDeadline {
+		t.parked = true
+		return
+	}
+	r.insertPending(t)
+}
+
+// insertPending adds t to the pending list at its place in creation order.
+func (r *Run) insertPending(t *Task) {
 	i := len(r.pending)
 	r.pending = append(r.pending, t)
 	for i > 0 && r.pending[i-1].ID > t.ID {
@@ -62,13 +74,16 @@ func (r *Run) pend(t *Task) {
 	t.slot = i
 }
 
-// unpend removes t from the pending list, keeping creation order so that
-// enabled sets are presented to strategies deterministically.
+// unpend removes t's pending op.
 func (r *Run) unpend(t *Task) {
 	if !t.hasOp {
 		return
 	}
 	t.hasOp = false
+	if t.parked {
+		t.parked = false
+		return
+	}
 	i := t.slot
 	copy(r.pending[i:], r.pending[i+1:])
 	r.pending = r.pending[:len(r.pending)-1]
@@ -105,7 +120,13 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 }
 
 // Unblock marks t's pending op as enabled.
-func (r *Run) Unblock(t *Task) { t.op.Blocked = false }
+func (r *Run) Unblock(t *Task) {
+	t.op.Blocked = false
+	if t.parked {
+		t.parked = false
+		r.insertPending(t)
+	}
+}
 
 // Cancel removes a runtime-owned task (a timer) before it fires.
 func (r *Run) Cancel(t *Task) {
@@ -342,8 +363,8 @@ func (r *Run) teardown() {
 // waitReport lists what each blocked task waits for.
 func (r *Run) waitReport() string {
 	var b strings.Builder
-	for _, t := range r.pending {
-		if t.fire != nil {
+	for _, t := range r.tasks { // creation order, parked ops included
+		if !t.hasOp || t.fire != nil {
 			continue
 		}
 		fmt.Fprintf(&b, "  %s: %s\n", t.Name, r.describeWait(t))
