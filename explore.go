@@ -263,6 +263,9 @@ func (x *explorer) work(ws *workerState) {
 				pct.SetSteps(steps)
 			}
 		}
+		if ca != nil && !systematic {
+			ca.SetIdle(!x.learnsFrom(j))
+		}
 		ws.iter.Store(i)
 		out, env := x.iterationOrGoexit(w, strat, int(i))
 		if w.Abandoned() {
@@ -292,6 +295,18 @@ func (x *explorer) work(ws *workerState) {
 			return
 		}
 	}
+}
+
+// learnsFrom reports whether what conflict analysis would learn from this
+// process's j-th iteration can be read: by an iteration of a later epoch, or
+// in the table file. In the last epoch of a bounded run nothing reads it, and
+// the analysis, conflict analysis's main cost, is skipped.
+func (x *explorer) learnsFrom(j int64) bool {
+	c := x.c
+	if c.catable != "" || c.duration > 0 || c.iterations <= 0 || c.shard.N > 1 {
+		return true
+	}
+	return int64(epochStart(epochOf(int(j))+1)) < int64(c.iterations)
 }
 
 // record accounts for iteration i's outcome.

@@ -45,6 +45,7 @@ type CA struct {
 	table   *Table
 	pending *Table
 	live    bool
+	idle    bool    // End neither learns nor assesses (SetIdle)
 	stats   CAStats // of the last iteration
 	// verdict caches the table's prediction for each task's enabled op, valid
 	// until the op runs.
@@ -101,6 +102,12 @@ func (c *CA) TakePending() *Table {
 // the pending table (false, the default).
 func (c *CA) SetLive(live bool) { c.live = live }
 
+// SetIdle(true) makes End skip the analysis of the iteration's trace: a
+// runtime sets it for iterations whose learning no later iteration would read
+// (the last epoch of a bounded run), since the analysis is the main cost of
+// conflict analysis. Predictions are made as usual; Stats are zero.
+func (c *CA) SetIdle(idle bool) { c.idle = idle }
+
 // Stats returns how the table's predictions fared in the last iteration.
 func (c *CA) Stats() CAStats { return c.stats }
 
@@ -138,7 +145,8 @@ func (c *CA) Choose(n int) int { return c.inner.Choose(n) }
 
 func (c *CA) End(tr *trace.Trace) {
 	c.inner.End(tr)
-	if tr == nil {
+	c.stats = CAStats{}
+	if tr == nil || c.idle {
 		return
 	}
 	c.conflicted = conflictedOps(tr, c.conflicted)
