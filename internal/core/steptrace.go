@@ -7,8 +7,21 @@ import "github.com/morpheus-go/morpheus/trace"
 // counters. It is the cheap view that a per-iteration analysis of the order
 // of steps needs (such as trace.PartialOrder), valid until the worker runs
 // its next iteration.
-func (o *Outcome) StepTrace(into *trace.Trace) {
-	r := o.run
+func (o *Outcome) StepTrace(into *trace.Trace) { o.run.fillSteps(into, false) }
+
+// light returns the iteration's trace without message contents or location
+// texts, its locations as stable keys (LocKey), in buffers reused across
+// iterations: what a strategy learns from at the end of every iteration
+// (conflicts, step counts). Strategies must not keep it past End.
+func (r *Run) light() *trace.Trace {
+	r.fillSteps(&r.lt, true)
+	return &r.lt
+}
+
+// fillSteps fills into with the iteration's tasks and events, reusing its
+// buffers; with stableLocs, locations become the stable keys that op
+// signatures use (LocKey) instead of program counters.
+func (r *Run) fillSteps(into *trace.Trace, stableLocs bool) {
 	into.Header = trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed}
 	into.Tasks = into.Tasks[:0]
 	for _, t := range r.tasks {
@@ -19,6 +32,10 @@ func (o *Outcome) StepTrace(into *trace.Trace) {
 	}
 	into.Events = into.Events[:0]
 	for i := 0; i < r.rec.Len(); i++ {
-		into.Events = append(into.Events, *r.rec.At(i))
+		e := *r.rec.At(i)
+		if stableLocs {
+			e.Loc = LocKey(uintptr(e.Loc))
+		}
+		into.Events = append(into.Events, e)
 	}
 }
