@@ -56,7 +56,21 @@ func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.
 	seed := tr.Header.Seed
 	var env *Env
 	cfg := core.Config{Strategy: rep, Seed: seed, MaxSteps: c.maxSteps, ClockLimit: int64(c.clockLimit)}
-	out := w.Execute(cfg, func(r *core.Run) { env = newEnv(r, iter) }, func() { test(env) })
+	// Execute on a goroutine of its own: a task's runtime.Goexit (t.Fatal
+	// on the test's *testing.T, as in rewritten tests) ends that goroutine
+	// too, and the caller must still get the outcome.
+	var out core.Outcome
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() {
+			if g := w.Goexited(); g != nil {
+				out = *g
+			}
+		}()
+		out = w.Execute(cfg, func(r *core.Run) { env = newEnv(r, iter) }, func() { test(env) })
+	}()
+	<-done
 	rc := *c
 	rc.strategy = "replay"
 	res := &Result{Test: c.name, Strategy: "replay", Seed: seed, Iterations: 1, Steps: int64(out.Steps), Diverged: rep.Divergence()}

@@ -23,6 +23,13 @@ type randState struct {
 	v1   *mrand.Rand
 	pcg2 rand.PCG
 	v2   *rand.Rand
+	// The order of ranges over maps (RangeMap) and crypto/rand's bytes
+	// (CryptoRead), made on first use.
+	seed      uint64
+	pcgMap    rand.PCG
+	maps      *rand.Rand
+	pcgCrypto rand.PCG
+	crypto    *rand.Rand
 }
 
 // pcgSource is a math/rand Source64 over a PCG.
@@ -46,7 +53,7 @@ func gens() *randState {
 	r := t.Run()
 	s := state(r)
 	if s.rand == nil {
-		g := &randState{}
+		g := &randState{seed: r.Seed()}
 		g.pcg1.Seed(r.Seed(), randStream1)
 		g.pcg2.Seed(r.Seed(), randStream2)
 		g.v1 = mrand.New(pcgSource{&g.pcg1})

@@ -28,6 +28,7 @@ const (
 	EnvHint      = "MORPHEUS_RT_HINT"      // the replay command, with %s for the trace and the test
 	EnvWatchdog  = "MORPHEUS_RT_WATCHDOG"  // the watchdog's time-out (default morpheus's)
 	EnvMaxSteps  = "MORPHEUS_RT_MAXSTEPS"  // steps per schedule before a step-limit failure
+	EnvShrink    = "MORPHEUS_RT_SHRINK"    // candidate schedules shrinking may run (0: off; default morpheus's)
 )
 
 // Result is what Test reports of one test to the driver (EnvOut).
@@ -61,7 +62,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		t.Fatalf("morpheus: %v", err)
 	}
 	skipped := false
-	res, err := morpheus.Explore(func(e *morpheus.Env) {
+	run := func(e *morpheus.Env) {
 		cleanups = cleanups[:0]
 		defer runCleanups()
 		body(t)
@@ -72,9 +73,24 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		if t.Failed() {
 			e.Fatalf("%s failed (see its log above)", t.Name())
 		}
-	}, opts...)
+	}
+	res, err := morpheus.Explore(run, opts...)
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
+	}
+	if f := res.Failure; replay != "" && f != nil && f.Kind == "nondeterminism" {
+		// A trace recorded after other schedules (shrinking's, or other
+		// tests') ran in the same process may depend on caches they
+		// filled (go-msgpack's type information): warm them with one
+		// schedule of the test, then replay again.
+		t.Logf("morpheus: the replay diverged (%s); warming the process's caches with one schedule and replaying again", f.Message)
+		warm := append(opts[:len(opts)-1:len(opts)-1], morpheus.Iterations(1), morpheus.Shrink(0))
+		if _, err := morpheus.Explore(run, warm...); err != nil {
+			t.Fatalf("morpheus: %v", err)
+		}
+		if res, err = morpheus.Explore(run, opts...); err != nil {
+			t.Fatalf("morpheus: %v", err)
+		}
 	}
 	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
 		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign()}
@@ -136,8 +152,15 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		}
 		opts = append(opts, morpheus.MaxSteps(n))
 	}
+	if s := os.Getenv(EnvShrink); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvShrink, s)
+		}
+		opts = append(opts, morpheus.Shrink(n))
+	}
 	if replay = os.Getenv(EnvReplay); replay != "" {
-		opts = append(opts, morpheus.Replay(replay))
+		opts = append(opts, morpheus.Replay(replay)) // last: Test leaves it out to warm up
 	}
 	return opts, replay, nil
 }

@@ -181,6 +181,9 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 				}
 				fmt.Fprintf(w, "\tFAIL %s (%s%s)\n", t.Name, t.Kind, at)
 				fmt.Fprintf(w, "%s\n", indentLines(t.Failure, "\t\t"))
+				if t.Log != "" {
+					fmt.Fprintf(w, "\t\ttest output (t.Log, t.Fatalf): %s\n", t.Log)
+				}
 			case t.Skipped:
 				fmt.Fprintf(w, "\tSKIP %s\n", t.Name)
 			default:

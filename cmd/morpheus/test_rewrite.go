@@ -62,6 +62,7 @@ type testRecord struct {
 	Location  string   `json:"location,omitempty"`
 	Failure   string   `json:"failure,omitempty"`
 	Trace     string   `json:"trace,omitempty"`
+	Log       string   `json:"log,omitempty"` // the failing process's output, saved next to the trace
 	Foreign   []string `json:"foreign,omitempty"`
 	Error     string   `json:"error,omitempty"` // the package's build or run error
 }
@@ -163,7 +164,7 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 		for _, t := range p.Tests {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
-				Trace: t.Trace, Foreign: t.Foreign}
+				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign}
 			if err := enc.Encode(r); err != nil {
 				return err
 			}

@@ -110,12 +110,56 @@ func (t *Task) runBody() (reason any, ok bool) {
 func (t *Task) goexit() {
 	r := t.run
 	if !t.killed && !r.aborting {
-		r.fail(&Failure{Kind: Panic, Task: t.ID, PC: t.op.PC, Stack: string(debug.Stack()), Message: fmt.Sprintf(
-			"runtime.Goexit in task %s: did the test call t.FailNow, t.Fatal or t.Skip on its *testing.T? Inside morpheus use Env.Fatalf", t.Name)})
+		f := &Failure{Kind: Panic, Task: t.ID, PC: t.op.PC, Stack: string(debug.Stack()), Message: fmt.Sprintf(
+			"runtime.Goexit in task %s: did the test call t.FailNow, t.Fatal or t.Skip on its *testing.T? Inside morpheus use Env.Fatalf", t.Name)}
+		if pc, how, fn := testingExit(); pc != 0 {
+			// The Goexit came from the testing package: name the line that
+			// called it, not the task's last op (which, after the deferred
+			// calls that ran during the Goexit, is often in a cleanup).
+			f.PC = pc
+			f.Message = fmt.Sprintf("t.%s (t.%s) in task %s, called by %s; its message is in the test's log",
+				how, map[string]string{"FailNow": "Fatal, t.Fatalf", "SkipNow": "Skip, t.Skipf"}[how], t.Name, fn)
+			if how == "FailNow" {
+				f.Kind = Assertion
+			}
+		}
+		r.fail(f)
 	}
 	t.state = taskDone
 	r.unpend(t)
 	t.carrier = nil // its goroutine ends with the Goexit: never reuse it
+}
+
+// testingExit looks at the stack of a goroutine running the deferred calls of
+// a runtime.Goexit: if the testing package called it (t.FailNow, t.SkipNow,
+// and the Fatal and Skip methods that call them), it returns the PC of the
+// first caller outside the testing package, which of the two it was, and the
+// caller's function; pc is 0 otherwise.
+func testingExit() (pc uintptr, how, fn string) {
+	var pcs [128]uintptr
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs[:])])
+	seen := false
+	for {
+		f, more := frames.Next()
+		switch {
+		case !seen:
+			seen = f.Function == "runtime.Goexit"
+		case how == "":
+			switch f.Function {
+			case "testing.(*common).FailNow":
+				how = "FailNow"
+			case "testing.(*common).SkipNow":
+				how = "SkipNow"
+			default:
+				return 0, "", ""
+			}
+		case !strings.HasPrefix(f.Function, "testing."):
+			return f.PC + 1, how, f.Function
+		}
+		if !more {
+			return 0, "", ""
+		}
+	}
 }
 
 // exit runs the task's exit op and the layer's exit hook.

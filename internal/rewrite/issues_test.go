@@ -25,7 +25,7 @@ func TestIssues(t *testing.T) {
 		"issues.go:23: net.ListenPacket",
 		"issues.go:25: runtime.NumGoroutine",
 		"issues.go:31: net.Dialer.DialContext as a value",
-		"issues.go:36: range over a map",
+		"issues.go:37: range over a map",
 	}
 	all := strings.Join(got, "\n")
 	for _, w := range want {

@@ -21,8 +21,9 @@ var redirect = map[string]map[string]bool{
 
 // renamed lists the standard-library names whose uses are redirected to
 // package rt under another name: package path, then name, then rt's name.
-// math/rand's globals draw from the schedule's generator; net's dial and
-// listen functions reach the schedule's in-memory network.
+// math/rand's globals, and crypto/rand's Read and Text, draw from the
+// schedule's generator; net's dial and listen functions reach the
+// schedule's in-memory network.
 var renamed = map[string]map[string]string{
 	"net": {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen"},
 	"math/rand": prefixed("Rand", "Seed", "Int", "Intn", "Int31", "Int31n", "Int63", "Int63n",
@@ -30,6 +31,7 @@ var renamed = map[string]map[string]string{
 	"math/rand/v2": prefixed("Rand2", "Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint",
 		"UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "Float32", "Float64", "ExpFloat64",
 		"NormFloat64", "Perm", "Shuffle", "N"),
+	"crypto/rand": prefixed("Crypto", "Read", "Text"),
 }
 
 // dialerMethods maps the methods of net.Dialer that rewritten calls reach
@@ -57,6 +59,7 @@ var keepUsed = map[string]string{
 	"net":          "Dial",
 	"math/rand":    "Int",
 	"math/rand/v2": "Int",
+	"crypto/rand":  "Int",
 }
 
 // atomicRead lists the sync/atomic functions and methods that only read.

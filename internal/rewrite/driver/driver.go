@@ -61,6 +61,7 @@ type TestSummary struct {
 	Kind      string
 	Location  string
 	Trace     string // its trace file
+	Log       string // the output (t.Log, t.Fatalf lines) of the process that failed it, saved as Trace+".log"
 	Foreign   []string
 }
 

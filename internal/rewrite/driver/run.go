@@ -147,6 +147,11 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Skipped = t.Skipped || r.Skipped
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
+				// The report says where the test failed; what it said
+				// (a t.Fatalf's message) is in the process's output.
+				if t.Trace != "" && outputs[j] != "" && os.WriteFile(t.Trace+".log", []byte(outputs[j]), 0o644) == nil {
+					t.Log = t.Trace + ".log"
+				}
 			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
 		}

@@ -5,6 +5,8 @@ package netrand
 
 import (
 	"context"
+	crand "crypto/rand"
+	"math/big"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"net"
@@ -44,4 +46,15 @@ func Jitter(r *rand.Rand) time.Duration {
 	rand.Shuffle(3, func(i, j int) {})
 	n += randv2.IntN(4) + int(randv2.N[int64](3))
 	return time.Duration(n) * randv2.N(time.Millisecond)
+}
+
+// UUID draws 16 bytes from crypto/rand, as hashicorp/go-uuid does: Read and
+// Text draw from the schedule's generator; Reader is left alone.
+func UUID() ([]byte, string, *big.Int) {
+	buf := make([]byte, 16)
+	if _, err := crand.Read(buf); err != nil {
+		panic(err)
+	}
+	n, _ := crand.Int(crand.Reader, big.NewInt(10))
+	return buf, crand.Text(), n
 }
