@@ -123,3 +123,31 @@ func TestShrinkKeepsKind(t *testing.T) {
 		t.Fatalf("a step-limit failure was shrunk: %+v", f.Shrink)
 	}
 }
+
+// A test whose re-runs are longer than the run that failed (it is not
+// deterministic) keeps its original failure: shrinking never reports a
+// longer trace.
+func TestShrinkNeverLonger(t *testing.T) {
+	runs := 0 // outside morpheus's control on purpose: every re-run differs
+	test := func(e *morpheus.Env) {
+		runs++
+		for range runs * 10 {
+			e.Yield()
+		}
+		e.Fatalf("fails the same way")
+	}
+	res, err := morpheus.Explore(test, morpheus.Iterations(1), morpheus.Workers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failure
+	if f == nil || f.Message != "fails the same way" {
+		t.Fatalf("failure %v", f)
+	}
+	if runs < 2 {
+		t.Fatalf("shrinking ran no candidate (runs %d)", runs)
+	}
+	if f.Shrink != nil || f.Steps > 15 {
+		t.Fatalf("reported %d steps (shrink %+v); the original failed in 12", f.Steps, f.Shrink)
+	}
+}
