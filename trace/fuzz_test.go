@@ -51,6 +51,12 @@ func FuzzDecode(f *testing.F) {
 		if err := trace.Render(io.Discard, tr, 0, -1); err != nil {
 			t.Fatalf("Render: %v", err)
 		}
+		// The analyses shrinking and coverage run on traces read from files
+		// must not panic on any trace Decode accepts.
+		if order := trace.Linearize(tr); len(order) > len(tr.Events) {
+			t.Fatalf("Linearize gave %d steps for %d events", len(order), len(tr.Events))
+		}
+		trace.PartialOrder(tr)
 	})
 }
 

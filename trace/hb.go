@@ -102,24 +102,35 @@ func Clocks(t *Trace, fn func(i int, vc VC)) {
 // before it, so the cost is about the number of events times the number of
 // tasks touching their resources, plus the number of conflicts reported.
 func Conflicts(t *Trace, fn func(i, j int)) {
+	walkConflicts(t, func(j int, _ VC, earlier []int) bool {
+		for _, i := range earlier {
+			fn(i, j)
+		}
+		return true
+	})
+}
+
+// walkConflicts walks the step events of t in order, with the synchronisation
+// edges of the Go memory model, and calls fn with each step's index, its
+// clock (valid only during the call) and, in increasing order, the earlier
+// steps it conflicts with. It stops when fn returns false.
+func walkConflicts(t *Trace, fn func(j int, vc VC, earlier []int) bool) {
 	var w syncWalker
 	w.init(t)
-	var r hbRaces
-	r.res = make(map[uint32]int32)
+	r := hbRaces{res: make(map[uint32]int32)}
 	var found []int
 	for j := range t.Events {
 		vc := w.step(t, j)
 		if vc == nil {
 			continue
 		}
-		e := &t.Events[j]
-		if e.Res == 0 {
-			continue
+		found = found[:0]
+		if e := &t.Events[j]; e.Res != 0 {
+			found = r.access(found, j, e, w.raceClock(vc))
+			slices.Sort(found)
 		}
-		found = r.access(found[:0], j, e, w.raceClock(vc))
-		slices.Sort(found)
-		for _, i := range found {
-			fn(i, j)
+		if !fn(j, vc, found) {
+			return
 		}
 	}
 }

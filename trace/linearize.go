@@ -22,31 +22,29 @@ func Linearize(t *Trace) []int32 {
 	}
 	var steps []step
 	index := make(map[int]int) // event index -> step index, for events with a resource
-	var w syncWalker
-	w.init(t)
-	var r hbRaces
-	r.res = make(map[uint32]int32)
-	var found []int
-	for j := range t.Events {
-		vc := w.step(t, j)
-		if vc == nil {
-			continue
-		}
+	tooLong := false
+	walkConflicts(t, func(j int, vc VC, earlier []int) bool {
 		if len(steps) >= maxLinearize {
-			return nil
+			tooLong = true
+			return false
 		}
-		e := &t.Events[j]
-		s := step{task: e.Task, vc: vc.Clone()}
-		if e.Res != 0 {
-			found = r.access(found[:0], j, e, w.raceClock(vc))
-			for _, i := range found {
-				s.after = append(s.after, index[i])
-			}
+		s := step{task: t.Events[j].Task, vc: vc.Clone()}
+		for _, i := range earlier {
+			s.after = append(s.after, index[i])
+		}
+		if t.Events[j].Res != 0 {
 			index[j] = len(steps)
 		}
 		steps = append(steps, s)
+		return true
+	})
+	if tooLong {
+		return nil
 	}
-	n := len(w.clock)
+	n := len(t.Tasks) // a malformed trace may name more tasks
+	for _, s := range steps {
+		n = max(n, int(s.task)+1)
+	}
 	queue := make([][]int, n) // each task's steps, in order
 	for i, s := range steps {
 		queue[s.task] = append(queue[s.task], i)
