@@ -40,12 +40,25 @@ import "github.com/morpheus-go/morpheus/trace"
 //
 // End learns only when given a trace; without traces CA never learns and
 // leaves every decision to the inner strategy.
+//
+// # Probe iterations
+//
+// A prediction can hide its own mistake: an op predicted not to conflict runs
+// as soon as it is enabled, and running early may be exactly what keeps it
+// from ever meeting the op it conflicts with (a kill that would race with its
+// victim's reply only when it comes late). Its signature then never shows a
+// conflict and the schedules that need it delayed are never tried again. So
+// one iteration in ProbeEvery, chosen by its seed, is a probe: CA predicts
+// nothing and the inner strategy decides every step, as without CA, while End
+// learns as usual. A CA set idle (nothing would read what it learns) does not
+// probe.
 type CA struct {
 	inner   Strategy
 	table   *Table
 	pending *Table
 	live    bool
 	idle    bool    // End neither learns nor assesses (SetIdle)
+	probe   bool    // this iteration predicts nothing (see Probe iterations)
 	stats   CAStats // of the last iteration
 	// verdict caches the table's prediction for each task's enabled op, valid
 	// until the op runs.
@@ -111,13 +124,28 @@ func (c *CA) SetIdle(idle bool) { c.idle = idle }
 // Stats returns how the table's predictions fared in the last iteration.
 func (c *CA) Stats() CAStats { return c.stats }
 
+// ProbeEvery is how often CA runs a probe iteration: one in ProbeEvery.
+const ProbeEvery = 8
+
+// probeSeed reports whether the iteration with this seed is a probe.
+func probeSeed(seed uint64) bool {
+	return (seed*0x9e3779b97f4a7c15)>>60 < 16/ProbeEvery
+}
+
+// Probing reports whether the current iteration is a probe iteration.
+func (c *CA) Probing() bool { return c.probe }
+
 func (c *CA) Begin(seed uint64) {
 	clear(c.verdict)
 	c.stats = CAStats{}
+	c.probe = !c.idle && probeSeed(seed)
 	c.inner.Begin(seed)
 }
 
 func (c *CA) Next(enabled []Op) int {
+	if c.probe {
+		return c.inner.Next(enabled)
+	}
 	for i := range enabled {
 		t := enabled[i].Task
 		c.verdict = grow(c.verdict, t, caUnknown)

@@ -259,10 +259,14 @@ func TestCALearnsInEpochs(t *testing.T) {
 		t.Fatalf("pending has %d signatures; want 5, then none", pending.Len())
 	}
 	ca.SetTable(pending)
-	// Now task 0's ops run first, every time, and the race is still sampled.
+	// Now task 0's ops run first, every time but in probe iterations, and
+	// the race is still sampled.
 	orders := map[string]bool{}
 	for seed := uint64(1); seed <= 50; seed++ {
 		o, _, _ := run(ca, p, seed)
+		if ca.Probing() {
+			continue
+		}
 		if !slices.Equal(o[:3], []int32{0, 0, 0}) {
 			t.Fatalf("seed %d: order %v, want task 0's independent ops first", seed, o)
 		}
@@ -292,5 +296,38 @@ func TestCAPassesExhaustion(t *testing.T) {
 	got := explore(t, ca, p, 10)
 	if len(got) != 2 {
 		t.Errorf("dfs+ca explored %v", got)
+	}
+}
+
+func TestCAProbes(t *testing.T) {
+	// Every op is known not to conflict: outside a probe CA decides alone.
+	tb := strategy.NewTable()
+	tb.Mark(strategy.Sig{Task: 0, Loc: 0}, false)
+	tb.Mark(strategy.Sig{Task: 1, Loc: 0}, false)
+	p := prog{{w(1)}, {w(1)}}
+	probes := 0
+	const seeds = 4000
+	for seed := uint64(0); seed < seeds; seed++ {
+		inner := &spy{}
+		ca := strategy.WithCA(inner, tb)
+		run(ca, p, seed)
+		if ca.Probing() {
+			probes++
+			if want := "[[0 1] [0]]"; fmt.Sprint(inner.asked) != want {
+				t.Fatalf("seed %d: a probe asked the inner strategy about %v, want %s", seed, inner.asked, want)
+			}
+		} else if len(inner.asked) != 0 {
+			t.Fatalf("seed %d: no probe, yet the inner strategy was asked about %v", seed, inner.asked)
+		}
+		// An idle CA never probes: nobody would read what it learns.
+		idle := strategy.WithCA(&spy{}, tb)
+		idle.SetIdle(true)
+		run(idle, p, seed)
+		if idle.Probing() {
+			t.Fatalf("seed %d: an idle CA probed", seed)
+		}
+	}
+	if lo, hi := seeds/strategy.ProbeEvery*8/10, seeds/strategy.ProbeEvery*12/10; probes < lo || probes > hi {
+		t.Errorf("%d probes in %d seeds, want about 1 in %d", probes, seeds, strategy.ProbeEvery)
 	}
 }

@@ -33,25 +33,27 @@ type bugRun struct {
 	first                      time.Duration // wall clock to the first hit, -1 if none
 	elapsed                    time.Duration
 	failure                    *morpheus.Failure // the lowest failing iteration's failure
+	ca                         *strategy.CAStats // with +ca: what conflict analysis saw
 }
 
 func (r bugRun) ratio() float64 { return float64(r.hits) / float64(max(r.iterations, 1)) }
 
 func runBenchBugs(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench bugs", "bench bugs [-trials N] [-json] [-fixed] [-seed S] [-only NAME[,NAME]] [-strategies S[,S]] [-background P]", stderr)
+	fs := newFlagSet("bench bugs", "bench bugs [-trials N] [-json] [-fixed] [-seed S] [-only NAME[,NAME]] [-strategies S[,S]] [-work K] [-background P]", stderr)
 	trials := fs.Int("trials", 1000, "iterations per scenario and strategy")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the tables")
 	fixed := fs.Bool("fixed", false, "run the fixed variants: any failure is reported and fails the command")
 	seed := fs.Uint64("seed", 1, "base seed of every run")
 	only := fs.String("only", "", "comma-separated scenarios to run (default: the suite; also accepts "+extraNames()+")")
 	strats := fs.String("strategies", strings.Join(bugStrategies, ","), "comma-separated strategies (the table's columns)")
+	work := fs.Int("work", 0, "make every process of a scenario do K private updates after each message it handles (see bugs.WithWork)")
 	bgPairs := fs.Int("background", 0, "add P pairs of background processes to every scenario (see bugs.WithBackground)")
 	bgRounds := fs.Int("background-rounds", 25, "ping-pong rounds of each background pair")
 	bgPeriod := fs.Duration("background-period", 100*time.Millisecond, "virtual time between a background pair's rounds")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || *trials < 1 || *bgPairs < 0 || *bgRounds < 1 {
+	if fs.NArg() > 0 || *trials < 1 || *bgPairs < 0 || *bgRounds < 1 || *work < 0 {
 		fmt.Fprintln(stderr, "morpheus bench bugs: -trials must be positive and no arguments are taken")
 		fs.Usage()
 		return errUsage
@@ -69,7 +71,7 @@ func runBenchBugs(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	for i := range scenarios {
-		scenarios[i] = bugs.WithBackground(scenarios[i], *bgPairs, *bgRounds, *bgPeriod)
+		scenarios[i] = bugs.WithBackground(bugs.WithWork(scenarios[i], *work), *bgPairs, *bgRounds, *bgPeriod)
 	}
 	strategies := strings.Split(*strats, ",")
 	for _, st := range strategies {
@@ -122,7 +124,7 @@ func runBug(sc bugs.Scenario, strat string, fixed bool, trials int, seed uint64)
 		return r, fmt.Errorf("%s under %s: %w", sc.Name, strat, err)
 	}
 	r.hits, r.failures, r.iterations = res.Hits, res.Failures, res.Iterations
-	r.elapsed, r.failure = res.Elapsed, res.Failure
+	r.elapsed, r.failure, r.ca = res.Elapsed, res.Failure, res.CA
 	return r, nil
 }
 
@@ -181,6 +183,7 @@ func writeBugsTables(w io.Writer, scenarios []bugs.Scenario, strategies []string
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+	writeBugsSizes(w, scenarios, strategies, runs)
 
 	// The comparisons issue 5 asks for, when their columns ran.
 	col := map[string]int{}
@@ -220,6 +223,31 @@ func writeBugsTables(w io.Writer, scenarios []bugs.Scenario, strategies []string
 		}
 		fmt.Fprintf(w, "%s: found %d of %d scenarios; slowest first hit %.3f s\n", s, found, len(scenarios), worst.Seconds())
 	}
+}
+
+// writeBugsSizes prints, per scenario, what conflict analysis saw in an
+// iteration under the first +ca strategy that ran (Morpheus Table 4's
+// columns): ops, ops in a conflict, and their share. Nothing without a +ca
+// column.
+func writeBugsSizes(w io.Writer, scenarios []bugs.Scenario, strategies []string, runs [][]bugRun) {
+	j := slices.IndexFunc(strategies, func(s string) bool { return strings.HasSuffix(s, "+ca") })
+	if j < 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nSize of an iteration under %s (mean per analysed iteration): ops, ops in a conflict, their share.\n\n", strategies[j])
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "scenario\tops\tconflicting\tshare\t\n")
+	for i, sc := range scenarios {
+		st := runs[i][j].ca
+		if st == nil || st.Iterations == 0 {
+			fmt.Fprintf(tw, "%s\t—\t—\t—\t\n", sc.Name)
+			continue
+		}
+		n := float64(st.Iterations)
+		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.1f%%\t\n", sc.Name, float64(st.Ops)/n, float64(st.Conflicts)/n,
+			100*float64(st.Conflicts)/float64(max(st.Ops, 1)))
+	}
+	tw.Flush()
 }
 
 // fmtRatio prints a ratio with four decimals, or in scientific notation

@@ -37,14 +37,14 @@ import (
 // row removed (re-proposals finishing a round), must be the same, and no
 // value may appear twice in it.
 func C6023() Scenario {
-	return Scenario{
+	return built(Scenario{
 		Name:   "C6023",
 		Source: "Morpheus §5.1 (Cassandra lightweight transactions, CASSANDRA-6023)",
-		Test:   c6023Test,
 		Hit: anyOf(hit("assertion", "C6023: ", "committed twice"),
 			hit("assertion", "C6023: ", "histories differ")),
 		Options: []morpheus.Option{morpheus.ClockLimit(time.Minute), morpheus.MaxSteps(20000)},
-	}
+	}, c6023Test)
+
 }
 
 // Paxos messages.
@@ -87,13 +87,15 @@ type pxEntry struct {
 }
 
 // paxosServer is one replica of the partition.
-func paxosServer(fixed bool) func(*morpheus.Env) {
+func paxosServer(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		promised, accBallot, committed := 0, 0, 0
 		accValue := ""
 		var history []pxEntry
 		for {
-			switch m := e.Receive(nil).(type) {
+			m := e.Receive(nil)
+			v.handled(e)
+			switch m := m.(type) {
 			case pxPrepare:
 				if m.Ballot <= promised {
 					e.Send(m.From, pxPromise{Ballot: m.Ballot})
@@ -101,7 +103,7 @@ func paxosServer(fixed bool) func(*morpheus.Env) {
 				}
 				promised = m.Ballot
 				reported := promised // the bug: the promised ballot
-				if fixed {
+				if v.fixed {
 					reported = accBallot
 				}
 				e.Send(m.From, pxPromise{Ballot: m.Ballot, OK: true, Accepted: reported, Value: accValue, Committed: committed})
@@ -127,7 +129,7 @@ func paxosServer(fixed bool) func(*morpheus.Env) {
 
 // paxosClient runs one round for value with ballot and tells done what it
 // committed ("" if it gave up).
-func paxosClient(ballot int, value string, servers []morpheus.PID, done morpheus.PID) func(*morpheus.Env) {
+func paxosClient(ballot int, value string, servers []morpheus.PID, done morpheus.PID, v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		majority := len(servers)/2 + 1
 		for _, s := range servers {
@@ -136,6 +138,7 @@ func paxosClient(ballot int, value string, servers []morpheus.PID, done morpheus
 		var promises []pxPromise
 		for nacks := 0; len(promises) < majority; {
 			p := e.Receive(func(m any) bool { p, ok := m.(pxPromise); return ok && p.Ballot == ballot }).(pxPromise)
+			v.handled(e)
 			if !p.OK {
 				if nacks++; nacks >= majority {
 					e.Send(done, pxDone{})
@@ -160,6 +163,7 @@ func paxosClient(ballot int, value string, servers []morpheus.PID, done morpheus
 		}
 		for oks, nacks := 0, 0; oks < majority; {
 			a := e.Receive(func(m any) bool { a, ok := m.(pxAccepted); return ok && a.Ballot == ballot }).(pxAccepted)
+			v.handled(e)
 			if !a.OK {
 				if nacks++; nacks >= majority {
 					e.Send(done, pxDone{})
@@ -190,15 +194,15 @@ func pxDedup(h []pxEntry) []string {
 
 // c6023Test runs three servers and three concurrent clients, then checks
 // the servers' commit histories.
-func c6023Test(fixed bool) func(*morpheus.Env) {
+func c6023Test(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		servers := make([]morpheus.PID, 3)
 		for i := range servers {
-			servers[i] = e.NewNode(fmt.Sprintf("s%d", i+1), nil).Spawn("paxos", paxosServer(fixed))
+			servers[i] = e.NewNode(fmt.Sprintf("s%d", i+1), nil).Spawn("paxos", paxosServer(v))
 		}
 		values := []string{"x", "y", "z"}
-		for i, v := range values {
-			e.NewNode("c"+v, nil).Spawn("client", paxosClient(i+1, v, servers, e.Self()))
+		for i, val := range values {
+			e.NewNode("c"+val, nil).Spawn("client", paxosClient(i+1, val, servers, e.Self(), v))
 		}
 		for range values {
 			morpheus.Recv[pxDone](e)

@@ -40,13 +40,13 @@ import (
 // again, with a HotLimit of 15 s of virtual time (the run stands for an
 // infinite one: a correct manager repairs within a few seconds).
 func ExtentRepair() Scenario {
-	return Scenario{
+	return built(Scenario{
 		Name:    "extent-repair",
 		Source:  "P# §3 (Azure Storage vNext extent manager)",
-		Test:    extentTest,
 		Hit:     hit("liveness", `monitor repair is hot in state "repairing`),
 		Options: []morpheus.Option{morpheus.ClockLimit(time.Minute), morpheus.MaxSteps(50000)},
-	}
+	}, extentTest)
+
 }
 
 // exPeriod is the period of every loop.
@@ -85,7 +85,7 @@ type exNode struct {
 
 // extentManager is the manager; initial are the nodes it starts with, all
 // holding the extent.
-func extentManager(fixed bool, initial []morpheus.PID) func(*morpheus.Env) {
+func extentManager(v variant, initial []morpheus.PID) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		self := e.Self()
 		nodes := map[int]*exNode{}
@@ -98,7 +98,9 @@ func extentManager(fixed bool, initial []morpheus.PID) func(*morpheus.Env) {
 		e.SendAfter(exPeriod, self, exExpiryTick{})
 		e.SendAfter(exPeriod+exPeriod/2, self, exRepairTick{})
 		for {
-			switch m := e.Receive(nil).(type) {
+			m := e.Receive(nil)
+			v.handled(e)
+			switch m := m.(type) {
 			case exHeartbeat:
 				if n := nodes[m.EN]; n != nil {
 					n.seen = true
@@ -106,7 +108,7 @@ func extentManager(fixed bool, initial []morpheus.PID) func(*morpheus.Env) {
 					nodes[m.EN] = &exNode{pid: m.PID, seen: true} // a new node
 				}
 			case exSync:
-				if _, known := nodes[m.EN]; fixed && !known {
+				if _, known := nodes[m.EN]; v.fixed && !known {
 					continue // from an expired node
 				}
 				if m.Has {
@@ -160,12 +162,14 @@ func extentManager(fixed bool, initial []morpheus.PID) func(*morpheus.Env) {
 // extentNode is extent node id; has says whether it starts with a replica.
 // Heartbeats go straight to the manager; a sync report may be held in the
 // network for up to two periods.
-func extentNode(id int, has bool, manager func() morpheus.PID) func(*morpheus.Env) {
+func extentNode(id int, has bool, manager func() morpheus.PID, v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		self := e.Self()
 		e.SendAfter(exPeriod, self, exTick{})
 		for {
-			switch m := e.Receive(nil).(type) {
+			m := e.Receive(nil)
+			v.handled(e)
+			switch m := m.(type) {
 			case exTick:
 				em := manager()
 				e.Send(em, exHeartbeat{EN: id, PID: self})
@@ -213,21 +217,21 @@ func (o *exMonitor) Observe(m *morpheus.Mon, event any) {
 
 // extentTest fails one of three extent nodes after three seconds, starts a
 // new one, and leaves the manager 20 seconds to repair.
-func extentTest(fixed bool) func(*morpheus.Env) {
+func extentTest(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		e.AddMonitor("repair", &exMonitor{real: map[int]bool{0: true, 1: true, 2: true}}, morpheus.HotLimit(15*time.Second))
 		var em morpheus.PID
 		manager := func() morpheus.PID { return em }
 		ens := make([]morpheus.PID, 3)
 		for i := range ens {
-			ens[i] = e.NewNode(fmt.Sprintf("en%d", i), nil).Spawn("en", extentNode(i, true, manager))
+			ens[i] = e.NewNode(fmt.Sprintf("en%d", i), nil).Spawn("en", extentNode(i, true, manager, v))
 		}
-		em = e.NewNode("em", nil).Spawn("extmgr", extentManager(fixed, ens))
+		em = e.NewNode("em", nil).Spawn("extmgr", extentManager(v, ens))
 		e.Sleep(3 * exPeriod)
 		k := e.Choose(len(ens))
 		e.Announce(exFailed{EN: k})
 		ens[k].Node().Crash()
-		e.NewNode("en3", nil).Spawn("en", extentNode(3, false, manager))
+		e.NewNode("en3", nil).Spawn("en", extentNode(3, false, manager, v))
 		e.Sleep(20 * exPeriod)
 	}
 }

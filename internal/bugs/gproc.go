@@ -41,14 +41,14 @@ import (
 // receive time-out, which in virtual time fires only when nothing else can
 // happen) and all servers must report the same view.
 func GProc1() Scenario {
-	return Scenario{
+	return built(Scenario{
 		Name:   "gproc-1",
 		Source: "Morpheus §2.2, Fig. 3 (gen_leader, delayed fault report)",
-		Test:   gprocTest,
 		Hit: anyOf(hit("assertion", "gproc-1: ", "never answered"),
 			hit("assertion", "gproc-1: ", "disagree on membership")),
 		Options: []morpheus.Option{morpheus.ClockLimit(time.Minute), morpheus.MaxSteps(20000)},
-	}
+	}, gprocTest)
+
 }
 
 // Messages of the gproc cluster.
@@ -110,7 +110,7 @@ type gpCand struct {
 
 // gpServer is one election server of the cluster.
 type gpServer struct {
-	fixed   bool
+	v       variant
 	name    string
 	me      morpheus.PID
 	prober  morpheus.PID
@@ -121,9 +121,9 @@ type gpServer struct {
 }
 
 // gprocServer returns the body of candidate self; candidate 0 leads.
-func gprocServer(self int, cands []gpCand, fixed bool) func(*morpheus.Env) {
+func gprocServer(self int, cands []gpCand, v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
-		s := &gpServer{fixed: fixed, name: cands[self].name, me: e.Self()}
+		s := &gpServer{v: v, name: cands[self].name, me: e.Self()}
 		e.Register("gproc")
 		var others []gpCand
 		for i, c := range cands {
@@ -131,7 +131,7 @@ func gprocServer(self int, cands []gpCand, fixed bool) func(*morpheus.Env) {
 				others = append(others, c)
 			}
 		}
-		s.prober = e.Spawn("prober", gpProber(s.me, others))
+		s.prober = e.Spawn("prober", gpProber(s.me, others, v))
 		if self == 0 {
 			s.lead(e)
 		}
@@ -145,7 +145,9 @@ func (s *gpServer) lead(e *morpheus.Env) {
 	s.members = map[string]morpheus.PID{s.name: s.me}
 	registry := map[string]morpheus.PID{}
 	for {
-		switch m := e.Receive(nil).(type) {
+		m := e.Receive(nil)
+		s.v.handled(e)
+		switch m := m.(type) {
 		case gpJoin:
 			s.members[m.Name] = m.PID
 			e.Send(s.prober, gpWatch(m))
@@ -156,7 +158,7 @@ func (s *gpServer) lead(e *morpheus.Env) {
 			if !ok || m.Name == s.name {
 				continue // not in the view: nothing to do
 			}
-			if s.fixed && pid != m.PID {
+			if s.v.fixed && pid != m.PID {
 				continue // about another incarnation than the one that joined
 			}
 			delete(s.members, m.Name)
@@ -233,6 +235,7 @@ func (s *gpServer) follow(e *morpheus.Env, lead gpCand) {
 		} else {
 			m = e.Receive(inElection) // requests wait for the election's end
 		}
+		s.v.handled(e)
 		switch m := m.(type) {
 		case gpWelcome:
 			s.normal, s.view = true, m.Members
@@ -243,7 +246,7 @@ func (s *gpServer) follow(e *morpheus.Env, lead gpCand) {
 			if !s.normal || m.Name != lead.name {
 				continue
 			}
-			if s.fixed && m.PID != s.leader {
+			if s.v.fixed && m.PID != s.leader {
 				continue // about another incarnation than the one it joined
 			}
 			s.normal, s.view = false, []string{s.name} // back to election
@@ -263,7 +266,7 @@ func (s *gpServer) follow(e *morpheus.Env, lead gpCand) {
 // gpProber probes the other candidates for server: a candidate whose name
 // is not registered is reported down at once; one that is registered (or
 // that joins later, gpWatch) is monitored and reported when it exits.
-func gpProber(server morpheus.PID, targets []gpCand) func(*morpheus.Env) {
+func gpProber(server morpheus.PID, targets []gpCand, v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		watched := map[morpheus.Ref]string{}
 		watching := map[morpheus.PID]bool{}
@@ -282,7 +285,9 @@ func gpProber(server morpheus.PID, targets []gpCand) func(*morpheus.Env) {
 			watch(t.name, pid)
 		}
 		for {
-			switch m := e.Receive(nil).(type) {
+			m := e.Receive(nil)
+			v.handled(e)
+			switch m := m.(type) {
 			case gpWatch:
 				watch(m.Name, m.PID)
 			case morpheus.Down:
@@ -298,7 +303,7 @@ func gpProber(server morpheus.PID, targets []gpCand) func(*morpheus.Env) {
 // gprocTest boots the three-node cluster, waits for it to settle,
 // registers one key through each server and checks that all agree on
 // membership.
-func gprocTest(fixed bool) func(*morpheus.Env) {
+func gprocTest(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		var cands []gpCand
 		for i := 1; i <= 3; i++ {
@@ -306,7 +311,7 @@ func gprocTest(fixed bool) func(*morpheus.Env) {
 		}
 		servers := make([]morpheus.PID, len(cands))
 		for i, c := range cands {
-			servers[i] = c.node.Spawn("gproc", gprocServer(i, cands, fixed))
+			servers[i] = c.node.Spawn("gproc", gprocServer(i, cands, v))
 		}
 		e.Sleep(time.Second) // bootstrapping: the clock moves once all is quiet
 		views := func() string {

@@ -43,13 +43,13 @@ import (
 // server's current one: the hit is that liveness failure (the system is
 // quiescent with the monitor hot).
 func Locks1() Scenario {
-	return Scenario{
+	return built(Scenario{
 		Name:    "locks-1",
 		Source:  "Morpheus §4.1, Fig. 6 (locks, prematurely reset version)",
-		Test:    locksTest,
 		Hit:     hit("liveness", "monitor locks is hot", "from before the entry was deleted, not older than the server's"),
 		Options: []morpheus.Option{morpheus.MaxSteps(20000)},
-	}
+	}, locksTest)
+
 }
 
 // lkClient names a client.
@@ -111,7 +111,7 @@ type lkState struct {
 }
 
 // lockServer is the lock server.
-func lockServer(fixed bool) func(*morpheus.Env) {
+func lockServer(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		entries := map[string]*lkState{}
 		deleted := map[string]int{} // version of each deleted entry
@@ -123,13 +123,15 @@ func lockServer(fixed bool) func(*morpheus.Env) {
 			}
 		}
 		for {
-			switch m := e.Receive(nil).(type) {
+			m := e.Receive(nil)
+			v.handled(e)
+			switch m := m.(type) {
 			case lkRequest:
 				st := entries[m.Lock]
 				if st == nil {
 					gens[m.Lock]++
 					st = &lkState{gen: gens[m.Lock]}
-					if fixed {
+					if v.fixed {
 						st.version = deleted[m.Lock] // the bug without it: versions restart
 					}
 					entries[m.Lock] = st
@@ -179,7 +181,7 @@ type lkAgent struct {
 }
 
 // lockClient runs a client's script and tells done when it is over.
-func lockClient(name string, server, done morpheus.PID, script []lkStep) func(*morpheus.Env) {
+func lockClient(name string, server, done morpheus.PID, script []lkStep, v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		a := &lkAgent{me: lkClient{Name: name, PID: e.Self()}, server: server,
 			entries: map[string]lkEntry{}, surrendered: map[string]int{}}
@@ -196,7 +198,9 @@ func lockClient(name string, server, done morpheus.PID, script []lkStep) func(*m
 			e.Announce(lkWaiting{Client: name, Lock: st.Lock})
 			e.Send(server, lkRequest{Lock: st.Lock, Client: a.me})
 			for !a.holds(st.Lock) {
-				a.handle(e, morpheus.Recv[lkEntry](e))
+				m := morpheus.Recv[lkEntry](e)
+				v.handled(e)
+				a.handle(e, m)
 			}
 			e.Announce(lkGranted{Client: name, Lock: st.Lock})
 		}
@@ -342,10 +346,10 @@ func (o *lkMonitor) Observe(m *morpheus.Mon, event any) {
 }
 
 // locksTest runs the lock server and the three clients of Fig. 6.
-func locksTest(fixed bool) func(*morpheus.Env) {
+func locksTest(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		e.AddMonitor("locks", &lkMonitor{server: map[string][2]int{}, known: map[[2]string][2]int{}, waiting: map[string]string{}})
-		srv := e.NewNode("ls", nil).Spawn("locks", lockServer(fixed))
+		srv := e.NewNode("ls", nil).Spawn("locks", lockServer(v))
 		scripts := []struct {
 			name  string
 			steps []lkStep
@@ -355,7 +359,7 @@ func locksTest(fixed bool) func(*morpheus.Env) {
 			{"C", []lkStep{{"y"}, {}, {"x"}, {}}},
 		}
 		for _, s := range scripts {
-			e.NewNode(strings.ToLower(s.name), nil).Spawn("client", lockClient(s.name, srv, e.Self(), s.steps))
+			e.NewNode(strings.ToLower(s.name), nil).Spawn("client", lockClient(s.name, srv, e.Self(), s.steps, v))
 		}
 		for range scripts {
 			morpheus.Recv[lkDone](e)

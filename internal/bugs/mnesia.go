@@ -40,13 +40,13 @@ import (
 // Detector: the harness's final assertion on the schemas, after the restart
 // (which exercises the disk: what was not synced is lost in the crash).
 func Mnesia2() Scenario {
-	return Scenario{
+	return built(Scenario{
 		Name:    "mnesia-2",
 		Source:  "Morpheus §4.3, Fig. 8 (mnesia, fault notification taken as commit ack)",
-		Test:    mnesiaTest,
 		Hit:     hit("assertion", "mnesia-2: ", "reported committed"),
 		Options: []morpheus.Option{morpheus.ClockLimit(time.Minute), morpheus.MaxSteps(20000)},
-	}
+	}, mnesiaTest)
+
 }
 
 // mnChange removes Node's copy of Table.
@@ -95,7 +95,7 @@ func mnInitial() mnSchema { return mnSchema{"t": {"a", "b"}} }
 
 // mnServer is a node's schema server: the node's start function.
 type mnServer struct {
-	fixed  bool
+	v      variant
 	node   string
 	nodes  map[string]*morpheus.Node
 	disk   *morpheus.Disk
@@ -106,9 +106,9 @@ type mnServer struct {
 	missed map[string][]mnCommit // fixed: commits a down node must be sent again
 }
 
-func mnesiaServer(node string, nodes map[string]*morpheus.Node, fixed bool) func(*morpheus.Env) {
+func mnesiaServer(node string, nodes map[string]*morpheus.Node, v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
-		s := &mnServer{fixed: fixed, node: node, nodes: nodes, disk: e.Self().Node().Disk(),
+		s := &mnServer{v: v, node: node, nodes: nodes, disk: e.Self().Node().Disk(),
 			peers: map[string]morpheus.PID{}, missed: map[string][]mnCommit{}}
 		s.replay()
 		e.Register("mnesia")
@@ -122,10 +122,12 @@ func mnesiaServer(node string, nodes map[string]*morpheus.Node, fixed bool) func
 			}
 		}
 		for {
-			switch m := e.Receive(nil).(type) {
+			m := e.Receive(nil)
+			s.v.handled(e)
+			switch m := m.(type) {
 			case mnHello:
 				s.connect(e, m.Node, m.PID)
-				if s.fixed {
+				if s.v.fixed {
 					for _, c := range s.missed[m.Node] {
 						c.From = e.Self()
 						e.Send(m.PID, c)
@@ -221,6 +223,7 @@ func (s *mnServer) transaction(e *morpheus.Env, c mnChange) string {
 			p, ok := m.(mnPrepared)
 			return ok && p.Tid == tid && p.Node == n || downOf(n)(m)
 		})
+		s.v.handled(e)
 		if _, ok := m.(morpheus.Down); ok {
 			delete(s.peers, n)
 			for _, p := range parts {
@@ -239,9 +242,10 @@ func (s *mnServer) transaction(e *morpheus.Env, c mnChange) string {
 			a, ok := m.(mnCommitAck)
 			return ok && a.Tid == tid && a.Node == n || downOf(n)(m)
 		})
+		s.v.handled(e)
 		if _, ok := m.(morpheus.Down); ok {
 			delete(s.peers, n) // mnesia_down
-			if s.fixed {
+			if s.v.fixed {
 				s.missed[n] = append(s.missed[n], mnCommit{Tid: tid, Change: c})
 			}
 			// The bug without the fix: the Down counts as n's ack.
@@ -252,12 +256,12 @@ func (s *mnServer) transaction(e *morpheus.Env, c mnChange) string {
 
 // mnesiaTest removes b's copy of t while node b restarts, then checks the
 // schemas against the reported outcome.
-func mnesiaTest(fixed bool) func(*morpheus.Env) {
+func mnesiaTest(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		names := []string{"a", "b", "c"}
 		nodes := map[string]*morpheus.Node{}
 		for _, n := range names { // a node's start function is its schema server
-			nodes[n] = e.NewNode(n, mnesiaServer(n, nodes, fixed))
+			nodes[n] = e.NewNode(n, mnesiaServer(n, nodes, v))
 		}
 		e.Sleep(time.Second) // the cluster settles
 		nb := nodes["b"]

@@ -33,13 +33,13 @@ import (
 // Detector: the crash itself (the panic), seen through the Down monitor of
 // the query; the harness also checks that the group ends as {A, C}.
 func MS1() Scenario {
-	return Scenario{
+	return built(Scenario{
 		Name:    "ms-1",
 		Source:  "Morpheus §4.4 (rabbitmq mirrored_supervisor)",
-		Test:    msTest,
 		Hit:     hit("panic", "ms-1: ", "query of member", "failed"),
 		Options: []morpheus.Option{morpheus.MaxSteps(20000)},
-	}
+	}, msTest)
+
 }
 
 // Requests (bodies of calls).
@@ -52,29 +52,33 @@ type (
 )
 
 // pgService is the process-group service of one group.
-func pgService(e *morpheus.Env) {
-	var members []morpheus.PID
-	refs := map[morpheus.Ref]morpheus.PID{}
-	for {
-		switch m := e.Receive(nil).(type) {
-		case request:
-			switch b := m.Body.(type) {
-			case pgJoin:
-				if !slices.Contains(members, b.PID) {
-					members = append(members, b.PID)
-					refs[e.Monitor(b.PID)] = b.PID
+func pgService(v variant) func(*morpheus.Env) {
+	return func(e *morpheus.Env) {
+		var members []morpheus.PID
+		refs := map[morpheus.Ref]morpheus.PID{}
+		for {
+			m := e.Receive(nil)
+			v.handled(e)
+			switch m := m.(type) {
+			case request:
+				switch b := m.Body.(type) {
+				case pgJoin:
+					if !slices.Contains(members, b.PID) {
+						members = append(members, b.PID)
+						refs[e.Monitor(b.PID)] = b.PID
+					}
+					answer(e, m, true)
+				case pgLeave:
+					members = slices.DeleteFunc(members, func(p morpheus.PID) bool { return p == b.PID })
+					answer(e, m, true)
+				case pgMembers:
+					answer(e, m, slices.Clone(members))
 				}
-				answer(e, m, true)
-			case pgLeave:
-				members = slices.DeleteFunc(members, func(p morpheus.PID) bool { return p == b.PID })
-				answer(e, m, true)
-			case pgMembers:
-				answer(e, m, slices.Clone(members))
-			}
-		case morpheus.Down:
-			if pid, ok := refs[m.Ref]; ok {
-				delete(refs, m.Ref)
-				members = slices.DeleteFunc(members, func(p morpheus.PID) bool { return p == pid })
+			case morpheus.Down:
+				if pid, ok := refs[m.Ref]; ok {
+					delete(refs, m.Ref)
+					members = slices.DeleteFunc(members, func(p morpheus.PID) bool { return p == pid })
+				}
 			}
 		}
 	}
@@ -83,7 +87,7 @@ func pgService(e *morpheus.Env) {
 // mirroredSupervisor is a group member with one child: it registers
 // locally, joins the group, learns the group's children from the other
 // members, starts its child and tells started.
-func mirroredSupervisor(name string, pg, started morpheus.PID, fixed bool) func(*morpheus.Env) {
+func mirroredSupervisor(name string, pg, started morpheus.PID, v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		e.Register("mirrored_sup")
 		if _, err := call(e, pg, pgJoin{PID: e.Self()}); err != nil {
@@ -98,7 +102,7 @@ func mirroredSupervisor(name string, pg, started morpheus.PID, fixed bool) func(
 		replies, errs := multiCall(e, members, msHello{From: e.Self()})
 		for i, m := range members {
 			if err := errs[i]; err != nil {
-				if fixed {
+				if v.fixed {
 					continue // it left the group meanwhile
 				}
 				panic(fmt.Sprintf("ms-1: supervisor %s: adding to the group: query of member %v failed: %v", name, m, err))
@@ -115,7 +119,9 @@ func mirroredSupervisor(name string, pg, started morpheus.PID, fixed bool) func(
 		isChildDown := func(m any) bool { d, ok := m.(morpheus.Down); return ok && d.Ref == ref }
 		e.Send(started, msStarted{PID: e.Self()})
 		for {
-			switch m := e.Receive(nil).(type) {
+			m := e.Receive(nil)
+			v.handled(e)
+			switch m := m.(type) {
 			case request:
 				if _, ok := m.Body.(msHello); ok {
 					answer(e, m, []string{own})
@@ -138,14 +144,14 @@ func msWorker(e *morpheus.Env) {
 }
 
 // msTest starts supervisors A and B, then adds C while shutting B down.
-func msTest(fixed bool) func(*morpheus.Env) {
+func msTest(v variant) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		main := e.Self()
-		pg := e.NewNode("n0", nil).Spawn("pg", pgService)
+		pg := e.NewNode("n0", nil).Spawn("pg", pgService(v))
 		// A node boots by starting its mirrored supervisor.
 		start := func(name string) {
 			e.NewNode("n"+name, func(e *morpheus.Env) {
-				e.Spawn("sup", mirroredSupervisor(name, pg, main, fixed))
+				e.Spawn("sup", mirroredSupervisor(name, pg, main, v))
 			})
 		}
 		start("a")

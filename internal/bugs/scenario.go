@@ -24,6 +24,10 @@ type Scenario struct {
 	Hit func(kind, message string) bool
 	// Options are the limits the scenario needs (clock limit, step limit).
 	Options []morpheus.Option
+
+	// build makes Test for a variant (see built and WithWork); nil for
+	// scenarios whose system lives outside this package.
+	build func(variant) func(*morpheus.Env)
 }
 
 // All returns the suite: the seven message-passing scenarios of
