@@ -54,7 +54,7 @@ func runBenchBugs(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if fs.NArg() > 0 || *trials < 1 || *bgPairs < 0 || *bgRounds < 1 || *work < 0 {
-		fmt.Fprintln(stderr, "morpheus bench bugs: -trials must be positive and no arguments are taken")
+		fmt.Fprintln(stderr, "morpheus bench bugs: -trials and -background-rounds must be positive, -work and -background not negative, and no arguments are taken")
 		fs.Usage()
 		return errUsage
 	}
@@ -226,11 +226,14 @@ func writeBugsTables(w io.Writer, scenarios []bugs.Scenario, strategies []string
 }
 
 // writeBugsSizes prints, per scenario, what conflict analysis saw in an
-// iteration under the first +ca strategy that ran (Morpheus Table 4's
+// iteration under the default strategy, or else the first +ca strategy that ran (Morpheus Table 4's
 // columns): ops, ops in a conflict, and their share. Nothing without a +ca
 // column.
 func writeBugsSizes(w io.Writer, scenarios []bugs.Scenario, strategies []string, runs [][]bugRun) {
-	j := slices.IndexFunc(strategies, func(s string) bool { return strings.HasSuffix(s, "+ca") })
+	j := slices.Index(strategies, morpheus.DefaultStrategy)
+	if j < 0 || !strings.HasSuffix(morpheus.DefaultStrategy, "+ca") {
+		j = slices.IndexFunc(strategies, func(s string) bool { return strings.HasSuffix(s, "+ca") })
+	}
 	if j < 0 {
 		return
 	}

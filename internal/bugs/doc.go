@@ -62,12 +62,22 @@
 //
 // Measured with go run ./cmd/morpheus bench bugs -trials 10000 (seed 1;
 // C6023 with -trials 100000), hit ratios for random walk / PCT(5) / POS /
-// POS with conflict analysis are: gproc-1 0.019 / 0.024 / 0.056 / 0.095;
-// locks-1 0.070 / 0.022 / 0.029 / 0.027; ms-1 0.003 / 0.16 / 0.074 / 0.070;
-// mnesia-2 0.021 / 0.064 / 0.11 / 0.061; C6023 0 / 2e-5 / 1.6e-4 / 1.3e-4;
-// storage 0.17 / 0.19 / 0.26 / 0.24; extent-repair 0.018 / 0.057 / 0.043 /
-// 0.063. That is within the range of Morpheus Table 3 (1e-4 to 0.3), and
-// never every iteration. Conflict analysis does not help mnesia-2 because
-// the runtime's node crash touches only the node's own resource: conflict
-// analysis never sees the crash conflict with anything and runs it at once.
+// POS with conflict analysis are: gproc-1 0.024 / 0.028 / 0.080 / 0.095;
+// locks-1 0.073 / 0.020 / 0.039 / 0.036; ms-1 0.003 / 0.16 / 0.067 / 0.070;
+// mnesia-2 0.004 / 0.067 / 0.066 / 0.061; C6023 0 / 3e-5 / 2e-4 / 5e-5;
+// storage 0.15 / 0.18 / 0.23 / 0.24; extent-repair 0.022 / 0.058 / 0.044 /
+// 0.049. That is within the range of Morpheus Table 3 (1e-4 to 0.3), and
+// never every iteration.
+//
+// # Sized like the papers' systems
+//
+// The scenarios model only the processes and messages a bug involves, so
+// about half of their ops conflict; in the papers' systems 5-6% did (Morpheus
+// Table 4: gproc-1 326 of 6593 ops). Two options make a scenario larger
+// without changing any outcome (the fixed variants still pass): WithWork
+// puts private updates between each process's messages, as real servers
+// update their own tables (with 24, gproc-1 and mnesia-2 have the share of
+// conflicting ops Table 4 gives for them); WithBackground adds processes
+// beside the system that never touch it. bench bugs -work K and -background P
+// apply them; BENCHMARKS.md has what they change.
 package bugs
