@@ -108,8 +108,8 @@ func (f *Failure) Report(full bool, replayHint string) string {
 	}
 	fmt.Fprintf(&b, "    %s%s\n", where, indent(f.Message, "    "))
 	fmt.Fprintf(&b, "    strategy %s, seed %#x, %d steps, virtual time %v\n", f.Strategy, f.Seed, f.Steps, f.Clock)
-	if s := f.Shrink; s != nil && s.OriginalSteps != f.Steps {
-		fmt.Fprintf(&b, "    shrunk from %d to %d steps (%d candidates tried)\n", s.OriginalSteps, f.Steps, s.Candidates)
+	if s := f.Shrink; s != nil && (s.OriginalSteps != f.Steps || s.TimedOut) {
+		fmt.Fprintf(&b, "    shrunk from %d to %d steps (%d candidates tried%s)\n", s.OriginalSteps, f.Steps, s.Candidates, shrinkCut(s))
 	}
 	if f.Trace != nil {
 		from := 0
@@ -148,3 +148,12 @@ func (f *Failure) Report(full bool, replayHint string) string {
 }
 
 func indent(s, pad string) string { return strings.ReplaceAll(s, "\n", "\n"+pad) }
+
+// shrinkCut notes that the time budget ended the search: a faster or slower
+// machine may then shrink the same failure to a different schedule.
+func shrinkCut(s *ShrinkStats) string {
+	if s.TimedOut {
+		return "; stopped by the time budget, so the result depends on machine speed"
+	}
+	return ""
+}

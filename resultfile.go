@@ -41,7 +41,7 @@ func writeResult(c *config, res *Result) error {
 			Iteration: f.Iteration, Seed: f.Seed, Steps: f.Steps, Path: f.Path,
 		}
 		if f.Shrink != nil {
-			rf.OriginalSteps = f.Shrink.OriginalSteps
+			rf.OriginalSteps, rf.ShrinkTimedOut = f.Shrink.OriginalSteps, f.Shrink.TimedOut
 		}
 		if f.Trace != nil {
 			var b strings.Builder

@@ -3,6 +3,7 @@ package morpheus_test
 import (
 	"bytes"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,5 +150,34 @@ func TestShrinkNeverLonger(t *testing.T) {
 	}
 	if f.Shrink != nil || f.Steps > 15 {
 		t.Fatalf("reported %d steps (shrink %+v); the original failed in 12", f.Steps, f.Shrink)
+	}
+}
+
+// A time budget that ends shrinking is reported: the shrunk schedule then
+// depends on the machine's speed.
+func TestShrinkTimeBudget(t *testing.T) {
+	test := func(e *morpheus.Env) {
+		for range 20 {
+			e.Yield()
+		}
+		e.Fatalf("fails")
+	}
+	res, err := morpheus.Explore(test, morpheus.Iterations(1), morpheus.ShrinkTime(time.Nanosecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failure
+	if f == nil || f.Shrink == nil || !f.Shrink.TimedOut {
+		t.Fatalf("failure %v: want shrink stats that say the time budget ended the search", f)
+	}
+	if r := f.Report(false, ""); !strings.Contains(r, "stopped by the time budget") {
+		t.Fatalf("report does not say the time budget stopped shrinking:\n%s", r)
+	}
+	res, err = morpheus.Explore(test, morpheus.Iterations(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Failure; f.Shrink != nil && f.Shrink.TimedOut || strings.Contains(f.Report(false, ""), "time budget") {
+		t.Fatalf("the default budget was reported as hit: %+v", f.Shrink)
 	}
 }

@@ -29,6 +29,7 @@ func reportData(r *results.Record) (*report.Data, error) {
 		if f.OriginalSteps != f.Steps {
 			fv.OriginalSteps = f.OriginalSteps
 		}
+		fv.ShrinkTimedOut = f.ShrinkTimedOut
 		if f.Trace != "" {
 			tr, err := f.DecodeTrace()
 			if err != nil {

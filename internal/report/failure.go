@@ -30,6 +30,9 @@ func failureSections(f *FailureView) []htmlpage.Section {
 	if f.OriginalSteps > 0 && f.Trace != nil {
 		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph(fmt.Sprintf("Shrunk from %d to %d steps.", f.OriginalSteps, f.Trace.Steps())))
 	}
+	if f.ShrinkTimedOut {
+		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph("Shrinking was stopped by its time budget: on a faster or slower machine the same failure may shrink to a different schedule."))
+	}
 	if f.Trace == nil {
 		return []htmlpage.Section{sec}
 	}

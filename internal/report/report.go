@@ -32,4 +32,5 @@ type FailureView struct {
 	Kind, Message, Task, Location string
 	Trace                         *trace.Trace // the (shrunk) failing trace
 	OriginalSteps                 int          // length before shrinking (0 = not shrunk)
+	ShrinkTimedOut                bool         // shrinking was stopped by its time budget
 }

@@ -77,6 +77,14 @@ func TestDiagramOfStorageTrace(t *testing.T) {
 			t.Errorf("report lacks %q", s)
 		}
 	}
+	if strings.Contains(out, "time budget") {
+		t.Error("report says the time budget stopped shrinking; it did not")
+	}
+	d := failingData(load(t, "storage.trace"))
+	d.Failure.ShrinkTimedOut = true
+	if out := render(t, d); !strings.Contains(out, "Shrinking was stopped by its time budget") {
+		t.Error("report does not say the time budget stopped shrinking")
+	}
 }
 
 func mapKeys(m map[string]int) []string {

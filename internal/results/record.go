@@ -59,8 +59,11 @@ type Failure struct {
 	Seed          uint64 `json:"seed"` // the iteration's own seed
 	Steps         int    `json:"steps"`
 	OriginalSteps int    `json:"original_steps,omitempty"` // before shrinking; 0 if not shrunk
-	Path          string `json:"path,omitempty"`           // where the trace was saved
-	Trace         string `json:"trace,omitempty"`          // the trace, in its file format
+	// ShrinkTimedOut: shrinking was stopped by its time budget, so the
+	// shrunk schedule depends on the machine's speed.
+	ShrinkTimedOut bool   `json:"shrink_timed_out,omitempty"`
+	Path           string `json:"path,omitempty"`  // where the trace was saved
+	Trace          string `json:"trace,omitempty"` // the trace, in its file format
 }
 
 // DecodeTrace decodes the failure's trace.

@@ -119,6 +119,7 @@ func TestAppendAndFollow(t *testing.T) {
 // back to records it reads the same.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(`{"version":1,"test":"T","strategy":"s","seed":1,"planned":1,"iterations":1,"steps":1,"elapsed_ns":1,"failures":0,"limit":1,"partial_orders":0}`))
+	f.Add([]byte(`{"version":1,"test":"T","strategy":"s","seed":1,"planned":1,"iterations":1,"steps":9,"elapsed_ns":1,"failures":1,"limit":1,"partial_orders":0,"failure":{"kind":"assertion","message":"m","iteration":0,"seed":3,"steps":9,"original_steps":12,"shrink_timed_out":true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		recs, err := results.Read(bytes.NewReader(data), "fuzz")
 		if err != nil {
