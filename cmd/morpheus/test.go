@@ -29,7 +29,7 @@ Runs "go test" on the packages, with -count=1 unless given, and shows the
 progress of every morpheus.Check: iterations, failures, distinct partial
 orders, rate and time left (one updated line on a terminal, plain lines
 otherwise). Then it prints a summary per Check and writes an HTML report per
-Check into the report directory. Flags it does not know go to go test
+Check into the report directory, with an index.html that links them. Flags it does not know go to go test
 (-run, -v, -race, ...). It exits 1 if go test failed.
 
 Flags:

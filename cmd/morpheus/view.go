@@ -5,9 +5,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/htmlpage"
 	"github.com/morpheus-go/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/results"
 )
@@ -43,7 +45,8 @@ func reportData(r *results.Record) (*report.Data, error) {
 }
 
 // writeReports writes one HTML report per record into dir, named after the
-// test, and returns their paths.
+// test, and an index page (index.html) that lists them, and returns the
+// reports' paths followed by the index's.
 func writeReports(dir string, recs []*results.Record) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -68,7 +71,52 @@ func writeReports(dir string, recs []*results.Record) ([]string, error) {
 		}
 		paths = append(paths, path)
 	}
-	return paths, nil
+	index := filepath.Join(dir, "index.html")
+	f, err := os.Create(index)
+	if err != nil {
+		return nil, err
+	}
+	if err := htmlpage.Write(f, indexPage(recs)); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := f.Close(); err != nil {
+		return nil, err
+	}
+	return append(paths, index), nil
+}
+
+// indexPage lists the records' Checks, failing ones first marked, each
+// linked to its report.
+func indexPage(recs []*results.Record) *htmlpage.Page {
+	tb := &htmlpage.Table{Sortable: true, Columns: []htmlpage.Column{
+		{Name: "test"}, {Name: "result"}, {Name: "strategy"}, {Name: "iterations", Numeric: true},
+		{Name: "failures", Numeric: true}, {Name: "partial orders", Numeric: true}, {Name: "wall time"},
+	}}
+	failing := 0
+	for _, r := range recs {
+		row := htmlpage.Row{Link: fileName(r.Test) + ".html", Cells: []string{
+			r.Test, "ok", r.Strategy, strconv.Itoa(r.Iterations), strconv.Itoa(r.Failures),
+			strconv.Itoa(r.PartialOrders), time.Duration(r.ElapsedNS).Round(time.Millisecond).String(),
+		}}
+		if f := r.Failure; f != nil {
+			failing++
+			row.Class = "bad"
+			row.Cells[1] = f.Kind + ": " + firstLine(f.Message)
+		}
+		tb.Rows = append(tb.Rows, row)
+	}
+	stats := htmlpage.Stats{{Label: "checks", Value: strconv.Itoa(len(recs))}, {Label: "failing", Value: strconv.Itoa(failing)}}
+	if failing > 0 {
+		stats[1].Class = "bad"
+	} else {
+		stats[1].Class = "good"
+	}
+	return &htmlpage.Page{
+		Title:    "morpheus test",
+		Subtitle: "one report per Check; click a test to open its report",
+		Sections: []htmlpage.Section{{Title: "Checks", ID: "checks", Blocks: []htmlpage.Block{stats, tb}}},
+	}
 }
 
 // fileName makes a test name usable as a file name.

@@ -33,6 +33,9 @@ type Row struct {
 	// Ref, if set, links the row with the other elements of the page that
 	// carry the same data-ref attribute: hovering one highlights all of them.
 	Ref string
+	// Link, if set, makes the row's first cell a link to this URL (a page
+	// beside this one: a relative path).
+	Link string
 }
 
 // HTML implements Block. It fails if a row has a different number of cells
@@ -71,7 +74,12 @@ func (t *Table) HTML() (template.HTML, error) {
 		}
 		b.WriteByte('>')
 		for i, c := range r.Cells {
-			b.WriteString("<td" + numClass(t.Columns[i]) + ">" + esc(c) + "</td>")
+			if i == 0 && r.Link != "" {
+				c = `<a href="` + esc(r.Link) + `">` + esc(c) + "</a>"
+			} else {
+				c = esc(c)
+			}
+			b.WriteString("<td" + numClass(t.Columns[i]) + ">" + c + "</td>")
 		}
 		b.WriteString("</tr>")
 	}
