@@ -20,23 +20,12 @@ func Conflicted(t *Trace, buf []bool) []bool {
 	var w syncWalker
 	w.init(t)
 	m := markRaces{res: make(map[uint32]int32)}
-	last := make([]int, len(w.clock)) // each task's latest step, as in walkConflicts
-	for i := range last {
-		last[i] = -1
-	}
-	var kill []int
 	for j := range t.Events {
 		vc := w.step(t, j)
 		if vc == nil {
 			continue
 		}
 		e := &t.Events[j]
-		if e.Kind == KindKill {
-			if kill = killRace(kill[:0], e, vc, w.clock, last); len(kill) > 0 {
-				buf[j], buf[kill[0]] = true, true
-			}
-		}
-		last[e.Task] = j
 		if e.Res == 0 {
 			continue
 		}

@@ -21,10 +21,7 @@ import "slices"
 // two steps of different tasks on the same nonzero resource, at least one of
 // them not a read (FlagRead), whose clocks are concurrent, are a conflict (a
 // race): another schedule could have run them the other way round. That is
-// what conflict analysis learns from. A kill (KindKill, Obj = the victim's
-// task) also conflicts with the victim's latest step if they are concurrent,
-// whatever that step touched: had the kill come first, the step would not
-// have happened.
+// what conflict analysis learns from.
 //
 // The Go-native primitives (package csync) add the edges of the Go memory
 // model: channel values and closes, locks, shared variables, WaitGroup,
@@ -122,45 +119,20 @@ func walkConflicts(t *Trace, fn func(j int, vc VC, earlier []int) bool) {
 	w.init(t)
 	r := hbRaces{res: make(map[uint32]int32)}
 	var found []int
-	last := make([]int, len(w.clock)) // each task's latest step, -1 before its first
-	for i := range last {
-		last[i] = -1
-	}
 	for j := range t.Events {
 		vc := w.step(t, j)
 		if vc == nil {
 			continue
 		}
 		found = found[:0]
-		e := &t.Events[j]
-		if e.Res != 0 {
+		if e := &t.Events[j]; e.Res != 0 {
 			found = r.access(found, j, e, w.raceClock(vc))
+			slices.Sort(found)
 		}
-		if e.Kind == KindKill {
-			found = killRace(found, e, vc, w.clock, last)
-		}
-		slices.Sort(found)
-		last[e.Task] = j
 		if !fn(j, vc, found) {
 			return
 		}
 	}
-}
-
-// killRace adds to found the victim's latest step if the kill e (with clock
-// vc) does not happen after it. A kill disables everything its victim would
-// do next, so it conflicts with the victim's steps it is concurrent with,
-// whatever resource they touch (a send to another process, a disk write);
-// the latest one is the one a schedule could swap it with.
-func killRace(found []int, e *Event, vc VC, clock []VC, last []int) []int {
-	v := e.Obj
-	if v < 0 || v == e.Task || int(v) >= len(last) || last[v] < 0 {
-		return found
-	}
-	if vc.At(v) >= clock[v].At(v) || slices.Contains(found, last[v]) {
-		return found
-	}
-	return append(found, last[v])
 }
 
 // hbWalker computes vector clocks event by event.

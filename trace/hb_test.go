@@ -118,20 +118,6 @@ func TestConflictsHandBuilt(t *testing.T) {
 			want: nil,
 		},
 		{
-			name:  "a kill races with its victim's latest concurrent step, whatever it touched",
-			tasks: 3,
-			events: []trace.Event{
-				ev(1, y, 5, W, -1, 0),              // 0: victim writes its disk
-				ev(1, y, 6, W, -1, 0),              // 1: and again: its latest step
-				ev(0, trace.KindKill, 9, 0, 1, 0),  // 2: kill task 1 (its mailbox 9): races with 1
-				ev(2, trace.KindSend, 8, 0, 0, 4),  // 3: task 2 sends m4 to task 0
-				ev(0, trace.KindRecv, 8, 0, 2, 4),  // 4
-				ev(0, trace.KindKill, 10, 0, 2, 0), // 5: kill task 2 after its send: no race
-				ev(0, trace.KindKill, 11, 0, 0, 0), // 6: a task killing itself: no race
-			},
-			want: [][2]int{{1, 2}},
-		},
-		{
 			name:  "clock jumps and runtime events are not steps",
 			tasks: 2,
 			events: []trace.Event{
@@ -196,29 +182,17 @@ func TestConflictsMatchesPairwise(t *testing.T) {
 				a, b := &tr.Events[i], &tr.Events[j]
 				ci, okI := clocks[i]
 				cj, okJ := clocks[j]
-				if !okI || !okJ || a.Task == b.Task || !ci.Concurrent(cj) {
+				if !okI || !okJ || a.Res == 0 || a.Res != b.Res || a.Task == b.Task ||
+					a.Flag&b.Flag&trace.FlagRead != 0 || !ci.Concurrent(cj) {
 					continue
 				}
-				sameRes := a.Res != 0 && a.Res == b.Res && a.Flag&b.Flag&trace.FlagRead == 0
-				if sameRes || b.Kind == trace.KindKill && b.Obj == a.Task && latest(tr, a.Task, i, j) {
-					want = append(want, [2]int{i, j})
-				}
+				want = append(want, [2]int{i, j})
 			}
 		}
 		if got := conflicts(tr); !slices.Equal(got, want) {
 			t.Fatalf("trace %d: conflicts = %v, want %v\nevents %v", iter, got, want, tr.Events)
 		}
 	}
-}
-
-// latest reports whether step i is task's last step before event j.
-func latest(tr *trace.Trace, task int32, i, j int) bool {
-	for k := i + 1; k < j; k++ {
-		if e := &tr.Events[k]; e.Task == task && e.IsStep() {
-			return false
-		}
-	}
-	return true
 }
 
 // randomTrace makes a trace of a few tasks doing reads, writes, sends,
@@ -258,9 +232,6 @@ func randomTrace(rng *rand.Rand) *trace.Trace {
 					break
 				}
 			}
-		case k < 9 && rng.IntN(4) == 0:
-			victim := int32(rng.IntN(nTasks))
-			e = ev(task, trace.KindKill, uint32(10+victim), 0, victim, 0)
 		case k < 9 && nextChild < nTasks:
 			e = ev(task, trace.KindSpawn, 0, 0, nextChild, 0)
 			started[nextChild] = true

@@ -1,7 +1,5 @@
 package trace
 
-import "slices"
-
 // PartialOrder returns a 64-bit identity of the partial order a trace ran: its
 // Mazurkiewicz trace. Two traces that differ only by swapping adjacent
 // independent steps — of different tasks, not ordered by happens-before and
@@ -38,8 +36,6 @@ type PartialOrderer struct {
 	seen  []VC
 	name  []uint64
 	found []int
-	last  []int // each task's latest step (killRace)
-	kill  []int
 }
 
 // reset prepares o for t, keeping what its buffers hold.
@@ -97,10 +93,6 @@ func (o *PartialOrderer) reset(t *Trace) {
 		o.name = make([]uint64, len(t.Events))
 	}
 	o.name = o.name[:len(t.Events)]
-	o.last = o.last[:0]
-	for range n {
-		o.last = append(o.last, -1)
-	}
 }
 
 // PartialOrder returns PartialOrder(t).
@@ -139,15 +131,6 @@ func (o *PartialOrderer) PartialOrder(t *Trace) uint64 {
 			}
 			name[j] = me
 		}
-		if e.Kind == KindKill {
-			// The victim's latest step, if concurrent: named by its task and
-			// number, since it may have touched no resource.
-			if o.kill = killRace(o.kill[:0], e, vc, w.clock, o.last); len(o.kill) > 0 && !slices.Contains(found, o.kill[0]) {
-				v := t.Events[o.kill[0]].Task
-				h += poMix(stepName(keys[v], w.clock[v].At(v)) ^ 0x6b)
-			}
-		}
-		o.last[e.Task] = j
 		sum += poMix(h)
 	}
 	return sum
