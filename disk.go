@@ -9,9 +9,13 @@ import (
 // node's crashes, what was written since the last Sync is lost. Writes, syncs
 // and reads are ops, so a crash can strike between a write and its sync.
 // Values are kept as given: store values that are not modified afterwards.
+//
+// The disk's ops touch the node's own resource, the one its crash and restart
+// touch: a write or sync and a crash of its node conflict, since which comes
+// first decides what survives.
 type Disk struct {
 	node    *Node
-	res     uint32
+	res     uint32 // the node's resource
 	durable map[string]any
 	pending map[string]any // written, not yet synced: shadows durable
 	deleted map[string]bool
@@ -20,7 +24,7 @@ type Disk struct {
 // Disk returns the node's disk.
 func (n *Node) Disk() *Disk {
 	if n.disk == nil {
-		n.disk = &Disk{node: n, res: n.env.run.NewResource(),
+		n.disk = &Disk{node: n, res: n.res,
 			durable: map[string]any{}, pending: map[string]any{}, deleted: map[string]bool{}}
 	}
 	return n.disk

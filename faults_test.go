@@ -174,3 +174,48 @@ func TestChaosFindsUnsyncedAck(t *testing.T) {
 	mustFail(t, explore(t, test(false), morpheus.Iterations(2000)), "assertion", "acknowledged write lost")
 	mustPass(t, explore(t, test(true), morpheus.Iterations(2000)))
 }
+
+// A disk write and a crash of its node conflict: which comes first decides
+// what survives, so conflict analysis and partial orders must see the pair.
+func TestDiskOpsConflictWithCrash(t *testing.T) {
+	test := func(e *morpheus.Env) {
+		n := e.NewNode("db", nil)
+		n.Spawn("writer", func(e *morpheus.Env) {
+			n.Disk().Write("a", 1)
+			n.Disk().Sync()
+		})
+		n.Crash()
+		e.Fatalf("done") // a failure, for its trace
+	}
+	checked := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		res, err := morpheus.Explore(test, morpheus.Iterations(1), morpheus.Strategy("random"),
+			morpheus.Seed(seed), morpheus.Shrink(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := res.Failure.Trace
+		crash, write := -1, -1
+		for i, ev := range tr.Events {
+			switch ev.Kind {
+			case trace.KindCrash:
+				crash = i
+			case trace.KindDiskWrite:
+				write = i
+			}
+		}
+		if write < 0 {
+			continue // the crash came first: nothing was written
+		}
+		checked++
+		found := false
+		trace.Conflicts(tr, func(i, j int) { found = found || i == write && j == crash })
+		if !found {
+			t.Fatalf("seed %d: the disk write (event %d) and the crash (event %d) do not conflict:\n%s",
+				seed, write, crash, res.Failure.Report(true, ""))
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no schedule wrote before the crash")
+	}
+}
