@@ -184,6 +184,7 @@ func writeBugsTables(w io.Writer, scenarios []bugs.Scenario, strategies []string
 	}
 	tw.Flush()
 	writeBugsSizes(w, scenarios, strategies, runs)
+	writeBugsPaper(w, scenarios, strategies, runs, trials)
 
 	// The comparisons issue 5 asks for, when their columns ran.
 	col := map[string]int{}
