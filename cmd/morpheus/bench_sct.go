@@ -134,6 +134,7 @@ func writeSCTTable(w io.Writer, r *sct.Report) {
 		fmt.Fprintf(w, "  cases missed: %d", missed)
 	}
 	fmt.Fprintln(w, "\n(thesis Table 3.3, 32 cases: pos* 0.1795 = 2.6× best pct 0.0694, 4.7× random 0.0380)")
+	writeSCTPaper(w, r)
 }
 
 func hasStrategy(r *sct.Report, s string) bool {
