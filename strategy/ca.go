@@ -51,7 +51,8 @@ import "github.com/morpheus-go/morpheus/trace"
 // one iteration in ProbeEvery, chosen by its seed, is a probe: CA predicts
 // nothing and the inner strategy decides every step, as without CA, while End
 // learns as usual. A CA set idle (nothing would read what it learns) does not
-// probe.
+// probe, nor does one around a systematic search (DFS), whose table is frozen
+// for the whole search and whose replayed prefixes need the same decisions.
 type CA struct {
 	inner   Strategy
 	table   *Table
@@ -59,6 +60,7 @@ type CA struct {
 	live    bool
 	idle    bool    // End neither learns nor assesses (SetIdle)
 	probe   bool    // this iteration predicts nothing (see Probe iterations)
+	search  bool    // the inner strategy is a systematic search: never probe
 	stats   CAStats // of the last iteration
 	// verdict caches the table's prediction for each task's enabled op, valid
 	// until the op runs.
@@ -80,7 +82,8 @@ func WithCA(inner Strategy, table *Table) *CA {
 	if table == nil {
 		table = NewTable()
 	}
-	return &CA{inner: inner, table: table, pending: NewTable()}
+	_, search := AsExhauster(inner)
+	return &CA{inner: inner, table: table, pending: NewTable(), search: search}
 }
 
 // Name returns the inner strategy's name followed by "+ca".
@@ -138,7 +141,7 @@ func (c *CA) Probing() bool { return c.probe }
 func (c *CA) Begin(seed uint64) {
 	clear(c.verdict)
 	c.stats = CAStats{}
-	c.probe = !c.idle && probeSeed(seed)
+	c.probe = !c.idle && !c.search && probeSeed(seed)
 	c.inner.Begin(seed)
 }
 

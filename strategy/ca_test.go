@@ -326,6 +326,12 @@ func TestCAProbes(t *testing.T) {
 		if idle.Probing() {
 			t.Fatalf("seed %d: an idle CA probed", seed)
 		}
+		// Nor does one around DFS: its replayed prefixes need the same decisions.
+		dfs := strategy.WithCA(strategy.NewDFS(), tb)
+		run(dfs, p, seed)
+		if dfs.Probing() {
+			t.Fatalf("seed %d: dfs+ca probed", seed)
+		}
 	}
 	if lo, hi := seeds/strategy.ProbeEvery*8/10, seeds/strategy.ProbeEvery*12/10; probes < lo || probes > hi {
 		t.Errorf("%d probes in %d seeds, want about 1 in %d", probes, seeds, strategy.ProbeEvery)
