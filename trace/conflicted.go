@@ -20,12 +20,18 @@ func Conflicted(t *Trace, buf []bool) []bool {
 	var w syncWalker
 	w.init(t)
 	m := markRaces{res: make(map[uint32]int32)}
+	var k killWatch
+	k.reset(t, len(w.clock))
 	for j := range t.Events {
 		vc := w.step(t, j)
 		if vc == nil {
 			continue
 		}
 		e := &t.Events[j]
+		if i := k.race(e, vc); i >= 0 {
+			buf[i], buf[j] = true, true
+		}
+		k.after(j, e, vc)
 		if e.Res == 0 {
 			continue
 		}

@@ -21,7 +21,8 @@ import "slices"
 // two steps of different tasks on the same nonzero resource, at least one of
 // them not a read (FlagRead), whose clocks are concurrent, are a conflict (a
 // race): another schedule could have run them the other way round. That is
-// what conflict analysis learns from.
+// what conflict analysis learns from. A kill also conflicts with its
+// victim's latest observable step if they are concurrent (see killWatch).
 //
 // The Go-native primitives (package csync) add the edges of the Go memory
 // model: channel values and closes, locks, shared variables, WaitGroup,
@@ -118,6 +119,8 @@ func walkConflicts(t *Trace, fn func(j int, vc VC, earlier []int) bool) {
 	var w syncWalker
 	w.init(t)
 	r := hbRaces{res: make(map[uint32]int32)}
+	var k killWatch
+	k.reset(t, len(w.clock))
 	var found []int
 	for j := range t.Events {
 		vc := w.step(t, j)
@@ -125,10 +128,15 @@ func walkConflicts(t *Trace, fn func(j int, vc VC, earlier []int) bool) {
 			continue
 		}
 		found = found[:0]
-		if e := &t.Events[j]; e.Res != 0 {
+		e := &t.Events[j]
+		if e.Res != 0 {
 			found = r.access(found, j, e, w.raceClock(vc))
-			slices.Sort(found)
 		}
+		if i := k.race(e, vc); i >= 0 && !slices.Contains(found, i) {
+			found = append(found, i)
+		}
+		slices.Sort(found)
+		k.after(j, e, vc)
 		if !fn(j, vc, found) {
 			return
 		}

@@ -118,6 +118,21 @@ func TestConflictsHandBuilt(t *testing.T) {
 			want: nil,
 		},
 		{
+			name:  "a kill races with its victim's latest concurrent observable step",
+			tasks: 3,
+			events: []trace.Event{
+				ev(1, y, 5, W, -1, 0),              // 0: victim writes 5, which task 2 also writes
+				ev(1, y, 6, W, -1, 0),              // 1: victim writes 6, its private state
+				ev(0, trace.KindKill, 9, 0, 1, 0),  // 2: kill task 1: races with 0, not 1
+				ev(2, y, 5, W, -1, 0),              // 3: races with 0
+				ev(2, trace.KindSend, 8, 0, 0, 4),  // 4: task 2 sends m4 to task 0
+				ev(0, trace.KindRecv, 8, 0, 2, 4),  // 5
+				ev(0, trace.KindKill, 10, 0, 2, 0), // 6: kill task 2 after its send: no race
+				ev(0, trace.KindKill, 11, 0, 0, 0), // 7: a task killing itself: no race
+			},
+			want: [][2]int{{0, 2}, {0, 3}},
+		},
+		{
 			name:  "clock jumps and runtime events are not steps",
 			tasks: 2,
 			events: []trace.Event{
@@ -182,17 +197,48 @@ func TestConflictsMatchesPairwise(t *testing.T) {
 				a, b := &tr.Events[i], &tr.Events[j]
 				ci, okI := clocks[i]
 				cj, okJ := clocks[j]
-				if !okI || !okJ || a.Res == 0 || a.Res != b.Res || a.Task == b.Task ||
-					a.Flag&b.Flag&trace.FlagRead != 0 || !ci.Concurrent(cj) {
+				if !okI || !okJ || a.Task == b.Task || !ci.Concurrent(cj) {
 					continue
 				}
-				want = append(want, [2]int{i, j})
+				sameRes := a.Res != 0 && a.Res == b.Res && a.Flag&b.Flag&trace.FlagRead == 0
+				if sameRes || b.Kind == trace.KindKill && b.Obj == a.Task && latestObservable(tr, i, j) {
+					want = append(want, [2]int{i, j})
+				}
 			}
 		}
 		if got := conflicts(tr); !slices.Equal(got, want) {
 			t.Fatalf("trace %d: conflicts = %v, want %v\nevents %v", iter, got, want, tr.Events)
 		}
 	}
+}
+
+// observable reports whether step i touches a resource that some other task
+// touches somewhere in tr.
+func observable(tr *trace.Trace, i int) bool {
+	e := &tr.Events[i]
+	if e.Res == 0 {
+		return false
+	}
+	for k := range tr.Events {
+		if o := &tr.Events[k]; o.Res == e.Res && o.Task >= 0 && o.Task != e.Task && o.IsStep() {
+			return true
+		}
+	}
+	return false
+}
+
+// latestObservable reports whether step i is the last observable step of its
+// task before event j.
+func latestObservable(tr *trace.Trace, i, j int) bool {
+	if !observable(tr, i) {
+		return false
+	}
+	for k := i + 1; k < j; k++ {
+		if e := &tr.Events[k]; e.Task == tr.Events[i].Task && e.IsStep() && observable(tr, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // randomTrace makes a trace of a few tasks doing reads, writes, sends,
@@ -232,6 +278,9 @@ func randomTrace(rng *rand.Rand) *trace.Trace {
 					break
 				}
 			}
+		case k < 9 && rng.IntN(3) == 0:
+			victim := int32(rng.IntN(nTasks))
+			e = ev(task, trace.KindKill, uint32(10+victim), 0, victim, 0)
 		case k < 9 && nextChild < nTasks:
 			e = ev(task, trace.KindSpawn, 0, 0, nextChild, 0)
 			started[nextChild] = true

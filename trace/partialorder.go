@@ -1,5 +1,7 @@
 package trace
 
+import "slices"
+
 // PartialOrder returns a 64-bit identity of the partial order a trace ran: its
 // Mazurkiewicz trace. Two traces that differ only by swapping adjacent
 // independent steps — of different tasks, not ordered by happens-before and
@@ -36,6 +38,7 @@ type PartialOrderer struct {
 	seen  []VC
 	name  []uint64
 	found []int
+	kill  killWatch
 }
 
 // reset prepares o for t, keeping what its buffers hold.
@@ -93,6 +96,7 @@ func (o *PartialOrderer) reset(t *Trace) {
 		o.name = make([]uint64, len(t.Events))
 	}
 	o.name = o.name[:len(t.Events)]
+	o.kill.reset(t, n)
 }
 
 // PartialOrder returns PartialOrder(t).
@@ -131,6 +135,10 @@ func (o *PartialOrderer) PartialOrder(t *Trace) uint64 {
 			}
 			name[j] = me
 		}
+		if i := o.kill.race(e, vc); i >= 0 && !(e.Res != 0 && slices.Contains(found, i)) {
+			h += poMix(name[i] ^ 0x63) // an observable step has a resource, so a name
+		}
+		o.kill.after(j, e, vc)
 		sum += poMix(h)
 	}
 	return sum
