@@ -15,7 +15,6 @@ import (
 // first decides what survives.
 type Disk struct {
 	node    *Node
-	res     uint32 // the node's resource
 	durable map[string]any
 	pending map[string]any // written, not yet synced: shadows durable
 	deleted map[string]bool
@@ -24,7 +23,7 @@ type Disk struct {
 // Disk returns the node's disk.
 func (n *Node) Disk() *Disk {
 	if n.disk == nil {
-		n.disk = &Disk{node: n, res: n.res,
+		n.disk = &Disk{node: n,
 			durable: map[string]any{}, pending: map[string]any{}, deleted: map[string]bool{}}
 	}
 	return n.disk
@@ -80,7 +79,7 @@ func (d *Disk) Read(key string) (any, bool) {
 
 func (d *Disk) op(kind trace.Kind, read bool, pc uintptr) {
 	r := d.node.env.run
-	r.Do(r.Current(), core.Op{Kind: kind, Obj: -1, Res: d.res, Read: read, PC: pc})
+	r.Do(r.Current(), core.Op{Kind: kind, Obj: -1, Res: d.node.res, Read: read, PC: pc})
 }
 
 // crash loses what was not synced.

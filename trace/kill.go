@@ -1,5 +1,7 @@
 package trace
 
+import "slices"
+
 // killWatch finds what a kill conflicts with beyond its victim's mailbox: the
 // victim's latest observable step, if the kill does not happen after it.
 //
@@ -14,14 +16,20 @@ package trace
 // conflicting, which conflict analysis, keyed by {task, location}, would
 // then never skip again.
 type killWatch struct {
+	on     bool             // the trace has a kill; otherwise race and after do nothing
 	first  map[uint32]int32 // resource -> first task seen touching it
 	shared map[uint32]bool  // resources touched by two or more tasks
 	step   []int            // each task's latest observable step, -1 before any
 	own    []uint32         // that step's entry for its own task
 }
 
-// reset prepares k for t with n tasks, keeping its buffers.
+// reset prepares k for t with n tasks, keeping its buffers. A trace without a
+// kill (most traces of Go-native code) costs one scan of its kinds.
 func (k *killWatch) reset(t *Trace, n int) {
+	k.on = slices.ContainsFunc(t.Events, func(e Event) bool { return e.Kind == KindKill })
+	if !k.on {
+		return
+	}
 	if k.first == nil {
 		k.first, k.shared = make(map[uint32]int32), make(map[uint32]bool)
 	}
@@ -49,7 +57,7 @@ func (k *killWatch) reset(t *Trace, n int) {
 // not happen before the kill.
 func (k *killWatch) race(e *Event, vc VC) int {
 	v := e.Obj
-	if e.Kind != KindKill || v < 0 || v == e.Task || int(v) >= len(k.step) || k.step[v] < 0 {
+	if !k.on || e.Kind != KindKill || v < 0 || v == e.Task || int(v) >= len(k.step) || k.step[v] < 0 {
 		return -1
 	}
 	if vc.At(v) >= k.own[v] {
@@ -60,7 +68,7 @@ func (k *killWatch) race(e *Event, vc VC) int {
 
 // after records step j (event e, clock vc) once it has been walked.
 func (k *killWatch) after(j int, e *Event, vc VC) {
-	if e.Res != 0 && k.shared[e.Res] && int(e.Task) < len(k.step) {
+	if k.on && e.Res != 0 && k.shared[e.Res] && int(e.Task) < len(k.step) {
 		k.step[e.Task], k.own[e.Task] = j, vc.At(e.Task)
 	}
 }

@@ -53,11 +53,10 @@ func WithWork(s Scenario, work int) Scenario {
 		return s
 	}
 	b := s.build
-	s.build = func(v variant) func(*morpheus.Env) {
+	s = built(s, func(v variant) func(*morpheus.Env) {
 		v.work = work
 		return b(v)
-	}
-	s.Test = func(fixed bool) func(*morpheus.Env) { return b(variant{fixed: fixed, work: work}) }
+	})
 	s.Name = fmt.Sprintf("%s+w%d", s.Name, work)
 	return s
 }
