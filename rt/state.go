@@ -13,6 +13,7 @@ type runState struct {
 	gen      uint64
 	rand     *randState
 	nextPort int
+	mem      map[uintptr]memLoc // plain-memory locations by address (mem.go)
 }
 
 var (

@@ -66,6 +66,14 @@ const (
 	KindNetRead       // read from an in-memory connection (ValClosed: end of stream)
 	KindNetWrite      // write to an in-memory connection
 	KindNetClose      // close an in-memory connection or listener
+
+	// Plain memory of rewritten code (package rt): a variable, field, element
+	// or map that goroutines may share. Res is the location (one per address;
+	// a map is one location). These steps carry no happens-before edge: two
+	// of them by different tasks, one a write, unordered by the edges of the
+	// other kinds, are a data race.
+	KindMemRead  // read plain memory (a read)
+	KindMemWrite // write plain memory
 	kindCount
 )
 
@@ -128,6 +136,8 @@ var kindNames = [...]string{
 	KindNetRead:       "net-read",
 	KindNetWrite:      "net-write",
 	KindNetClose:      "net-close",
+	KindMemRead:       "read",
+	KindMemWrite:      "write",
 }
 
 func (k Kind) String() string {

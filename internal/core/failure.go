@@ -15,6 +15,7 @@ const (
 	Uncontrolled   FailureKind = "uncontrolled-blocking"
 	Nondeterminism FailureKind = "nondeterminism"
 	Liveness       FailureKind = "liveness"
+	Race           FailureKind = "race" // a data race on plain memory (see Run.Access)
 )
 
 // Failure describes why an iteration failed.

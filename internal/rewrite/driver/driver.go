@@ -30,6 +30,7 @@ type Config struct {
 	Env       []string  // the environment of the go command and tests; nil: os.Environ
 	Log       io.Writer // progress, may be nil
 	BuildOnly bool      // rewrite and build, do not run
+	Race      bool      // build the test binary with Go's race detector (go test -race)
 }
 
 // Summary is what a run found.
@@ -165,8 +166,15 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 			rel, _ := filepath.Rel(p.Module.Dir, dir)
 			dir = filepath.Join(l, rel)
 		}
-		bin := filepath.Join(ws.dir, "bin", strings.ReplaceAll(p.Path, "/", "_")+".test")
+		name := strings.ReplaceAll(p.Path, "/", "_")
+		if cfg.Race {
+			name += ".race"
+		}
+		bin := filepath.Join(ws.dir, "bin", name+".test")
 		args := []string{"test", "-c", "-o", bin, "-overlay", overlay}
+		if cfg.Race {
+			args = append(args, "-race")
+		}
 		if alt != "" {
 			// -mod=mod: the alternate go.mod may need the requirements
 			// of morpheus; the go command completes it, in the cache.

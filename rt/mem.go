@@ -1,0 +1,87 @@
+package rt
+
+import (
+	"unsafe"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Plain memory that goroutines may share. The rewriter turns a load of a
+// shared variable, field or element x into *Read(&x), a store into
+// *Write(&x) = v, and a map access m[k] into ReadMap(m)[k] or
+// WriteMap(m)[k] = v (delete, clear and map assignment are writes). Each is
+// an op on the location, read or write (trace.KindMemRead,
+// trace.KindMemWrite), so the strategy can interleave goroutines at plain
+// memory, and each is checked for data races against the accesses of other
+// goroutines that morpheus's synchronisation does not order before it.
+//
+// A location is an address: a field, an element, a variable; a map is one
+// location (its header), as for Go's race detector. The first access of a
+// schedule to an address gives it a resource of the schedule; the address's
+// object is kept alive until the schedule ends, so that its memory is not
+// reused for another object (whose accesses would then look like the old
+// one's).
+
+// Read is the load of *p: it runs a read op on p's location and returns p.
+//
+//go:noinline
+func Read[T any](p *T) *T {
+	if t := core.CurrentTask(); t != nil && p != nil {
+		access(t, unsafe.Pointer(p), false, core.CallerPC())
+	}
+	return p
+}
+
+// Write is the store to *p: it runs a write op on p's location and returns p.
+//
+//go:noinline
+func Write[T any](p *T) *T {
+	if t := core.CurrentTask(); t != nil && p != nil {
+		access(t, unsafe.Pointer(p), true, core.CallerPC())
+	}
+	return p
+}
+
+// ReadMap is a read of map m (an index, a range, len): a read op on the
+// map's location. It returns m.
+//
+//go:noinline
+func ReadMap[M ~map[K]V, K comparable, V any](m M) M {
+	if t := core.CurrentTask(); t != nil && m != nil {
+		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), false, core.CallerPC())
+	}
+	return m
+}
+
+// WriteMap is a write of map m (an assignment to an element, delete,
+// clear): a write op on the map's location. It returns m.
+//
+//go:noinline
+func WriteMap[M ~map[K]V, K comparable, V any](m M) M {
+	if t := core.CurrentTask(); t != nil && m != nil {
+		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), true, core.CallerPC())
+	}
+	return m
+}
+
+// access runs the op of an access to the location at p.
+func access(t *core.Task, p unsafe.Pointer, write bool, pc uintptr) {
+	r := t.Run()
+	s := state(r)
+	if s.mem == nil {
+		s.mem = make(map[uintptr]memLoc)
+	}
+	l, ok := s.mem[uintptr(p)]
+	if !ok {
+		l = memLoc{res: r.NewResource(), keep: p}
+		s.mem[uintptr(p)] = l
+	}
+	r.Access(t, l.res, write, pc)
+}
+
+// memLoc is a location of the schedule: its resource, and the pointer that
+// keeps its object alive until the schedule ends.
+type memLoc struct {
+	res  uint32
+	keep unsafe.Pointer
+}
