@@ -70,3 +70,6 @@ func (x *Var[T]) LoadAt(pc uintptr) T { return load(x, pc, "Var.Load") }
 
 // StoreAt is Store located at pc.
 func (x *Var[T]) StoreAt(v T, pc uintptr) { store(x, v, pc, "Var.Store") }
+
+// SwapAt is Swap located at pc.
+func (x *Var[T]) SwapAt(v T, pc uintptr) T { return swap(x, v, pc, "Var.Swap") }

@@ -72,11 +72,13 @@ func (c *Chan[T]) put(t *core.Task, r *core.Run, v T) (int64, bool) {
 		w := &c.recvq[i]
 		id := c.newID()
 		w.v, w.ok, w.id, w.from, w.done = v, true, id, t.ID, true
+		c.raceHandoff(r, t, w.t, c.head)
 		r.Unblock(w.t)
 		return id, true
 	}
 	if c.n < c.size {
 		id := c.newID()
+		r.RaceSync(t.ID, c.slotKey(c.tail()))
 		c.push(v, id, t.ID)
 		return id, true
 	}
@@ -88,6 +90,8 @@ func (c *Chan[T]) put(t *core.Task, r *core.Run, v T) (int64, bool) {
 func (c *Chan[T]) take(r *core.Run) (v T, ok bool, id int64, from int32, done bool) {
 	var zero T
 	if c.n > 0 {
+		self := r.Current()
+		r.RaceSync(self.ID, c.slotKey(c.head))
 		it := c.buf[c.head]
 		c.buf[c.head] = chanItem[T]{}
 		c.head++
@@ -97,6 +101,9 @@ func (c *Chan[T]) take(r *core.Run) (v T, ok bool, id int64, from int32, done bo
 		c.n--
 		if i := c.firstSender(); i >= 0 {
 			s := &c.sendq[i]
+			// The blocked sender's value fills the slot just emptied:
+			// its send completes after this receive.
+			r.RaceSync(s.t.ID, c.slotKey(c.tail()))
 			c.push(s.v, s.id, s.t.ID)
 			s.v, s.done = zero, true
 			r.Unblock(s.t)
@@ -105,6 +112,7 @@ func (c *Chan[T]) take(r *core.Run) (v T, ok bool, id int64, from int32, done bo
 	}
 	if i := c.firstSender(); i >= 0 {
 		s := &c.sendq[i]
+		c.raceHandoff(r, r.Current(), s.t, c.head)
 		v, id, from := s.v, s.id, s.t.ID
 		s.v, s.done = zero, true
 		r.Unblock(s.t)
@@ -117,12 +125,37 @@ func (c *Chan[T]) take(r *core.Run) (v T, ok bool, id int64, from int32, done bo
 }
 
 func (c *Chan[T]) push(v T, id int64, from int32) {
+	c.buf[c.tail()] = chanItem[T]{v: v, id: id, from: from}
+	c.n++
+}
+
+// tail returns the index of the buffer slot the next push fills.
+func (c *Chan[T]) tail() int {
 	i := c.head + c.n
 	if i >= c.size {
 		i -= c.size
 	}
-	c.buf[i] = chanItem[T]{v: v, id: id, from: from}
-	c.n++
+	return i
+}
+
+// Happens-before edges for the data-race detector (core.Run.RaceSync), as
+// Go's race detector has them: every handoff of an unbuffered channel
+// synchronises sender and receiver on the channel (slot 0), in both
+// directions, since the receive completes before the send does; a buffered
+// channel's send and receive synchronise on the slot they fill or empty,
+// so the k-th receive happens before the (k+capacity)-th send completes
+// (a channel used as a semaphore orders its critical sections).
+
+// slotKey names slot i of c as a synchronisation object.
+func (c *Chan[T]) slotKey(i int) uint64 { return uint64(c.o.Res)<<32 | uint64(i) }
+
+// raceHandoff synchronises the step's task and the blocked task it hands a
+// value to, or takes one from, on slot i.
+func (c *Chan[T]) raceHandoff(r *core.Run, self, other *core.Task, i int) {
+	k := c.slotKey(i)
+	r.RaceSync(self.ID, k)
+	r.RaceSync(other.ID, k)
+	r.RaceSync(self.ID, k)
 }
 
 // recvDone takes t's entry out of recvq and returns it if it was served.

@@ -40,11 +40,12 @@ func (o *Once) Do(f func()) {
 		switch {
 		case o.done:
 			r.Event().Flag |= trace.FlagRead
+			r.RaceSync(t.ID, o.raceKey()) // f's return happens before
 			return
 		case !o.running:
 			o.running = true
 			r.Event().Val = 1
-			defer o.finish(r)
+			defer o.finish(t, r)
 			f()
 			return
 		}
@@ -53,9 +54,15 @@ func (o *Once) Do(f func()) {
 	o.q.Push(t)
 	op.Read, op.Blocked, op.On = true, true, (*onceOn)(o)
 	r.Do(t, op) // woken when f returned
+	r.RaceSync(t.ID, o.raceKey())
 }
 
-func (o *Once) finish(r *core.Run) {
+// finish ends t's call of f: f's return happens before every Do returns
+// (for the data-race detector: RaceSync).
+func (o *Once) finish(t *core.Task, r *core.Run) {
 	o.done, o.running = true, false
+	r.RaceSync(t.ID, o.raceKey())
 	o.q.WakeAll(r)
 }
+
+func (o *Once) raceKey() uint64 { return uint64(o.o.Res) << 32 }

@@ -11,7 +11,11 @@ import (
 // Atomic operations stay sync/atomic's; the rewriter puts a scheduling
 // point before each: Atomic(Point(&x, read), atomic.AddInt64(&x, 1)). The
 // point is a read or write op on a shadow object of the address, so that
-// conflict analysis knows which atomics touch the same word.
+// conflict analysis knows which atomics touch the same word. A write is a
+// swap (a read and a write), so that for the data-race detector every
+// atomic write acquires what earlier atomic writes of the word released, as
+// the Go memory model's sequentially consistent atomics order them; a load
+// acquires the last write.
 
 // Token is what Point returns, for Atomic.
 type Token struct{}
@@ -31,7 +35,7 @@ func Point[P any](p *P, read bool) Token {
 	if read {
 		x.LoadAt(pc)
 	} else {
-		x.StoreAt(struct{}{}, pc)
+		x.SwapAt(struct{}{}, pc)
 	}
 	return Token{}
 }

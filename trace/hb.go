@@ -161,12 +161,28 @@ func (w *hbWalker) init(t *Trace) {
 	w.msgs = make(map[int64]VC)
 }
 
+// grow makes room for the clocks of n tasks.
+func (w *hbWalker) grow(n int) {
+	if n > cap(w.clock) {
+		w.clock = append(w.clock[:cap(w.clock)], make([]VC, n-cap(w.clock))...)
+	}
+	w.clock = w.clock[:n]
+	if w.msgs == nil {
+		w.msgs = make(map[int64]VC)
+	}
+}
+
 // step advances the clocks past event i and returns the clock of event i, or
 // nil if it is not a step of a task. The clock is valid until the next call.
-func (w *hbWalker) step(t *Trace, i int) VC {
-	e := &t.Events[i]
+func (w *hbWalker) step(t *Trace, i int) VC { return w.stepEvent(&t.Events[i]) }
+
+// stepEvent is step for one event, the next of the walk.
+func (w *hbWalker) stepEvent(e *Event) VC {
 	if !e.IsStep() || e.Task < 0 {
 		return nil
+	}
+	if n := max(e.Task, e.Obj) + 1; int(n) > len(w.clock) {
+		w.grow(int(n)) // a walk that did not see the whole trace first (Races)
 	}
 	c := &w.clock[e.Task]
 	if (e.Kind == KindRecv && e.Flag&FlagTimeout == 0) || (e.Kind == KindDeliver && e.Val >= 0) {

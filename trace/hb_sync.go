@@ -62,11 +62,13 @@ type syncWalker struct {
 // step is hbWalker.step with the edges of this file. They are joined after
 // the event's own clock entry has been advanced, which gives the same clock:
 // no other task knows more of the event's task than the task itself.
-func (w *syncWalker) step(t *Trace, i int) VC {
-	if w.hbWalker.step(t, i) == nil {
+func (w *syncWalker) step(t *Trace, i int) VC { return w.stepEvent(&t.Events[i]) }
+
+// stepEvent is step for one event, the next of the walk.
+func (w *syncWalker) stepEvent(e *Event) VC {
+	if w.hbWalker.stepEvent(e) == nil {
 		return nil
 	}
-	e := &t.Events[i]
 	c := &w.clock[e.Task]
 	w.sync.step(e, c, w.clock)
 	return *c
