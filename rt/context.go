@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -34,6 +35,9 @@ func (c *ctx) Done() <-chan struct{} { return c.done }
 func (c *ctx) Err() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.err != nil {
+		raceSync(unsafe.Pointer(c)) // the cancel happens before
+	}
 	return c.err
 }
 
@@ -83,6 +87,7 @@ func (c *ctx) cancel(err, cause error, pc uintptr) {
 		return
 	}
 	c.err, c.cause = err, cause
+	raceSync(unsafe.Pointer(c))
 	kids := c.children
 	c.children = nil
 	c.mu.Unlock()
@@ -169,6 +174,9 @@ func Cause(c context.Context) error {
 	if x, ok := c.Value(&ctxKey).(*ctx); ok {
 		x.mu.Lock()
 		defer x.mu.Unlock()
+		if x.err != nil {
+			raceSync(unsafe.Pointer(x))
+		}
 		return x.cause
 	}
 	return context.Cause(c)

@@ -85,3 +85,13 @@ type memLoc struct {
 	res  uint32
 	keep unsafe.Pointer
 }
+
+// raceSync makes the calling task acquire and release the synchronisation
+// object at p for the data-race detector (core.Run.RaceSync): for what rt
+// synchronises with locks of its own, outside the scheduler's view (a
+// context's cancellation and its Err).
+func raceSync(p unsafe.Pointer) {
+	if t := core.CurrentTask(); t != nil {
+		t.Run().RaceSync(t.ID, core.AddrKey(p))
+	}
+}

@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	"context"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -192,6 +193,28 @@ var raceFree = map[string]func(){
 			_ = *rt.Read(x)
 		}
 	},
+	"context cancel then Err": func() {
+		ctx, cancel := rt.WithCancel(context.Background())
+		x := new(int)
+		rt.Go(func() {
+			*rt.Write(x) = 1
+			cancel()
+		})
+		for ctx.Err() == nil {
+			rt.Gosched()
+		}
+		_ = *rt.Read(x)
+	},
+	"context cancel then Done": func() {
+		ctx, cancel := rt.WithCancel(context.Background())
+		x := new(int)
+		rt.Go(func() {
+			*rt.Write(x) = 1
+			cancel()
+		})
+		rt.Recv(ctx.Done())
+		_ = *rt.Read(x)
+	},
 	"map under a lock": func() {
 		var mu csync.Mutex
 		m := map[int]int{}
@@ -296,5 +319,44 @@ func TestRaceReplays(t *testing.T) {
 	}
 	if f := again.Failure; f == nil || f.Kind != "race" || f.Message != res.Failure.Message {
 		t.Fatalf("replay gave %v, want %q", f, res.Failure.Message)
+	}
+}
+
+// sync.Map and sync.Pool (rt.Map, rt.Pool in rewritten code) order what
+// they hand over.
+func TestSyncMapPoolNoFalseRaces(t *testing.T) {
+	for name, prog := range map[string]func(){
+		"Map": func() {
+			var m rt.Map
+			rt.Go(func() {
+				x := new(int)
+				*rt.Write(x) = 1
+				m.Store("k", x)
+			})
+			if v, ok := m.Load("k"); ok {
+				_ = *rt.Read(v.(*int))
+			}
+		},
+		"Pool": func() {
+			p := &rt.Pool{New: func() any { return new(int) }}
+			rt.Go(func() {
+				x := p.Get().(*int)
+				*rt.Write(x) = 1
+				p.Put(x)
+			})
+			x := p.Get().(*int)
+			*rt.Write(x) = 2
+		},
+	} {
+		for _, s := range []string{"random", "pos"} {
+			res, err := morpheus.Explore(func(*morpheus.Env) { prog() }, morpheus.Iterations(200),
+				morpheus.Workers(1), morpheus.Strategy(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f := res.Failure; f != nil {
+				t.Fatalf("%s, %s: %s", name, s, f.Report(false, ""))
+			}
+		}
 	}
 }

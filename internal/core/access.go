@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"runtime/debug"
+	"unsafe"
 
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -116,3 +117,8 @@ func (r *Run) stepOf(i int) int {
 	}
 	return n
 }
+
+// AddrKey returns the RaceSync key of a synchronisation object known by its
+// address (kept alive by its owner while the run lasts). Its top bit keeps
+// it apart from the keys csync makes of resource numbers.
+func AddrKey(p unsafe.Pointer) uint64 { return uint64(uintptr(p)) | 1<<63 }

@@ -11,7 +11,7 @@ const (
 // package rt's of the same name: package path, then names.
 var redirect = map[string]map[string]bool{
 	"sync": set("Mutex", "RWMutex", "WaitGroup", "Once", "Cond", "NewCond",
-		"OnceFunc", "OnceValue", "OnceValues"),
+		"OnceFunc", "OnceValue", "OnceValues", "Map", "Pool"),
 	"time": set("Sleep", "Now", "Since", "Until", "After", "Tick", "NewTimer",
 		"AfterFunc", "Timer", "NewTicker", "Ticker"),
 	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
