@@ -36,6 +36,9 @@ type fileRewriter struct {
 	// dialerCalls are the net.Dialer method selectors rewritten as calls.
 	dialerCalls map[*ast.SelectorExpr]bool
 	n           int // names made so far
+	// checkTests are functions that use morpheus: tests among them are
+	// not wrapped (see CheckTests).
+	checkTests map[types.Object]bool
 }
 
 func (w *fileRewriter) off(p token.Pos) int { return w.tf.Offset(p) }

@@ -68,6 +68,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 			rp = &Package{Path: path, Dir: pkgDir(p), Module: p.Module}
 			out[path] = rp
 		}
+		checkTests := CheckTests(p.Syntax, p.TypesInfo)
 		for i, f := range p.Syntax {
 			name := p.CompiledGoFiles[i]
 			if _, done := byFile[name]; done || !strings.HasSuffix(name, ".go") || strings.Contains(name, string(os.PathSeparator)+"go-build") {
@@ -78,7 +79,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 				firstErr = err
 				return
 			}
-			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module)}
+			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests}
 			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
 				opts.LineFile = name
 			}

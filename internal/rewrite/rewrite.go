@@ -21,6 +21,10 @@ type FileOptions struct {
 	// NeedGo121 adds a //go:build go1.21 constraint, for modules whose go
 	// version predates generic code's inference rules.
 	NeedGo121 bool
+	// CheckTests are the package's functions that use morpheus (see
+	// CheckTests): tests among them are not wrapped. If nil, the file's
+	// own functions are looked at.
+	CheckTests map[types.Object]bool
 }
 
 // File is a rewritten file.
@@ -42,7 +46,10 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	if tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: %s: source is %d bytes, parsed file %d", tf.Name(), len(src), tf.Size())
 	}
-	w := &fileRewriter{fset: fset, tf: tf, file: f, src: src, info: info, test: opts.Test}
+	w := &fileRewriter{fset: fset, tf: tf, file: f, src: src, info: info, test: opts.Test, checkTests: opts.CheckTests}
+	if w.test && w.checkTests == nil {
+		w.checkTests = CheckTests([]*ast.File{f}, info)
+	}
 	w.walk()
 	out := &File{Path: tf.Name(), Issues: w.issues}
 	if len(w.edits) == 0 {

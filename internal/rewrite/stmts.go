@@ -153,9 +153,10 @@ func isBlank(e ast.Expr) bool {
 	return ok && id.Name == "_"
 }
 
-// testFunc wraps the body of func TestX(t *testing.T) in __rt.Test.
+// testFunc wraps the body of func TestX(t *testing.T) in __rt.Test, unless
+// it uses morpheus itself (see CheckTests).
 func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
-	if f.Recv != nil || f.Body == nil || !isTestName(f.Name.Name) {
+	if f.Recv != nil || f.Body == nil || !isTestName(f.Name.Name) || w.checkTests[w.info.Defs[f.Name]] {
 		return
 	}
 	ps := f.Type.Params.List
