@@ -1,0 +1,3 @@
+module sctplain
+
+go 1.26
