@@ -39,6 +39,8 @@ type fileRewriter struct {
 	// checkTests are functions that use morpheus: tests among them are
 	// not wrapped (see CheckTests).
 	checkTests map[types.Object]bool
+	// globals records the package-level variables written in the load.
+	globals *Globals
 }
 
 func (w *fileRewriter) off(p token.Pos) int { return w.tf.Offset(p) }

@@ -55,6 +55,12 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(cfg.Patterns, " "), strings.Join(errs, "\n\t"))
 	}
+	globals := NewGlobals()
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if rewritable(p, cfg.Exclude) {
+			globals.AddPackage(p.PkgPath, p.Syntax, p.TypesInfo)
+		}
+	})
 	byFile := map[string]*File{}
 	out := map[string]*Package{}
 	var firstErr error
@@ -79,7 +85,8 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 				firstErr = err
 				return
 			}
-			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests}
+			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests,
+				Globals: globals}
 			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
 				opts.LineFile = name
 			}

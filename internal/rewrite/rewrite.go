@@ -25,6 +25,9 @@ type FileOptions struct {
 	// CheckTests): tests among them are not wrapped. If nil, the file's
 	// own functions are looked at.
 	CheckTests map[types.Object]bool
+	// Globals records the package-level variables written in the whole
+	// load, for the memory pass (locality.go); nil: those of this file.
+	Globals *Globals
 }
 
 // File is a rewritten file.
@@ -46,7 +49,8 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	if tf.Size() != len(src) {
 		return nil, fmt.Errorf("rewrite: %s: source is %d bytes, parsed file %d", tf.Name(), len(src), tf.Size())
 	}
-	w := &fileRewriter{fset: fset, tf: tf, file: f, src: src, info: info, test: opts.Test, checkTests: opts.CheckTests}
+	w := &fileRewriter{fset: fset, tf: tf, file: f, src: src, info: info, test: opts.Test, checkTests: opts.CheckTests,
+		globals: opts.Globals}
 	if w.test && w.checkTests == nil {
 		w.checkTests = CheckTests([]*ast.File{f}, info)
 	}

@@ -26,6 +26,7 @@ func (w *fileRewriter) walk() {
 		}
 	}
 	w.inspect(w.file)
+	w.memory()
 }
 
 // inspect collects the edits of the nodes under n.

@@ -1,0 +1,518 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// The memory pass: every load and store of a location goroutines may share
+// (locality.go decides which) becomes an op of package rt, which schedules
+// it and checks it for data races:
+//
+//	x               *__rt.Read(&x)
+//	x = v, x += v   *__rt.Write(&x) = v, *__rt.Write(&x) += v
+//	x++             *__rt.Write(&x)++
+//	m[k], len(m)    __rt.ReadMap(m)[k], len(__rt.ReadMap(m))
+//	m[k] = v        __rt.WriteMap(m)[k] = v (also delete(m, k), clear(m))
+//	a, err := f()   a, __e1 := f(); *__rt.Write(&err) = __e1 (err redeclared)
+//
+// The address is taken inline, where the expression was, so evaluation
+// order and short-circuits are Go's, and a nil dereference panics at the
+// user's line. Only accesses that happen are ops: the operand of &, the
+// base of a field of a struct value or of an element of an array value,
+// the receiver of a pointer method called on an addressable value and a
+// sliced array are addressed, not loaded. Values of synchronisation types
+// (sync's, sync/atomic's, and pointers to them), the operands of atomic
+// calls, arguments of unsafe's functions, constants, declared functions and
+// string bytes are never ops.
+
+// access is what an expression's evaluation does with its location.
+type access int
+
+const (
+	load     access = iota // reads its value
+	store                  // writes it (the target of an assignment)
+	addrOnly               // only computes its address
+)
+
+// memPass collects the edits of the memory accesses of a file.
+type memPass struct {
+	w   *fileRewriter
+	loc *locality
+}
+
+// memory runs the memory pass over the file.
+func (w *fileRewriter) memory() {
+	m := &memPass{w: w, loc: newLocality(w.info, w.file, w.globals)}
+	for _, d := range w.file.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil {
+				m.stmts(d.Body)
+			}
+		case *ast.GenDecl:
+			// Package-level initialisers run before any test: only the
+			// function literals they hold run under control.
+			ast.Inspect(d, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.FuncLit); ok {
+					m.stmts(lit.Body)
+					return false
+				}
+				return true
+			})
+		}
+	}
+}
+
+// stmts collects the edits of the statements under n.
+func (m *memPass) stmts(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			m.assign(n)
+			return false
+		case *ast.IncDecStmt:
+			m.expr(n.X, store, false)
+			return false
+		case *ast.RangeStmt:
+			m.rangeStmt(n)
+			return false
+		case *ast.ValueSpec:
+			for _, v := range n.Values {
+				m.expr(v, load, false)
+			}
+			return false
+		case *ast.TypeSpec:
+			return false
+		case ast.Expr:
+			m.expr(n, load, false)
+			return false
+		}
+		return true
+	})
+}
+
+// assign: the targets of = and op= are stores (op= reads too, which the
+// write covers); those of := are declarations, but for variables declared
+// before, which are assigned.
+func (m *memPass) assign(a *ast.AssignStmt) {
+	if a.Tok == token.DEFINE {
+		m.redeclare(a)
+	} else {
+		for _, l := range a.Lhs {
+			m.expr(l, store, false)
+		}
+	}
+	for _, r := range a.Rhs {
+		m.expr(r, load, false)
+	}
+}
+
+// redeclare rewrites a := statement that assigns shared variables declared
+// before: each gets a new name in the statement, whose value a write
+// stores after it (a constant is stored again instead: a name would take
+// its default type). Only where a statement list allows two statements.
+func (m *memPass) redeclare(a *ast.AssignStmt) {
+	if !m.w.inList[a] {
+		return
+	}
+	temps := map[int]string{}
+	for i, l := range a.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := m.w.info.Uses[id].(*types.Var)
+		if !ok || !m.loc.sharedVar(v) || syncType(v.Type()) {
+			continue
+		}
+		if len(a.Lhs) == len(a.Rhs) {
+			if tv := m.w.info.Types[a.Rhs[i]]; tv.Value != nil || tv.IsNil() {
+				temps[i] = "_"
+				continue
+			}
+		}
+		temps[i] = m.w.fresh("e")
+	}
+	if len(temps) == 0 {
+		return
+	}
+	m.w.replace(a, func(r *renderer, b *strings.Builder) {
+		for i, l := range a.Lhs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if t, ok := temps[i]; ok {
+				b.WriteString(t)
+			} else {
+				m.w.sub(r, b, l)
+			}
+		}
+		r.span(b, m.w.off(a.Lhs[len(a.Lhs)-1].End()), m.w.off(a.End()))
+		for i, l := range a.Lhs {
+			t, ok := temps[i]
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(b, "; *%s.Write(&%s) = ", rtName, l.(*ast.Ident).Name)
+			if t == "_" {
+				m.w.sub(r, b, a.Rhs[i])
+			} else {
+				b.WriteString(t)
+			}
+		}
+	})
+}
+
+// rangeStmt: assigned keys and values are stores; a map ranged over is
+// read, an array value copied unless only its indices are used. (The
+// elements of a slice or an array the loop reads are not ops.)
+func (m *memPass) rangeStmt(s *ast.RangeStmt) {
+	if s.Tok == token.ASSIGN {
+		for _, e := range []ast.Expr{s.Key, s.Value} {
+			if e != nil {
+				m.expr(e, store, false)
+			}
+		}
+	}
+	switch coreType(m.typeOf(s.X)).(type) {
+	case *types.Map:
+		m.mapOp(s.X, "ReadMap")
+		m.expr(s.X, load, false)
+	case *types.Array:
+		if s.Value == nil {
+			m.expr(s.X, addrOnly, false)
+		} else {
+			m.expr(s.X, load, false)
+		}
+	default:
+		m.expr(s.X, load, false)
+	}
+	m.stmts(s.Body)
+}
+
+func (m *memPass) typeOf(e ast.Expr) types.Type { return m.w.typeOf(e) }
+
+// expr collects the edits of e, whose location (if it is one) the
+// evaluation accesses as acc. postfix: e is the operand of a selector,
+// index, slice, call or type assertion, where a load needs parentheses.
+func (m *memPass) expr(e ast.Expr, acc access, postfix bool) {
+	if e == nil {
+		return
+	}
+	if tv, ok := m.w.info.Types[e]; ok && (tv.IsType() || tv.Value != nil) {
+		return // a type, or a constant
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		m.expr(x.X, acc, false)
+	case *ast.FuncLit:
+		m.stmts(x.Body)
+	case *ast.CompositeLit:
+		m.compositeLit(x)
+	case *ast.Ident:
+		if v, ok := m.w.info.Uses[x].(*types.Var); ok && m.loc.sharedVar(v) {
+			m.wrap(x, acc, postfix)
+		}
+	case *ast.SelectorExpr:
+		m.selector(x, acc, postfix)
+	case *ast.IndexExpr:
+		m.index(x, acc, postfix)
+	case *ast.StarExpr:
+		m.wrap(x, acc, postfix)
+		m.expr(x.X, load, false)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			m.expr(x.X, addrOnly, false)
+		} else {
+			m.expr(x.X, load, false)
+		}
+	case *ast.BinaryExpr:
+		m.expr(x.X, load, false)
+		m.expr(x.Y, load, false)
+	case *ast.CallExpr:
+		m.call(x)
+	case *ast.TypeAssertExpr:
+		m.expr(x.X, load, true)
+	case *ast.SliceExpr:
+		if _, ok := coreType(m.typeOf(x.X)).(*types.Array); ok {
+			m.expr(x.X, addrOnly, true) // slicing an array takes its address
+		} else {
+			m.expr(x.X, load, true)
+		}
+		m.expr(x.Low, load, false)
+		m.expr(x.High, load, false)
+		m.expr(x.Max, load, false)
+	case *ast.KeyValueExpr:
+		m.expr(x.Key, load, false)
+		m.expr(x.Value, load, false)
+	}
+}
+
+// selector: a field, a qualified variable, or a method value or call's
+// receiver.
+func (m *memPass) selector(x *ast.SelectorExpr, acc access, postfix bool) {
+	if obj := m.w.pkgObj(x); obj != nil {
+		if v, ok := obj.(*types.Var); ok && m.loc.sharedVar(v) {
+			m.wrap(x, acc, postfix)
+		}
+		return
+	}
+	sel := m.w.info.Selections[x]
+	if sel == nil {
+		return
+	}
+	ptr := isPointer(m.typeOf(x.X))
+	switch sel.Kind() {
+	case types.FieldVal:
+		if _, shared := m.location(x); shared {
+			m.wrap(x, acc, postfix)
+		}
+		base := load
+		if !ptr {
+			if isLoc, _ := m.location(x.X); isLoc {
+				base = addrOnly // a field of a struct value: no load of the struct
+			}
+		}
+		m.expr(x.X, base, true)
+	case types.MethodVal:
+		switch {
+		case ptr:
+			m.expr(x.X, load, true)
+		case ptrRecv(sel) && !sel.Indirect(), len(sel.Index()) > 1:
+			// &x is the receiver; or the method is promoted from an
+			// embedded field, whose path is not an op.
+			m.expr(x.X, addrOnly, true)
+		default:
+			m.expr(x.X, load, true) // the receiver is a copy of x
+		}
+	}
+}
+
+// index: an element of a slice, an array or a pointed-to array, a map
+// access, a string's byte, or a generic function's instantiation.
+func (m *memPass) index(x *ast.IndexExpr, acc access, postfix bool) {
+	if _, ok := m.typeOf(x.X).(*types.Signature); ok {
+		return // f[T]
+	}
+	switch t := coreType(m.typeOf(x.X)).(type) {
+	case *types.Map:
+		if acc == store {
+			m.mapOp(x.X, "WriteMap")
+		} else {
+			m.mapOp(x.X, "ReadMap")
+		}
+		m.expr(x.X, load, false)
+	case *types.Array:
+		isLoc, shared := m.location(x)
+		if shared {
+			m.wrap(x, acc, postfix)
+		}
+		if isLoc {
+			m.expr(x.X, addrOnly, true)
+		} else {
+			m.expr(x.X, load, true)
+		}
+	default:
+		if t != nil && (isPointer(t) || isSlice(t)) {
+			m.wrap(x, acc, postfix)
+		}
+		m.expr(x.X, load, true)
+	}
+	m.expr(x.Index, load, false)
+}
+
+func isSlice(t types.Type) bool {
+	_, ok := t.(*types.Slice)
+	return ok
+}
+
+// call: a conversion, a builtin, an atomic call (whose operand is not
+// touched), a call of unsafe (nothing in it is), or a call of a function
+// value and its arguments.
+func (m *memPass) call(c *ast.CallExpr) {
+	if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+		if obj := m.w.pkgObj(sel); obj != nil && obj.Pkg().Path() == "unsafe" {
+			return
+		}
+	}
+	args := c.Args
+	if tv := m.w.info.Types[c.Fun]; tv.IsType() {
+		for _, a := range args {
+			m.expr(a, load, false)
+		}
+		return
+	}
+	if _, ok := m.w.atomicOf(c); ok {
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && m.w.pkgObj(sel) == nil {
+			for _, a := range args { // a method: its receiver is the operand
+				m.expr(a, load, false)
+			}
+			return
+		}
+		for _, a := range args[1:] {
+			m.expr(a, load, false)
+		}
+		return
+	}
+	switch name := m.w.builtin(c.Fun); name {
+	case "len", "cap":
+		if len(args) == 1 {
+			switch coreType(m.typeOf(args[0])).(type) {
+			case *types.Map:
+				m.mapOp(args[0], "ReadMap")
+			case *types.Array:
+				m.expr(args[0], addrOnly, false)
+				return
+			}
+		}
+	case "delete", "clear":
+		if len(args) >= 1 {
+			if _, ok := coreType(m.typeOf(args[0])).(*types.Map); ok {
+				m.mapOp(args[0], "WriteMap")
+			}
+		}
+	}
+	m.expr(c.Fun, load, true)
+	for _, a := range args {
+		m.expr(a, load, false)
+	}
+}
+
+// compositeLit: the elements are loaded; a struct literal's keys are field
+// names.
+func (m *memPass) compositeLit(lit *ast.CompositeLit) {
+	t := coreType(m.typeOf(lit))
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	_, isStruct := t.(*types.Struct)
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if !isStruct {
+				m.expr(kv.Key, load, false)
+			}
+			m.expr(kv.Value, load, false)
+			continue
+		}
+		m.expr(el, load, false)
+	}
+}
+
+// location reports whether e is addressable memory, and whether goroutines
+// may share it: a shared variable, anything reached through a pointer or a
+// slice, and a field or an element of a shared struct or array value.
+func (m *memPass) location(e ast.Expr) (isLoc, shared bool) {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return m.location(x.X)
+	case *ast.Ident:
+		if v, ok := m.w.info.Uses[x].(*types.Var); ok && !v.IsField() {
+			return true, m.loc.sharedVar(v)
+		}
+	case *ast.SelectorExpr:
+		if obj := m.w.pkgObj(x); obj != nil {
+			v, ok := obj.(*types.Var)
+			return ok, ok && m.loc.sharedVar(v)
+		}
+		sel := m.w.info.Selections[x]
+		if sel == nil || sel.Kind() != types.FieldVal {
+			return false, false
+		}
+		if sel.Indirect() || isPointer(m.typeOf(x.X)) {
+			return true, true
+		}
+		return m.location(x.X)
+	case *ast.IndexExpr:
+		switch t := coreType(m.typeOf(x.X)).(type) {
+		case *types.Slice, *types.Pointer:
+			return true, true
+		case *types.Array:
+			return m.location(x.X)
+		default:
+			_ = t
+		}
+	case *ast.StarExpr:
+		return true, true
+	}
+	return false, false
+}
+
+// wrap makes e's access an op: *__rt.Read(&e) or *__rt.Write(&e), and
+// *__rt.Read(p) for *p. An
+// address-only e, or one of a synchronisation type, stays as it is.
+func (m *memPass) wrap(e ast.Expr, acc access, postfix bool) {
+	if acc == addrOnly || syncType(m.typeOf(e)) {
+		return
+	}
+	fn := "Read"
+	if acc == store {
+		fn = "Write"
+	}
+	// The address of *p is p, unless p's type is a type parameter (whose
+	// core type Read's inference does not see).
+	var ptr ast.Expr
+	if star, ok := e.(*ast.StarExpr); ok {
+		if _, tp := m.typeOf(star.X).(*types.TypeParam); !tp {
+			ptr = star.X
+		}
+	}
+	start := m.w.off(e.Pos())
+	space := start > 0 && m.w.src[start-1] == '/' // x/*p must not open a comment
+	m.w.replace(e, func(r *renderer, b *strings.Builder) {
+		if space {
+			b.WriteString(" ")
+		}
+		if postfix {
+			b.WriteString("(")
+		}
+		b.WriteString("*" + rtName + "." + fn + "(")
+		if ptr != nil {
+			m.w.sub(r, b, ptr) // *p: the address is p
+		} else {
+			b.WriteString("&")
+			m.w.sub(r, b, e)
+		}
+		b.WriteString(")")
+		if postfix {
+			b.WriteString(")")
+		}
+	})
+}
+
+// mapOp wraps map expression e in __rt.<fn>(e): a read or a write op of
+// the map. Added before e's own edits, it is the outer one.
+func (m *memPass) mapOp(e ast.Expr, fn string) {
+	m.w.replace(e, func(r *renderer, b *strings.Builder) {
+		b.WriteString(rtName + "." + fn + "(")
+		m.w.sub(r, b, e)
+		b.WriteString(")")
+	})
+}
+
+// syncType reports whether t is a synchronisation type of sync or
+// sync/atomic, or a pointer to one: their operations are ops already.
+func syncType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() {
+	case "sync":
+		return syncTypes[n.Obj().Name()]
+	case "sync/atomic":
+		return true
+	}
+	return false
+}
+
+var syncTypes = set("Mutex", "RWMutex", "WaitGroup", "Once", "Cond", "Map", "Pool")

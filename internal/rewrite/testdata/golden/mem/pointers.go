@@ -1,0 +1,92 @@
+package mem
+
+import (
+	"strings"
+	"unsafe"
+)
+
+type Account struct {
+	balance int
+	owner   *Owner
+	hist    []int
+	last    [4]int
+	tags    map[string]int
+	ch      chan int
+	notify  func(int)
+	any     any
+}
+
+type Owner struct{ name string }
+
+func (o Owner) Name() string   { return o.name }
+func (o *Owner) Rename(n string) { o.name = n }
+
+type point struct{ x, y int }
+
+// Withdraw is a check-then-act on a field reached through a pointer: the
+// check and the act are two ops.
+func Withdraw(a *Account, n int) bool {
+	if a.balance >= n {
+		a.balance -= n
+		return true
+	}
+	return false
+}
+
+// Safe keeps its short circuit: the load of a.owner happens only when a is
+// not nil.
+func Safe(a *Account) bool {
+	return a != nil && a.owner != nil && a.owner.name != ""
+}
+
+// Elements: slices and pointees are shared, array and struct values
+// follow their base, strings are immutable.
+func Elements(a *Account, s []int, p *int, arr [3]int, pt point, str string) int {
+	s[0] = s[1] + *p
+	*p = 2
+	a.hist[1]++
+	a.last[2] = arr[0] + pt.x
+	arr[1] = 5
+	pt.y = 3
+	s[0], s[1] = s[1], s[0]
+	return int(str[0]) + len(a.hist) + cap(s) + len(a.last)
+}
+
+// Addresses: only the address is taken, nothing is loaded.
+func Addresses(a *Account, o *Owner) (*int, *int, []int, *Account) {
+	q := &a.balance
+	r := &a.last[1]
+	t := a.last[:]
+	o.Rename("x")
+	a.owner.Rename("y")
+	return q, r, t, &Account{balance: a.balance}
+}
+
+// Methods: a value method copies its receiver; a method value too.
+func Methods(a *Account, o Owner) (string, func() string) {
+	n := a.owner.Name()
+	f := a.owner.Name
+	_ = o.Name()
+	return n, f
+}
+
+// Values: a whole struct is one location; fields holding channels,
+// functions and interfaces are loaded like the others.
+func Values(a *Account, dst *point, src point) {
+	*dst = point{}
+	*dst = src
+	a.ch <- a.balance
+	a.notify(<-a.ch)
+	if s, ok := a.any.(string); ok {
+		a.any = strings.ToUpper(s)
+	}
+	a.tags["x"] = 1
+}
+
+// Unsafe: nothing inside unsafe's calls is an op.
+func Unsafe(a *Account) uintptr {
+	return uintptr(unsafe.Pointer(&a.balance)) + unsafe.Sizeof(a.balance)
+}
+
+// Divide: a pointee after a slash does not open a comment.
+func Divide(p *int, n int) int { return n/ *p + n/(*p) }
