@@ -1,0 +1,76 @@
+package driver_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+)
+
+// checksModule copies testdata/checks into a temporary directory (Check
+// saves its failing traces beside the test), its replace directive pointing
+// at this checkout.
+func checksModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"go.mod", "checks_test.go"} {
+		data, err := os.ReadFile(filepath.Join("../testdata/checks", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = []byte(strings.ReplaceAll(string(data), "=> ../../../..", "=> "+root))
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// In one run: a plain test is rewritten and its panic is located at the
+// test's line (not in csync); tests that call morpheus.Check run as they
+// are, their iterations shared by the processes as shards, and their
+// records merged, one per Check, a failing one making the run fail.
+func TestChecksAndPlainTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "MORPHEUS_ITERATIONS=200")
+	sum, err := driver.Run(context.Background(), driver.Config{Dir: checksModule(t), Patterns: []string{"."},
+		Cache: t.TempDir(), Schedules: 20, Jobs: 2, Seed: 1, Env: env})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sum.Packages[0]
+	if p.Err != nil {
+		t.Fatalf("%v\n%s", p.Err, p.Output)
+	}
+	if len(p.Tests) != 1 || p.Tests[0].Name != "TestPlain" {
+		t.Fatalf("rewritten tests: %+v; want TestPlain only (the Check tests are not wrapped)", p.Tests)
+	}
+	if tp := p.Tests[0]; tp.Kind != "panic" || tp.Location != "checks_test.go:12" || !strings.Contains(tp.Failure, "send on closed channel") {
+		t.Errorf("TestPlain: %s at %q, want a panic at checks_test.go:12\n%s", tp.Kind, tp.Location, tp.Failure)
+	}
+	got := map[string]bool{}
+	for _, r := range p.Checks {
+		got[r.Test] = r.Failure != nil
+		if r.Failure != nil {
+			t.Logf("%s: %s at %s: %s", r.Test, r.Failure.Kind, r.Failure.Location, r.Failure.Message)
+		}
+		if r.Shards != 2 || r.Iterations == 0 || r.Planned != 200 {
+			t.Errorf("%s: %d shards, %d of %d iterations; want the 2 processes' shards of 200", r.Test, r.Shards, r.Iterations, r.Planned)
+		}
+	}
+	if len(got) != 2 || got["TestCheck"] || !got["TestCheckRace"] {
+		t.Errorf("Check records (test: failed) %v; want TestCheck passing and TestCheckRace failing", got)
+	}
+	if !sum.Failed() {
+		t.Error("the run does not count as failed")
+	}
+}
