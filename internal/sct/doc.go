@@ -38,6 +38,16 @@
 // with nothing and runs them at once, which removes that obstacle for every
 // strategy with "+ca".
 //
+// # Plain Go
+//
+// The same cases are written a second time as plain Go, as a user would
+// write them (testdata/plain, module sctplain: plain variables and fields,
+// sync.Mutex, sync.WaitGroup, go statements, sync/atomic in IWSQ), each an
+// ordinary test TestXxx beside TestXxxFixed (PlainTests). morpheus bench
+// sct -plain builds them once through the rewrite driver, under which every
+// access to shared memory, lock, WaitGroup call and atomic is an op, and
+// runs them in counting mode (rt.EnvCount) beside this suite.
+//
 // The fixed variants must never fail: Run with Fixed counts every failure,
 // of any kind, as a hit, so a non-zero ratio there is a bug in the case (or in
 // morpheus), never a finding.
