@@ -71,16 +71,27 @@ func (wg *WaitGroup) Wait() {
 		}
 		noEffect(r) // an Add came first
 	}
+	if wg.q.Len() == 0 {
+		// The first Wait to block writes the group, and an Add from zero
+		// reads it (as under Go's race detector): an Add that no
+		// synchronisation orders before or after such a Wait is a race.
+		r.RaceAccess(t, wg.raceKey(), true, core.RaceWGWait, pc)
+	}
 	wg.q.Push(t)
 	op.Blocked, op.On = true, (*wgOn)(wg)
 	r.Do(t, op) // released when the counter reached zero
 }
+
+func (wg *WaitGroup) raceKey() uint64 { return uint64(wg.o.Res)<<32 | 0xffffffff }
 
 func (wg *WaitGroup) add(delta int64, pc uintptr) {
 	t, r := ctl.Self("WaitGroup.Add")
 	wg.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindWGAdd, Res: wg.o.Res, Obj: -1, Val: delta, PC: pc})
 	wg.n += delta
+	if delta > 0 && wg.n == delta {
+		r.RaceAccess(t, wg.raceKey(), false, core.RaceWGAdd, pc)
+	}
 	if wg.n < 0 {
 		panic("sync: negative WaitGroup counter")
 	}

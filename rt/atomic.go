@@ -37,6 +37,10 @@ func Point[P any](p *P, read bool) Token {
 	} else {
 		x.SwapAt(struct{}{}, pc)
 	}
+	// For the data-race detector, the access is also an atomic access to
+	// the address's plain-memory location: it races with plain accesses.
+	t := core.CurrentTask()
+	t.Run().RaceAccess(t, uint64(location(t.Run(), unsafe.Pointer(p))), !read, core.RaceAtomic, pc)
 	return Token{}
 }
 

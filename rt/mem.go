@@ -67,6 +67,11 @@ func WriteMap[M ~map[K]V, K comparable, V any](m M) M {
 // access runs the op of an access to the location at p.
 func access(t *core.Task, p unsafe.Pointer, write bool, pc uintptr) {
 	r := t.Run()
+	r.Access(t, location(r, p), write, pc)
+}
+
+// location returns the resource of the location at p in r's schedule.
+func location(r *core.Run, p unsafe.Pointer) uint32 {
 	s := state(r)
 	if s.mem == nil {
 		s.mem = make(map[uintptr]memLoc)
@@ -76,7 +81,7 @@ func access(t *core.Task, p unsafe.Pointer, write bool, pc uintptr) {
 		l = memLoc{res: r.NewResource(), keep: p}
 		s.mem[uintptr(p)] = l
 	}
-	r.Access(t, l.res, write, pc)
+	return l.res
 }
 
 // memLoc is a location of the schedule: its resource, and the pointer that

@@ -75,6 +75,24 @@ var raceCases = map[string]func(){
 		rt.Go(func() { rt.WriteMap(m)[1] = 1 })
 		rt.WriteMap(m)[2] = 2
 	},
+	"an atomic write and a plain read": func() {
+		var n uint64
+		rt.Go(func() { rt.Atomic(rt.Point(&n, false), atomic.AddUint64(&n, 1)) })
+		_ = *rt.Read(&n)
+	},
+	"WaitGroup.Add concurrent with Wait": func() {
+		var wg csync.WaitGroup
+		start := rt.Make[chan struct{}](0)
+		rt.Go(func() {
+			rt.Recv(start)
+			wg.Add(1) // raises the counter from zero while main may wait
+			wg.Done()
+		})
+		wg.Add(1)
+		rt.Go(func() { wg.Done() })
+		rt.Close(start)
+		wg.Wait()
+	},
 	"buffered channel: two senders' writes": func() {
 		ch := rt.Make[chan int](2)
 		x := new(int)
@@ -215,6 +233,27 @@ var raceFree = map[string]func(){
 		rt.Recv(ctx.Done())
 		_ = *rt.Read(x)
 	},
+	"atomics only": func() {
+		var n int64
+		var wg csync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			rt.Go(func() {
+				defer wg.Done()
+				rt.Atomic(rt.Point(&n, false), atomic.AddInt64(&n, 1))
+			})
+		}
+		_ = rt.Atomic(rt.Point(&n, true), atomic.LoadInt64(&n))
+		wg.Wait()
+	},
+	"WaitGroup reused after Wait": func() {
+		var wg csync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			rt.Go(func() { wg.Done() })
+			wg.Wait()
+		}
+	},
 	"map under a lock": func() {
 		var mu csync.Mutex
 		m := map[int]int{}
@@ -240,7 +279,7 @@ func TestRacesFound(t *testing.T) {
 			if f == nil || f.Kind != "race" {
 				t.Fatalf("want a race failure, got %v", f)
 			}
-			if !strings.Contains(f.Message, "data race on location#") || !strings.Contains(f.Message, "race_test.go:") {
+			if !strings.Contains(f.Message, "data race on ") || !strings.Contains(f.Message, "race_test.go:") {
 				t.Errorf("the report does not name both accesses: %s", f.Message)
 			}
 			if !strings.Contains(f.Location, "race_test.go:") {

@@ -24,18 +24,28 @@ package trace
 type Races struct {
 	w    syncWalker
 	objs map[uint64]VC       // synchronisation objects of Sync
-	locs map[uint32]*raceLoc // plain-memory locations by resource
+	locs map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
 	free []*raceLoc          // for reuse after Reset
 	seen int                 // events stepped
 }
 
+// RaceAccess is one side of a race: the event of the step at which it
+// happened, its task and location (Event.Loc), and what it was.
+type RaceAccess struct {
+	Event  int
+	Task   int32
+	Loc    uint64
+	Write  bool
+	Atomic bool
+	What   uint8 // the caller's label of an Access (0 for plain memory steps)
+}
+
 // Race is a data race: two accesses to one location, by different tasks, at
-// least one a write, that no synchronisation orders. Earlier is the index
-// of the event of the first access, Later of the second (the one just
-// stepped).
+// least one a write and at least one not atomic, that no synchronisation
+// orders. Later is the access just checked.
 type Race struct {
-	Earlier, Later int
-	Res            uint32
+	Key            uint64 // the location
+	Earlier, Later RaceAccess
 }
 
 type raceLoc struct {
@@ -43,12 +53,11 @@ type raceLoc struct {
 	reads []raceAccess // the last read of each task since the last write
 }
 
-// raceAccess is an access's task, its task's own clock entry at the access
-// (FastTrack's epoch) and its event.
+// raceAccess is an access and its task's own clock entry at the access
+// (FastTrack's epoch).
 type raceAccess struct {
-	task  int32
-	clk   uint32
-	event int
+	RaceAccess
+	clk uint32
 }
 
 // Reset forgets everything, keeping memory for the next run.
@@ -73,7 +82,8 @@ func (d *Races) Reset() {
 func (d *Races) Stepped() int { return d.seen }
 
 // Step walks event e, the next of the run (index Stepped()), and checks it
-// if it accesses plain memory. It returns the race, if the access is one.
+// if it accesses plain memory (KindMemRead, KindMemWrite: its location is
+// its Res). It returns the race, if the access is one.
 func (d *Races) Step(e *Event) (Race, bool) {
 	i := d.seen
 	d.seen++
@@ -81,43 +91,68 @@ func (d *Races) Step(e *Event) (Race, bool) {
 	if vc == nil || (e.Kind != KindMemRead && e.Kind != KindMemWrite) || e.Res == 0 {
 		return Race{}, false
 	}
-	if d.locs == nil {
-		d.locs = make(map[uint32]*raceLoc)
+	return d.check(uint64(e.Res), RaceAccess{Event: i, Task: e.Task, Loc: e.Loc, Write: e.Kind == KindMemWrite})
+}
+
+// Access checks an access that is not a plain-memory step, made by task at
+// the event just stepped: an atomic access to a location (Atomic: it races
+// only with plain accesses), or an access a runtime models the way Go's
+// race detector does (a WaitGroup's Add from zero reads the group, its
+// first blocking Wait writes it, so that an Add concurrent with a Wait is
+// a race). key names the location: a plain-memory location's resource, or
+// any key outside their range (above 1<<32). loc is where it happened, and
+// what the caller's label for it, both returned in a race.
+func (d *Races) Access(task int32, key uint64, write, atomic bool, loc uint64, what uint8) (Race, bool) {
+	if int(task) >= len(d.w.clock) {
+		d.w.grow(int(task) + 1)
 	}
-	l := d.locs[e.Res]
+	// The access happened at the task's last step: its clock as it is.
+	return d.check(key, RaceAccess{Event: d.seen - 1, Task: task, Loc: loc, Write: write, Atomic: atomic, What: what})
+}
+
+// check checks access a of the location key and records it.
+func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
+	if d.locs == nil {
+		d.locs = make(map[uint64]*raceLoc)
+	}
+	l := d.locs[key]
 	if l == nil {
 		if n := len(d.free); n > 0 {
 			l, d.free = d.free[n-1], d.free[:n-1]
 		} else {
 			l = new(raceLoc)
 		}
-		l.write = raceAccess{task: -1}
-		d.locs[e.Res] = l
+		l.write = raceAccess{RaceAccess: RaceAccess{Task: -1}}
+		d.locs[key] = l
 	}
-	me := raceAccess{task: e.Task, clk: vc.At(e.Task), event: i}
-	race := Race{Earlier: -1, Later: i, Res: e.Res}
-	if w := l.write; w.task >= 0 && w.task != e.Task && w.clk > vc.At(w.task) {
-		race.Earlier = w.event
+	vc := d.w.clock[a.Task]
+	me := raceAccess{RaceAccess: a, clk: vc.At(a.Task)}
+	race, found := Race{Key: key, Later: a}, false
+	conflict := func(o raceAccess) bool {
+		return o.Task >= 0 && o.Task != a.Task && !(o.Atomic && a.Atomic) && o.clk > vc.At(o.Task)
 	}
-	if e.Kind == KindMemRead {
+	if conflict(l.write) {
+		race.Earlier, found = l.write.RaceAccess, true
+	}
+	if !a.Write {
 		l.addRead(me)
-	} else {
-		for _, r := range l.reads {
-			if r.task != e.Task && r.clk > vc.At(r.task) && race.Earlier < 0 {
-				race.Earlier = r.event
-			}
-		}
-		l.write, l.reads = me, l.reads[:0]
+		return race, found
 	}
-	return race, race.Earlier >= 0
+	for _, r := range l.reads {
+		if !found && conflict(r) {
+			race.Earlier, found = r.RaceAccess, true
+		}
+	}
+	l.write, l.reads = me, l.reads[:0]
+	return race, found
 }
 
-// addRead records a read, replacing the task's earlier read since the last
-// write: a later access that the newer read happens before, the older one
-// does too.
+// addRead records a read, replacing the task's earlier read of the same
+// atomicity since the last write: a later access that the newer read
+// happens before, the older one does too.
 func (l *raceLoc) addRead(a raceAccess) {
 	for k := range l.reads {
-		if l.reads[k].task == a.task {
+		if l.reads[k].Task == a.Task && l.reads[k].Atomic == a.Atomic {
 			l.reads[k] = a
 			return
 		}

@@ -8,14 +8,24 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
+// Data races. Plain-memory accesses of rewritten code are ops (Access); the
+// detector (trace.Races) checks them against the happens-before edges of
+// the run's events, plus what the primitives tell it in notes: edges the
+// events do not carry (RaceSync) and accesses that are not plain-memory
+// steps (RaceAccess: atomics, a WaitGroup's Add against its Wait). It
+// starts at the first check and walks the run from its beginning, so runs
+// without plain memory or noted accesses pay only for the notes.
+
 // Access runs the op of a plain-memory access of t to the location res
 // (a resource the caller keeps per address): a read op, or a write op. The
 // step is a scheduling point like any other, so strategies interleave
 // goroutines at plain memory, and conflict analysis and POS* see two reads
-// commute. Unless the configuration allows races, the access is then
-// checked for a data race against the earlier accesses of other tasks to
-// the location; a race fails the iteration with a Race failure naming both
-// accesses, before the access is made.
+// commute (with conflict analysis, an access predicted never to race is run
+// at once rather than offered to the strategy, and is still checked).
+// Unless the configuration allows races, the access is then checked for a
+// data race against the earlier accesses of other tasks to the location; a
+// race fails the iteration with a Race failure naming both accesses, before
+// the access is made.
 func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 	kind := trace.KindMemRead
 	if write {
@@ -26,7 +36,7 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 		return
 	}
 	if race, ok := r.race.check(r); ok {
-		r.fail(&Failure{Kind: Race, Task: t.ID, PC: pc, Stack: string(debug.Stack()), Message: r.describeRace(race)})
+		r.raceFailure(race)
 		panic(unwind{})
 	}
 }
@@ -34,77 +44,145 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 // RaceSync records that task acquires and releases the synchronisation
 // object key at the step that runs now (see trace.Races.Sync): the edges of
 // Go's memory model that the trace's events do not carry, such as a
-// buffered channel's slots. Notes are kept whether or not the run checks
-// races, since the detector starts at the first plain-memory access and
-// walks the run from its beginning.
+// buffered channel's slots.
 func (r *Run) RaceSync(task int32, key uint64) {
 	r.race.notes = append(r.race.notes, raceNote{at: r.last, task: task, key: key})
 }
 
+// Labels of RaceAccess, for reports.
+const (
+	RaceAtomic uint8 = iota + 1 // an atomic access (sync/atomic)
+	RaceWGAdd                   // WaitGroup.Add raising the counter from zero
+	RaceWGWait                  // the first Wait that blocks on a WaitGroup
+)
+
+var raceLabels = [...][2]string{
+	RaceAtomic: {"atomic read", "atomic write"},
+	RaceWGAdd:  {"WaitGroup.Add from zero", "WaitGroup.Add from zero"},
+	RaceWGWait: {"WaitGroup.Wait", "WaitGroup.Wait"},
+}
+
+// RaceAccess records an access of task t, at the step that runs now, that
+// is not a plain-memory step: to the location res of a plain-memory address
+// (atomic: it races only with plain accesses), or to a location a primitive
+// models as Go's race detector does (key above 1<<32; see
+// trace.Races.Access). what labels it in reports. The access is checked at
+// the next plain-memory access, or at the end of the iteration.
+func (r *Run) RaceAccess(t *Task, key uint64, write bool, what uint8, pc uintptr) {
+	r.race.notes = append(r.race.notes, raceNote{at: r.last, task: t.ID, key: key,
+		access: true, write: write, what: what, pc: pc})
+	r.race.accesses++
+}
+
 // raceState is a run's data-race detection: the detector, fed lazily.
 type raceState struct {
-	det   trace.Races
-	notes []raceNote // RaceSync calls, in order
-	next  int        // notes applied
+	det      trace.Races
+	notes    []raceNote // RaceSync and RaceAccess calls, in order
+	next     int        // notes applied
+	accesses int        // RaceAccess notes recorded
+	checked  int        // RaceAccess notes applied
+	found    *trace.Race
 }
 
 type raceNote struct {
-	at   int // the event index of the step it belongs to
-	task int32
-	key  uint64
+	at     int // the event index of the step it belongs to
+	task   int32
+	key    uint64
+	access bool // an access, else a synchronisation
+	write  bool
+	what   uint8
+	pc     uintptr
 }
 
 func (s *raceState) reset() {
 	s.det.Reset()
 	s.notes = s.notes[:0]
-	s.next = 0
+	s.next, s.accesses, s.checked = 0, 0, 0
+	s.found = nil
 }
 
 // check steps the detector through the events recorded since it last
-// ran, up to the step that runs now, and returns the race of that step.
+// ran, up to the step that runs now, and returns the first race found.
 // Each note is applied after the event it belongs to; a note recorded once
 // its event was walked (a Once's f returns after its last access was
 // checked) is applied before the next event.
 func (s *raceState) check(r *Run) (trace.Race, bool) {
-	var race trace.Race
-	found := false
-	for i := s.det.Stepped(); i <= r.last; i++ {
+	for i := s.det.Stepped(); i <= r.last && s.found == nil; i++ {
 		s.apply(i - 1)
-		race, found = s.det.Step(r.rec.At(i))
+		if race, ok := s.det.Step(r.rec.At(i)); ok {
+			s.found = &race
+		}
 		s.apply(i)
 	}
-	return race, found
+	s.apply(r.last)
+	if s.found == nil {
+		return trace.Race{}, false
+	}
+	return *s.found, true
 }
 
-// apply applies the notes of the events up to i.
+// apply applies the notes of the events up to i, until a race is found.
 func (s *raceState) apply(i int) {
-	for s.next < len(s.notes) && s.notes[s.next].at <= i {
-		n := s.notes[s.next]
-		s.det.Sync(n.task, n.key)
+	for s.found == nil && s.next < len(s.notes) && s.notes[s.next].at <= i {
+		n := &s.notes[s.next]
 		s.next++
+		if !n.access {
+			s.det.Sync(n.task, n.key)
+			continue
+		}
+		s.checked++
+		if race, ok := s.det.Access(n.task, n.key, n.write, n.what == RaceAtomic, uint64(n.pc), n.what); ok {
+			s.found = &race
+		}
 	}
+}
+
+// checkEnd checks the accesses noted since the last check, at the end of
+// an iteration that has not failed otherwise.
+func (r *Run) checkEnd() {
+	if r.cfg.AllowRaces || r.failure != nil || r.race.checked == r.race.accesses {
+		return
+	}
+	if race, ok := r.race.check(r); ok {
+		r.raceFailure(race)
+	}
+}
+
+// raceFailure fails the iteration with race. The stack is the running
+// task's when the race is found at its own access.
+func (r *Run) raceFailure(race trace.Race) {
+	f := &Failure{Kind: Race, Task: race.Later.Task, PC: uintptr(race.Later.Loc), Message: r.describeRace(race)}
+	if r.cur != nil && r.cur.ID == race.Later.Task && race.Later.Event == r.last {
+		f.Stack = string(debug.Stack())
+	}
+	r.fail(f)
 }
 
 // describeRace names the two accesses of a race.
 func (r *Run) describeRace(race trace.Race) string {
-	a, b := r.rec.At(race.Earlier), r.rec.At(race.Later)
-	return fmt.Sprintf("data race on location#%d: %s %s at %s, unordered with %s's %s at %s (step %d): no synchronisation orders the two",
-		race.Res, r.tasks[b.Task].Name, accessVerb(b.Kind), Where(uintptr(b.Loc)),
-		r.tasks[a.Task].Name, accessNoun(a.Kind), Where(uintptr(a.Loc)), r.stepOf(race.Earlier))
+	a, b := race.Earlier, race.Later
+	return fmt.Sprintf("data race on %s: %s %s at %s, unordered with %s's %s at %s (step %d): no synchronisation orders the two",
+		r.raceObject(race.Key), r.tasks[b.Task].Name, accessName(b), Where(uintptr(b.Loc)),
+		r.tasks[a.Task].Name, accessName(a), Where(uintptr(a.Loc)), r.stepOf(a.Event))
 }
 
-func accessVerb(k trace.Kind) string {
-	if k == trace.KindMemWrite {
-		return "writes"
+// raceObject names a race's location.
+func (r *Run) raceObject(key uint64) string {
+	if key < 1<<32 {
+		return fmt.Sprintf("location#%d", key)
 	}
-	return "reads"
+	return fmt.Sprintf("waitgroup#%d", key>>32)
 }
 
-func accessNoun(k trace.Kind) string {
-	if k == trace.KindMemWrite {
-		return "write"
+func accessName(a trace.RaceAccess) string {
+	w := 0
+	if a.Write {
+		w = 1
 	}
-	return "read"
+	if int(a.What) < len(raceLabels) && a.What != 0 {
+		return raceLabels[a.What][w]
+	}
+	return [2]string{"read", "write"}[w]
 }
 
 // stepOf returns the step number of event i (steps count from 1).
