@@ -55,12 +55,18 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(cfg.Patterns, " "), strings.Join(errs, "\n\t"))
 	}
+	// The package-level variables written: every package of a module can
+	// name those of the rewritten ones; the standard library cannot.
 	globals := NewGlobals()
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if rewritable(p, cfg.Exclude) {
+		switch {
+		case rewritable(p, cfg.Exclude):
 			globals.AddPackage(p.PkgPath, p.Syntax, p.TypesInfo)
+		case p.Module != nil && p.TypesInfo != nil:
+			globals.AddWrites(p.Syntax, p.TypesInfo)
 		}
 	})
+	globals.Complete = true
 	byFile := map[string]*File{}
 	out := map[string]*Package{}
 	var firstErr error

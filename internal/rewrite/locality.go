@@ -12,10 +12,14 @@ import (
 // through one is shared; what it decides is which variables are.
 //
 // A package-level variable is shared unless nothing can write it after
-// initialisation: an unexported one (or one of a package that is not
-// rewritten, the standard library's io.EOF) that no rewritten code assigns
-// outside the top level of an init function, and whose address nothing
-// takes. A local variable is shared if its address is taken (&x, x[:] of an
+// initialisation: no code of the load assigns it outside the top level of
+// an init function, and nothing takes its address. When the load is all
+// the code of the test binary that can name the variable (Load), this
+// holds for exported variables too; otherwise (a file rewritten alone) an
+// exported variable of a rewritten package is shared. A variable of a
+// package that is not rewritten (the standard library's io.EOF) is shared
+// only if rewritten code writes it: its package's own writes are not
+// instrumented anyway. A local variable is shared if its address is taken (&x, x[:] of an
 // array, a pointer method called on x: writes through the pointer cannot be
 // seen), or if a function literal captures it and it is assigned after its
 // declaration. Loop variables are per iteration from go1.22 on: the loop's
@@ -28,6 +32,9 @@ import (
 type Globals struct {
 	rewritten map[string]bool // package paths
 	written   map[varKey]bool
+	// Complete: every package that can name a variable of a rewritten
+	// package was added (with AddWrites for those not rewritten).
+	Complete bool
 }
 
 type varKey struct{ pkg, name string }
@@ -41,6 +48,13 @@ func NewGlobals() *Globals {
 // which are type-checked into info, as a rewritten package at path.
 func (g *Globals) AddPackage(path string, files []*ast.File, info *types.Info) {
 	g.rewritten[path] = true
+	g.AddWrites(files, info)
+}
+
+// AddWrites records the writes of package-level variables in files of a
+// package that is not rewritten, but may write variables of those that
+// are.
+func (g *Globals) AddWrites(files []*ast.File, info *types.Info) {
 	for _, f := range files {
 		s := newScan(info, f)
 		s.file()
@@ -62,7 +76,7 @@ func (g *Globals) shared(v *types.Var) bool {
 	if v.Pkg() == nil {
 		return false
 	}
-	if v.Exported() && g.rewritten[v.Pkg().Path()] {
+	if !g.Complete && v.Exported() && g.rewritten[v.Pkg().Path()] {
 		return true
 	}
 	return g.written[keyOf(v)]

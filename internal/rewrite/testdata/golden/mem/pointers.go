@@ -18,7 +18,7 @@ type Account struct {
 
 type Owner struct{ name string }
 
-func (o Owner) Name() string   { return o.name }
+func (o Owner) Name() string     { return o.name }
 func (o *Owner) Rename(n string) { o.name = n }
 
 type point struct{ x, y int }
@@ -89,4 +89,4 @@ func Unsafe(a *Account) uintptr {
 }
 
 // Divide: a pointee after a slash does not open a comment.
-func Divide(p *int, n int) int { return n/ *p + n/(*p) }
+func Divide(p *int, n int) int { return n / *p + n/(*p) }

@@ -1,0 +1,46 @@
+package driver_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+)
+
+// A check-then-act on a plain field (testdata/checkact) is split by the
+// memory pass's ops: a schedule runs the other goroutine between the check
+// and the act, and the failure (the data race on the field, or the
+// assertion) is found. The same code under the pool's lock passes: the
+// lock orders the accesses, and the variable the test's goroutines share
+// under their own lock is no race.
+func TestCheckThenAct(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	cfg := driver.Config{Dir: "../testdata/checkact", Patterns: []string{"."}, Cache: t.TempDir(),
+		Schedules: 100, Jobs: 1, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
+	sum, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sum.Packages[0]
+	if p.Err != nil {
+		t.Fatalf("%v\n%s", p.Err, p.Output)
+	}
+	take, locked := find(sum, "TestTake"), find(sum, "TestTakeLocked")
+	if take == nil || take.Failure == "" {
+		t.Fatalf("the check-then-act was not found: %+v", take)
+	}
+	if (take.Kind != "race" && take.Kind != "assertion") || !strings.Contains(take.Failure, "pool.go:") {
+		t.Errorf("want a race or an assertion in pool.go, got %s:\n%s", take.Kind, take.Failure)
+	}
+	if !strings.Contains(take.Failure, " read ") && !strings.Contains(take.Failure, " write ") {
+		t.Errorf("no read or write step in the trace:\n%s", take.Failure)
+	}
+	t.Log(take.Failure)
+	if locked == nil || locked.Failure != "" || locked.Schedules != cfg.Schedules {
+		t.Errorf("TestTakeLocked: %+v, want %d passing schedules", locked, cfg.Schedules)
+	}
+}

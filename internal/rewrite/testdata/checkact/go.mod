@@ -1,0 +1,3 @@
+module example.com/checkact
+
+go 1.24
