@@ -107,6 +107,7 @@ func (e *Env) start(n *Node, name string, body func(*Env)) PID {
 	p := &process{env: e, node: n, res: r.NewResource(), alive: n.up}
 	p.task = r.Spawn(parent, full, key, func() { body(e) })
 	p.task.Ext = p
+	p.task.Daemon = true // a server: a process still waiting at the end is no leak
 	p.task.SetOnExit(p.res, func(reason any) { e.terminate(p, reason) })
 	e.addProc(p)
 	if r.Event().Kind == kindSpawn {

@@ -69,8 +69,10 @@
 //
 // An iteration fails on an assertion (Env.Assert, Env.Fatalf), a panic in any
 // task (reported with its stack), a deadlock (the main task waits and nothing
-// can run: the report lists what every task waits for), the step limit (a
-// livelock), the clock limit, a replay that leaves its trace (nondeterminism
+// can run: the report lists what every task waits for), a leak (a goroutine
+// started with csync.Go still blocked when the test has returned and nothing
+// can run or fire any more: see AllowLeaks), the step limit (a livelock), the
+// clock limit, a replay that leaves its trace (nondeterminism
 // in the test), or a task that blocks on something morpheus does not control,
 // such as a real channel or lock: a watchdog reports it with its stack instead
 // of hanging. When an iteration ends, its remaining tasks are unwound (their

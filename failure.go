@@ -12,8 +12,8 @@ import (
 // Failure is a failing iteration: what went wrong, where, and the trace that
 // replays it.
 type Failure struct {
-	// Kind is one of assertion, panic, deadlock, step-limit, clock-limit,
-	// uncontrolled-blocking, nondeterminism.
+	// Kind is one of assertion, panic, deadlock, leak, step-limit,
+	// clock-limit, liveness, race, uncontrolled-blocking, nondeterminism.
 	Kind     string
 	Message  string
 	Task     string // the task that failed ("" when no single task did)

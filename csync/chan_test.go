@@ -168,9 +168,11 @@ func TestNilChanBlocks(t *testing.T) {
 		e.Assert(c.Len() == 0 && c.Cap() == 0, "nil len/cap")
 		c.Recv()
 	}, morpheus.Iterations(3)), "deadlock", "main: blocked in chan-recv on nil channel (forever)")
-	// Goroutines blocked at the end are fine when main returned.
-	mustPass(t, explore(t, func(e *morpheus.Env) {
+	// A goroutine blocked on it when main has returned is a leak.
+	stuck := func(e *morpheus.Env) {
 		var c *csync.Chan[int]
 		csync.Go(func() { c.Send(1) })
-	}, morpheus.Iterations(3)))
+	}
+	mustFail(t, explore(t, stuck, morpheus.Iterations(3)), "leak", "g1: blocked in chan-send on nil channel (forever)")
+	mustPass(t, explore(t, stuck, morpheus.Iterations(3), morpheus.AllowLeaks(true)))
 }

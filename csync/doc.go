@@ -70,11 +70,18 @@
 //     clock limit (morpheus.ClockLimit) nothing fires and a main task still
 //     waiting fails as stuck.
 //   - An iteration ends when nothing can run any more, not when the main
-//     task returns: goroutines go on after it. Goroutines still blocked then
-//     (a worker waiting for more work) are unwound without a report; a main
-//     task blocked with nothing able to run is a deadlock, whose report names
-//     every blocked task, its op, the object and where it was created:
+//     task returns: goroutines go on after it. A main task blocked with
+//     nothing able to run is a deadlock, whose report names every blocked
+//     task, its op, the object and where it was created:
 //     "g3: blocked in chan-recv on chan#2 created at store.go:41 at store.go:50".
+//     A goroutine still blocked once the main task has returned is a leak
+//     (a worker waiting on a context nobody cancels), reported the same way
+//     with where it was started ("; started at store.go:30"). Timers fire
+//     first: the clock moves on while goroutines wait, so one that ends
+//     after a sleep or a time-out is no leak, and one still waiting at the
+//     clock limit, or running at the step limit, is. Tickers and timers
+//     themselves never leak, nor do actor processes (servers by design);
+//     morpheus.AllowLeaks lets a test leave workers parked on purpose.
 //   - A Lock, send or receive that finds its object taken by a task that
 //     went first records a step with Val trace.ValNone and waits: the
 //     strategy saw it enabled, another op won the race.

@@ -18,9 +18,12 @@ import (
 // from it panic, since morpheus cannot schedule them.
 //
 // Unlike a Go program, an iteration does not end when its main task returns:
-// it ends when nothing can run any more. Goroutines still blocked then (a
-// worker waiting for more work) are unwound without a report; only a main
-// task blocked with nothing able to run is a deadlock.
+// it ends when nothing can run any more, timers firing on while goroutines
+// wait. A goroutine still blocked then (a worker waiting for work nobody
+// sends, on a context nobody cancels) fails the iteration as a leak, whose
+// report names it, its op, the object it waits on and where it was started
+// (this call's line); a main task blocked with nothing able to run is a
+// deadlock. morpheus.AllowLeaks turns the leak check off.
 //
 //go:noinline
 func Go(f func()) {

@@ -25,7 +25,7 @@ type Header struct {
 
 // Failure is the failure an iteration ended with, as a trace keeps it.
 type Failure struct {
-	Kind    string // assertion, panic, deadlock, step-limit, clock-limit, uncontrolled-blocking, nondeterminism, ...
+	Kind    string // assertion, panic, deadlock, leak, step-limit, clock-limit, uncontrolled-blocking, nondeterminism, ...
 	Message string
 	Task    int32  // the task that failed, or -1
 	Loc     string // "file:line" or ""

@@ -39,6 +39,7 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", "", "cache `dir` for rewritten files and binaries")
 	maxSteps := fs.Int("maxsteps", 0, "steps per schedule before a step-limit failure (0: morpheus's default)")
 	watchdog := fs.Duration("watchdog", 0, "report a goroutine blocked outside control after this long")
+	allowLeaks := fs.Bool("allowleaks", false, "goroutines still blocked after a test returned are no failure (no leak reports)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: morpheus rewrite [flags] packages")
 		fmt.Fprintln(stderr, "Rewrites the packages, their tests and their non-standard dependencies onto morpheus's")
@@ -80,7 +81,8 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
-		Schedules: *schedules, Seed: *seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog, MaxSteps: *maxSteps}
+		Schedules: *schedules, Seed: *seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog, MaxSteps: *maxSteps,
+		AllowLeaks: *allowLeaks}
 	sum, err := driver.Run(context.Background(), cfg)
 	if err != nil {
 		return err

@@ -28,9 +28,14 @@
 // # End of an iteration
 //
 // An iteration passes when the main task has returned and no op is enabled at
-// the current time. It fails on an assertion, a panic in any task, a deadlock
-// (main task blocked, nothing can run or fire), the step limit, the clock limit,
-// a replay divergence, or a task that does not come back to the scheduler
-// within the watchdog's wall-clock limit. All remaining tasks are then unwound
+// the current time, unless spawned tasks are still blocked then: the clock
+// then moves on through their deadlines and the timers', and tasks still
+// blocked when nothing more can happen, at the clock limit or at the step
+// limit are leaks (leak.go; runtime-owned tasks and daemons such as actor
+// processes never are; Config.AllowLeaks turns the check off). It fails on an
+// assertion, a panic in any task, a deadlock (main task blocked, nothing can
+// run or fire), a leak, the step limit, the clock limit, a replay divergence,
+// or a task that does not come back to the scheduler within the watchdog's
+// wall-clock limit. All remaining tasks are then unwound
 // (their deferred calls run) so that no goroutine outlives the iteration.
 package core

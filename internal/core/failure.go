@@ -16,6 +16,7 @@ const (
 	Nondeterminism FailureKind = "nondeterminism"
 	Liveness       FailureKind = "liveness"
 	Race           FailureKind = "race" // a data race on plain memory (see Run.Access)
+	Leak           FailureKind = "leak" // goroutines still blocked after the main task returned (see leak.go)
 )
 
 // Failure describes why an iteration failed.

@@ -1,0 +1,65 @@
+package driver_test
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+)
+
+// A rewritten test whose goroutine waits on a context nobody cancels fails
+// with a leak that names the goroutine, the channel, and where it was
+// started; its trace replays to the same leak, and AllowLeaks lets it pass.
+// Goroutines that end, after a cancel or a sleep, are no leak.
+func TestLeak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	cfg := driver.Config{Dir: "../testdata/leak", Patterns: []string{"."}, Cache: t.TempDir(),
+		Schedules: 20, Jobs: 1, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
+	sum, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := sum.Packages[0]; p.Err != nil {
+		t.Fatalf("%v\n%s", p.Err, p.Output)
+	}
+	for _, name := range []string{"TestRollback", "TestSleeper"} {
+		if ts := find(sum, name); ts == nil || ts.Failure != "" {
+			t.Errorf("%s: %+v", name, ts)
+		}
+	}
+	ts := find(sum, "TestCommit")
+	if ts == nil || ts.Kind != "leak" {
+		t.Fatalf("TestCommit: want a leak, got %+v", ts)
+	}
+	want := regexp.MustCompile(`g\d+: blocked in chan-recv on chan#\d+ created at tx\.go:\d+ at tx\.go:22; started at tx\.go:17`)
+	if !strings.Contains(ts.Failure, "1 goroutine leaked") || !want.MatchString(ts.Failure) {
+		t.Errorf("report does not match %s:\n%s", want, ts.Failure)
+	}
+	if ts.Location != "tx.go:22" {
+		t.Errorf("location %q, want tx.go:22", ts.Location)
+	}
+
+	rcfg := cfg
+	rcfg.Replay, rcfg.Run = ts.Trace, "^TestCommit$"
+	rep, err := driver.Run(context.Background(), rcfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := find(rep, "TestCommit"); got == nil || got.Kind != "leak" || !strings.Contains(got.Failure, "strategy replay") || !want.MatchString(got.Failure) {
+		t.Errorf("replay: %+v", got)
+	}
+
+	cfg.AllowLeaks, cfg.Run = true, "^TestCommit$"
+	allowed, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := find(allowed, "TestCommit"); got == nil || got.Failure != "" {
+		t.Errorf("with AllowLeaks: %+v", got)
+	}
+}
