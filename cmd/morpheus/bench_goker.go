@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -43,17 +44,19 @@ type gokerOpts struct {
 // gokerResult is one kernel's outcome.
 type gokerResult struct {
 	*gokerKernel
-	Found     bool
-	Kind      string
-	Schedules int
-	Seconds   float64 // wall time of the schedules
-	Build     float64 // wall time of rewriting and building
-	Replays   *bool   // the trace replayed to the same kind in a fresh process
-	Error     string  // the kernel did not build, crashed outside control, or diverged
-	Trace     string
-	GoRace    *bool         // -race: Go's detector reported a race under control
-	Base      *gokerBaseRes // -baseline: plain go test
-	BaseRace  *gokerBaseRes // -baseline: go test -race
+	Found      bool
+	Kind       string
+	Schedules  int
+	Seconds    float64 // wall time of the schedules
+	Build      float64 // wall time of rewriting and building
+	Replays    *bool   // the trace replayed to the same kind in a fresh process
+	Error      string  // the kernel did not build, crashed outside control, or diverged
+	Trace      string
+	ReplayKind string        // the replay's kind
+	test       string        // the kernel's test function
+	GoRace     *bool         // -race: Go's detector reported a race under control
+	Base       *gokerBaseRes // -baseline: plain go test
+	BaseRace   *gokerBaseRes // -baseline: go test -race
 }
 
 func runBenchGoker(args []string, stdout, stderr io.Writer) error {
@@ -125,27 +128,49 @@ func runBenchGoker(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runGokerKernels runs the kernels, o.jobs at once; the results are in the
-// kernels' order.
+// runGokerKernels runs the kernels; the results are in the kernels' order.
+// The exploration runs in o.jobs groups at once, each group one driver run
+// (one load and type-check of the kernels and the standard library for all
+// of them, then a test binary and one test process per kernel); then the
+// replays and the baselines run per kernel, o.jobs at once.
 func runGokerKernels(ks []*gokerKernel, o *gokerOpts, stderr io.Writer) []*gokerResult {
 	out := make([]*gokerResult, len(ks))
+	for i, k := range ks {
+		out[i] = &gokerResult{gokerKernel: k}
+	}
+	jobs := min(o.jobs, len(ks))
+	var wg sync.WaitGroup
+	for slot := range jobs {
+		var group []*gokerResult
+		for i := slot; i < len(out); i += jobs {
+			group = append(group, out[i])
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			gokerExplore(group, o, slot, false)
+			if o.race {
+				gokerExplore(group, o, slot, true)
+			}
+		}()
+	}
+	wg.Wait()
 	next := make(chan int)
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for slot := range min(o.jobs, len(ks)) {
+	for slot := range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := runGokerKernel(ks[i], o, slot)
-				out[i] = r
+				r := out[i]
+				gokerFollowUp(r, o, slot)
 				mu.Lock()
 				fmt.Fprintf(stderr, "bench goker: %s\n", gokerProgress(r))
 				mu.Unlock()
 			}
 		}()
 	}
-	for i := range ks {
+	for i := range out {
 		next <- i
 	}
 	close(next)
@@ -161,6 +186,9 @@ func gokerProgress(r *gokerResult) string {
 		fmt.Fprintf(&b, "error: %s", gokerShortError(r.Error, 160))
 	case r.Found:
 		fmt.Fprintf(&b, "found %s after %d schedules (%.2fs), replays %s", r.Kind, r.Schedules, r.Seconds, yesNo(r.Replays))
+		if r.ReplayKind != "" && r.ReplayKind != r.Kind {
+			fmt.Fprintf(&b, " (replay: %s)", r.ReplayKind)
+		}
 	default:
 		fmt.Fprintf(&b, "not found in %d schedules (%.2fs)", r.Schedules, r.Seconds)
 	}
@@ -173,108 +201,140 @@ func gokerProgress(r *gokerResult) string {
 	return b.String()
 }
 
-// runGokerKernel explores one kernel, replays what it found and runs the
-// baselines asked for. slot is the worker's number: each worker has its own
-// driver cache, whose module area (overlay, alternate go.mod) a concurrent
-// build must not share.
-func runGokerKernel(k *gokerKernel, o *gokerOpts, slot int) *gokerResult {
-	r := &gokerResult{gokerKernel: k}
-	ctx, cancel := context.WithTimeout(context.Background(), gokerKernelTimeout)
-	defer cancel()
-	cache := filepath.Join(o.cache, fmt.Sprintf("w%d", slot))
-	cfg := driver.Config{Dir: o.mod, Patterns: []string{"./" + k.Rel}, Cache: cache, Schedules: o.schedules,
-		Seed: o.seed, Strategy: o.strategy, Jobs: 1, Env: o.env}
-	start := time.Now()
-	t, p, err := gokerDrive(ctx, cfg)
-	switch {
-	case err != nil:
-		r.Error = err.Error()
-	case t == nil:
-		r.Build = p.Build.Seconds()
-		r.Error = "no test ran"
-	default:
-		r.Build, r.Seconds, r.Schedules = p.Build.Seconds(), p.Elapsed.Seconds(), t.Schedules
-		switch {
-		case t.Kind == "nondeterminism":
-			r.Error = "nondeterminism: " + firstLine(strings.TrimSpace(t.Failure))
-		case t.Failure != "":
-			r.Found, r.Kind, r.Trace = true, t.Kind, t.Trace
-		}
+// gokerConfig is the driver's configuration for kernels, in the cache of
+// a worker's slot: a concurrent build must not share its module area
+// (overlay, alternate go.mod).
+func gokerConfig(o *gokerOpts, slot int, rs ...*gokerResult) driver.Config {
+	cfg := driver.Config{Dir: o.mod, Cache: filepath.Join(o.cache, fmt.Sprintf("w%d", slot)),
+		Schedules: o.schedules, Seed: o.seed, Strategy: o.strategy, Jobs: 1, Env: o.env}
+	for _, r := range rs {
+		cfg.Patterns = append(cfg.Patterns, "./"+r.Rel)
 	}
-	if r.Seconds == 0 && r.Error != "" {
-		r.Build = time.Since(start).Seconds()
-	}
-	if r.Found && r.Trace != "" {
-		rc := cfg
-		rc.Replay, rc.Run = r.Trace, "^"+t.Name+"$"
-		rs, _, err := gokerDrive(ctx, rc)
-		ok := err == nil && rs != nil && rs.Kind == r.Kind
-		r.Replays = &ok
-	} else if r.Found {
-		no := false
-		r.Replays = &no
-	}
-	// Name the kernels' files by their path in the module.
-	r.Error = strings.ReplaceAll(r.Error, o.mod+string(filepath.Separator), "")
-	if o.race && r.Error == "" {
-		rc := cfg
-		rc.Race = true
-		saw := gokerGoRace(ctx, rc)
-		r.GoRace = &saw
-	}
-	if o.baseline > 0 {
-		r.Base = gokerBaseline(k, o, false)
-		r.BaseRace = gokerBaseline(k, o, true)
-	}
-	return r
+	return cfg
 }
 
-// gokerDrive runs the driver on one kernel's package and returns its test
-// (the kernel's one test, or its failing one). A build error, a crash
-// outside control or no package is an error.
-func gokerDrive(ctx context.Context, cfg driver.Config) (*driver.TestSummary, *driver.PackageSummary, error) {
+// gokerExplore explores a group of kernels in one driver run (with Go's
+// race detector built in if race), or one run per kernel if the group's
+// load fails (a kernel that does not type-check fails the whole load).
+func gokerExplore(group []*gokerResult, o *gokerOpts, slot int, race bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), gokerKernelTimeout*time.Duration(len(group)))
+	defer cancel()
+	cfg := gokerConfig(o, slot, group...)
+	cfg.Race = race
 	sum, err := driver.Run(ctx, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(sum.Packages) != 1 {
-		return nil, nil, fmt.Errorf("%d packages for %s", len(sum.Packages), strings.Join(cfg.Patterns, " "))
-	}
-	p := sum.Packages[0]
-	if p.Err != nil {
-		msg := p.Err.Error()
-		if p.Output != "" {
-			msg += "\n" + tail(p.Output, 20)
+	if err != nil && len(group) > 1 {
+		for _, r := range group {
+			gokerExplore([]*gokerResult{r}, o, slot, race)
 		}
-		return nil, p, fmt.Errorf("%s", msg)
+		return
 	}
+	byPath := map[string]*driver.PackageSummary{}
+	build := map[string]time.Duration{}
+	if sum != nil {
+		// The packages are built one after the other, in this order;
+		// PackageSummary.Build is the time since the run started.
+		var prev time.Duration
+		for _, p := range sum.Packages {
+			byPath[p.Path], build[p.Path], prev = p, p.Build-prev, p.Build
+		}
+	}
+	for _, r := range group {
+		path := "goker/" + r.Rel
+		p := byPath[path]
+		if race {
+			if r.Error == "" {
+				saw := p != nil && gokerSawGoRace(p)
+				r.GoRace = &saw
+			}
+			continue
+		}
+		switch {
+		case err != nil:
+			r.Error = err.Error()
+		case p == nil:
+			r.Error = "the driver did not run its package"
+		default:
+			r.Build = build[path].Seconds()
+			gokerOutcome(r, p)
+		}
+		// Name the kernels' files by their path in the module.
+		r.Error = strings.ReplaceAll(r.Error, o.mod+string(filepath.Separator), "")
+	}
+}
+
+// gokerOutcome reads a kernel's exploration from its package's summary.
+func gokerOutcome(r *gokerResult, p *driver.PackageSummary) {
+	if p.Err != nil {
+		r.Error = p.Err.Error()
+		if p.Output != "" {
+			r.Error += "\n" + tail(p.Output, 20)
+		}
+		return
+	}
+	t := gokerTest(p)
+	if t == nil {
+		r.Error = "no test ran"
+		return
+	}
+	r.Seconds, r.Schedules, r.test = p.Elapsed.Seconds(), t.Schedules, t.Name
+	switch {
+	case t.Kind == "nondeterminism":
+		r.Error = "nondeterminism: " + firstLine(strings.TrimSpace(t.Failure))
+	case t.Failure != "":
+		r.Found, r.Kind, r.Trace = true, t.Kind, t.Trace
+	}
+}
+
+// gokerTest is the kernel's test: its one test, or its failing one.
+func gokerTest(p *driver.PackageSummary) *driver.TestSummary {
 	var t *driver.TestSummary
 	for _, x := range p.Tests {
 		if t == nil || (t.Failure == "" && x.Failure != "") {
 			t = x
 		}
 	}
-	return t, p, nil
+	return t
 }
 
-// gokerGoRace explores a kernel built with Go's race detector and reports
-// whether the detector printed a report, in a test process's output.
-func gokerGoRace(ctx context.Context, cfg driver.Config) bool {
-	sum, err := driver.Run(ctx, cfg)
-	if err != nil || len(sum.Packages) == 0 {
-		return false
-	}
-	for _, p := range sum.Packages {
-		if strings.Contains(p.Output, raceWarning) {
-			return true
+// gokerFollowUp replays what a kernel's exploration found, in a fresh
+// process through the driver, and runs the baselines asked for.
+func gokerFollowUp(r *gokerResult, o *gokerOpts, slot int) {
+	if r.Found {
+		ok := false
+		if r.Trace != "" {
+			ctx, cancel := context.WithTimeout(context.Background(), gokerKernelTimeout)
+			cfg := gokerConfig(o, slot, r)
+			cfg.Replay, cfg.Run = r.Trace, "^"+r.test+"$"
+			sum, err := driver.Run(ctx, cfg)
+			cancel()
+			r.ReplayKind = "error"
+			if err == nil && len(sum.Packages) == 1 && sum.Packages[0].Err == nil {
+				if t := gokerTest(sum.Packages[0]); t != nil {
+					r.ReplayKind = cmp.Or(t.Kind, "passed")
+					ok = t.Kind == r.Kind
+				}
+			}
 		}
-		for _, t := range p.Tests {
-			if t.Log == "" {
-				continue
-			}
-			if data, err := os.ReadFile(t.Log); err == nil && strings.Contains(string(data), raceWarning) {
-				return true
-			}
+		r.Replays = &ok
+	}
+	if o.baseline > 0 {
+		r.Base = gokerBaseline(r.gokerKernel, o, false)
+		r.BaseRace = gokerBaseline(r.gokerKernel, o, true)
+	}
+}
+
+// gokerSawGoRace reports whether Go's race detector printed a report in a
+// test process of a package built with it.
+func gokerSawGoRace(p *driver.PackageSummary) bool {
+	if strings.Contains(p.Output, raceWarning) {
+		return true
+	}
+	for _, t := range p.Tests {
+		if t.Log == "" {
+			continue
+		}
+		if data, err := os.ReadFile(t.Log); err == nil && strings.Contains(string(data), raceWarning) {
+			return true
 		}
 	}
 	return false

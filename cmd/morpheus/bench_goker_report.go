@@ -33,6 +33,7 @@ type gokerKernelJSON struct {
 	Subtype        string  `json:"subtype,omitempty"`
 	BuildSeconds   float64 `json:"build_seconds"`
 	Replays        *bool   `json:"replays,omitempty"`
+	ReplayKind     string  `json:"replay_kind,omitempty"` // when it differs from kind
 	Error          string  `json:"error,omitempty"`
 	GoTest         *bool   `json:"go_test,omitempty"`
 	GoTestKind     string  `json:"go_test_kind,omitempty"`
@@ -119,6 +120,9 @@ func writeGokerJSON(w io.Writer, rs []*gokerResult, o *gokerOpts) error {
 		k := gokerKernelJSON{Name: r.Name, Type: r.typ(), Found: r.Found, Kind: r.Kind, Schedules: r.Schedules,
 			Seconds: round3(r.Seconds), Category: r.Category, Subtype: r.Subtype, BuildSeconds: round3(r.Build),
 			Replays: r.Replays, Error: r.Error, GoRace: r.GoRace}
+		if r.ReplayKind != r.Kind {
+			k.ReplayKind = r.ReplayKind
+		}
 		if r.Base != nil {
 			k.GoTest, k.GoTestKind = &r.Base.Found, r.Base.Kind
 			if r.Base.Error != "" {

@@ -100,6 +100,7 @@ type gokerJSONOut struct {
 		GoTest     *bool   `json:"go_test"`
 		GoTestKind string  `json:"go_test_kind"`
 		GoTestRace *bool   `json:"go_test_race"`
+		GoRace     *bool   `json:"go_race_under_control"`
 	} `json:"kernels"`
 	FoundBlocking    *int `json:"found_blocking"`
 	FoundNonblocking *int `json:"found_nonblocking"`
@@ -118,7 +119,7 @@ func TestBenchGokerFake(t *testing.T) {
 	}
 	root := fakeGoBench(t)
 	// The checkout's root, as JSON, with the baseline.
-	code, stdout, stderr := runGokerCLI(t, "-dir", root, "-run", "fake_[12]", "-schedules", "50", "-json", "-baseline", "1", "-timeout", "2s")
+	code, stdout, stderr := runGokerCLI(t, "-dir", root, "-run", "fake_[12]", "-schedules", "50", "-json", "-baseline", "1", "-timeout", "2s", "-race")
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -144,8 +145,15 @@ func TestBenchGokerFake(t *testing.T) {
 		t.Errorf("fake_2: %+v", k2)
 	}
 
-	// The goker folder, as a table, with a kernel that does not build.
-	code, stdout, stderr = runGokerCLI(t, "-dir", filepath.Join(root, "gobench", "goker"), "-schedules", "20")
+	for _, k := range out.Kernels {
+		if k.GoRace == nil || *k.GoRace {
+			t.Errorf("%s: Go's race detector under control: %v", k.Name, k.GoRace)
+		}
+	}
+
+	// The goker folder, as a table, with a kernel that does not build (in
+	// the one group of -jobs 1, whose load it fails).
+	code, stdout, stderr = runGokerCLI(t, "-dir", filepath.Join(root, "gobench", "goker"), "-schedules", "20", "-jobs", "1")
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
