@@ -146,8 +146,12 @@ func pkgDir(p *packages.Package) string {
 	return ""
 }
 
-// needGo121 reports whether a module's go version is older than go1.21.
-// A module without a go directive is go1.16 to the go command.
+// needGo121 reports whether a module's go version is older than go1.22:
+// its files get a //go:build go1.21 line, which keeps the language version
+// they were written for (loop variables shared by all iterations; generic
+// inference as in go1.21) when the build's alternate go.mod, which requires
+// morpheus, names a newer go version. A module without a go directive is
+// go1.16 to the go command.
 func needGo121(m *packages.Module) bool {
 	if m == nil {
 		return false
@@ -168,5 +172,5 @@ func needGo121(m *packages.Module) bool {
 	if _, err := fmt.Sscanf(v, "%d.%d", &major, &minor); err != nil {
 		return false
 	}
-	return major == 1 && minor < 21
+	return major == 1 && minor < 22
 }

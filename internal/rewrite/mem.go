@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 	"strings"
 )
 
@@ -99,6 +100,7 @@ func (m *memPass) stmts(n ast.Node) {
 // write covers); those of := are declarations, but for variables declared
 // before, which are assigned.
 func (m *memPass) assign(a *ast.AssignStmt) {
+	m.storeLast(a)
 	if a.Tok == token.DEFINE {
 		m.redeclare(a)
 	} else {
@@ -109,6 +111,67 @@ func (m *memPass) assign(a *ast.AssignStmt) {
 	for _, r := range a.Rhs {
 		m.expr(r, load, false)
 	}
+}
+
+// storeLast: x = f(…) (or <-ch) stores x after f returns, so its write op
+// must come after the ops of f, not before as *__rt.Write(&x) = f() would
+// have it (the call of Write is to the left of f's): the statement becomes
+// __vN := f(…); *__rt.Write(&x) = __vN. Only for one target that is a
+// shared location or a map element and has no call of its own, one value
+// that is a call or a receive, and where a statement list allows two
+// statements.
+func (m *memPass) storeLast(a *ast.AssignStmt) {
+	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !m.w.inList[a] {
+		return
+	}
+	switch r := ast.Unparen(a.Rhs[0]).(type) {
+	case *ast.CallExpr:
+		if tv := m.w.info.Types[r.Fun]; tv.IsType() {
+			return // a conversion
+		}
+	case *ast.UnaryExpr:
+		if r.Op != token.ARROW {
+			return
+		}
+	default:
+		return
+	}
+	l := ast.Unparen(a.Lhs[0])
+	if hasCall(l) {
+		return
+	}
+	_, shared := m.location(l)
+	if ix, ok := l.(*ast.IndexExpr); ok {
+		if _, isMap := coreType(m.typeOf(ix.X)).(*types.Map); isMap {
+			shared = true
+		}
+	}
+	if !shared || syncType(m.typeOf(l)) {
+		return
+	}
+	v := m.w.fresh("v")
+	m.w.replace(a, func(r *renderer, b *strings.Builder) {
+		b.WriteString(v + " := ")
+		m.w.sub(r, b, a.Rhs[0])
+		b.WriteString("; ")
+		m.w.sub(r, b, a.Lhs[0])
+		b.WriteString(" = " + v)
+	})
+}
+
+// hasCall reports whether evaluating e may call a function or receive.
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr, *ast.FuncLit:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		}
+		return !found
+	})
+	return found
 }
 
 // redeclare rewrites a := statement that assigns shared variables declared
@@ -171,6 +234,7 @@ func (m *memPass) redeclare(a *ast.AssignStmt) {
 // read, an array value copied unless only its indices are used. (The
 // elements of a slice or an array the loop reads are not ops.)
 func (m *memPass) rangeStmt(s *ast.RangeStmt) {
+	m.rangeWrites(s)
 	if s.Tok == token.ASSIGN {
 		for _, e := range []ast.Expr{s.Key, s.Value} {
 			if e != nil {
@@ -192,6 +256,39 @@ func (m *memPass) rangeStmt(s *ast.RangeStmt) {
 		m.expr(s.X, load, false)
 	}
 	m.stmts(s.Body)
+}
+
+// rangeWrites: before go1.22, a range loop's := variables are one pair
+// for the whole loop, which the loop writes at the start of every
+// iteration; shared ones (a goroutine started in the body captures them)
+// get that write as an op, on the for line: for k, v := range x {
+// __rt.Write(&v); …
+func (m *memPass) rangeWrites(s *ast.RangeStmt) {
+	if s.Tok != token.DEFINE || s.Body == nil {
+		return
+	}
+	if fv := m.w.info.FileVersions[m.w.file]; fv == "" || version.Compare(fv, "go1.22") >= 0 {
+		return
+	}
+	var names []string
+	for _, e := range []ast.Expr{s.Key, s.Value} {
+		id, ok := e.(*ast.Ident)
+		if !ok || id.Name == "_" {
+			continue
+		}
+		if v, ok := m.w.info.Defs[id].(*types.Var); ok && m.loc.sharedVar(v) && !syncType(v.Type()) {
+			names = append(names, id.Name)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	at := m.w.off(s.Body.Lbrace) + 1
+	m.w.edits = append(m.w.edits, edit{start: at, end: at, emit: func(_ *renderer, b *strings.Builder) {
+		for _, n := range names {
+			fmt.Fprintf(b, " %s.Write(&%s);", rtName, n)
+		}
+	}})
 }
 
 func (m *memPass) typeOf(e ast.Expr) types.Type { return m.w.typeOf(e) }

@@ -18,8 +18,12 @@ type FileOptions struct {
 	// under (a //line directive): the original path of a file compiled
 	// from elsewhere, such as a module-cache file.
 	LineFile string
-	// NeedGo121 adds a //go:build go1.21 constraint, for modules whose go
-	// version predates generic code's inference rules.
+	// NeedGo121 adds a //go:build go1.21 constraint, for modules older
+	// than go1.22: it keeps the semantics they were written for (loop
+	// variables shared by all iterations) under the build's alternate
+	// go.mod, whose go version is morpheus's, and lets rewritten code use
+	// generic inference. Such a file is written out even if nothing else
+	// in it changed.
 	NeedGo121 bool
 	// CheckTests are the package's functions that use morpheus (see
 	// CheckTests): tests among them are not wrapped. If nil, the file's
@@ -56,6 +60,14 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	}
 	w.walk()
 	out := &File{Path: tf.Name(), Issues: w.issues}
+	if len(w.edits) == 0 && opts.NeedGo121 {
+		var b strings.Builder
+		header, body := w.header(opts)
+		b.WriteString(header)
+		b.Write(src[body:])
+		out.Out, out.Changed = []byte(b.String()), true
+		return out, nil
+	}
 	if len(w.edits) == 0 {
 		return out, nil
 	}

@@ -1,0 +1,46 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+)
+
+// A file of a module older than go1.22 keeps its language version under the
+// build's newer go.mod: it gets a //go:build go1.21 line even when nothing
+// else in it changes, so its loop variables stay shared by all iterations.
+func TestOldModuleKeepsItsVersion(t *testing.T) {
+	src := "package p\n\nfunc Sum(xs []int) (n int) {\n\tfor _, x := range xs {\n\t\tn += x\n\t}\n\treturn n\n}\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "/src/p/p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{}}
+	conf := types.Config{Importer: importer.Default(), GoVersion: "go1.21"}
+	if _, err := conf.Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	for _, old := range []bool{false, true} {
+		rf, err := RewriteFile(fset, f, []byte(src), info, FileOptions{NeedGo121: old})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !old {
+			if rf.Changed {
+				t.Errorf("a go1.22 file without ops was written out:\n%s", rf.Out)
+			}
+			continue
+		}
+		out := string(rf.Out)
+		if !rf.Changed || !strings.HasPrefix(out, "//go:build go1.21\n") || !strings.Contains(out, "//line /src/p/p.go:1\n"+src) {
+			t.Errorf("want the build line, the line directive and the source unchanged, got:\n%s", out)
+		}
+	}
+}
