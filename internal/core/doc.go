@@ -36,6 +36,6 @@
 // assertion, a panic in any task, a deadlock (main task blocked, nothing can
 // run or fire), a leak, the step limit, the clock limit, a replay divergence,
 // or a task that does not come back to the scheduler within the watchdog's
-// wall-clock limit. All remaining tasks are then unwound
-// (their deferred calls run) so that no goroutine outlives the iteration.
+// wall-clock limit. All remaining tasks are then unwound (their deferred
+// calls run) so that no goroutine outlives the iteration.
 package core
