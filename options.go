@@ -35,6 +35,8 @@ type config struct {
 	results    string                          // file that each Check appends its result to
 	progress   string                          // file that each Check appends progress lines to
 	coverage   int                             // count distinct partial orders: 1 on, -1 off, 0 with a results or progress file
+	allowLeaks bool                            // goroutines blocked after the main task returned are no failure
+	allowRaces bool                            // data races on plain memory are no failure
 }
 
 // Defaults.
@@ -148,6 +150,29 @@ func Coverage(on bool) Option {
 		}
 	}
 }
+
+// AllowLeaks turns leak detection off (it is on by default). With it on, a
+// goroutine started with csync.Go (or a go statement of a rewritten test)
+// that is still blocked when the test function has returned and nothing can
+// run any more fails the iteration with a leak failure, which names each such
+// goroutine, what it waits on and where it was started. Timers fire first:
+// a goroutine that would end after a sleep or a time-out is no leak, one
+// still waiting at the clock limit (or running at the step limit) is. Actor
+// processes are servers and never leak. Allow leaks in a test that knowingly
+// leaves workers parked, and say why.
+func AllowLeaks(allow bool) Option { return func(c *config) { c.allowLeaks = allow } }
+
+// AllowRaces turns the data-race check off (it is on by default). Plain
+// memory accesses of rewritten code (package rt, morpheus test) are ops of
+// the scheduler; with the check on, two accesses of different goroutines to
+// one location, at least one a write, that no synchronisation of morpheus
+// orders (channels, locks, WaitGroup, Once, Cond, atomics, goroutine starts,
+// context cancellation, timers) fail the iteration with a race failure
+// naming both accesses, whichever came first in the schedule. With
+// AllowRaces the accesses stay scheduling points: a test that races on
+// purpose still has its interleavings explored, and fails only on what its
+// own checks see.
+func AllowRaces(allow bool) Option { return func(c *config) { c.allowRaces = allow } }
 
 // counting reports whether a run counts partial orders.
 func (c *config) counting() bool {

@@ -29,7 +29,23 @@ const (
 	EnvWatchdog  = "MORPHEUS_RT_WATCHDOG"  // the watchdog's time-out (default morpheus's)
 	EnvMaxSteps  = "MORPHEUS_RT_MAXSTEPS"  // steps per schedule before a step-limit failure
 	EnvShrink    = "MORPHEUS_RT_SHRINK"    // candidate schedules shrinking may run (0: off; default morpheus's)
+	// EnvAllowLeaks, set to true, lets goroutines still blocked after the
+	// test's body returned go without a leak failure (morpheus.AllowLeaks).
+	EnvAllowLeaks = "MORPHEUS_RT_ALLOWLEAKS"
+	// EnvAllowRaces, set to true, turns the data-race check of plain
+	// memory off (morpheus.AllowRaces): for tests that race on purpose.
+	EnvAllowRaces = "MORPHEUS_RT_ALLOWRACES"
+	// EnvCount, set to true, is counting mode, for benchmarks (bench sct
+	// -plain): every schedule runs, even after one failed, and Result.Hits
+	// counts the failing ones (morpheus.CountHits); shrinking is off. The
+	// test still fails with the lowest failing schedule's report. A t.Fatal
+	// (runtime.Goexit) ends the exploration: tests that count call t.Error.
+	EnvCount = "MORPHEUS_RT_COUNT"
 )
+
+// DefaultMaxSteps is the step limit of a rewritten test's schedule, unless
+// EnvMaxSteps sets another.
+const DefaultMaxSteps = 1_000_000
 
 // Result is what Test reports of one test to the driver (EnvOut).
 type Result struct {
@@ -45,6 +61,7 @@ type Result struct {
 	Trace     string   `json:"trace,omitempty"` // the saved trace's path
 	Skipped   bool     `json:"skipped,omitempty"`
 	Foreign   []string `json:"foreign,omitempty"`
+	Hits      int      `json:"hits,omitempty"` // failing schedules, in counting mode (EnvCount)
 }
 
 // Test runs an ordinary test's body under morpheus: the rewriter turns
@@ -52,7 +69,9 @@ type Result struct {
 // func TestX(t *testing.T) { rt.Test(t, func(t *testing.T) { body }) }.
 // Each schedule runs the body as the main task of one iteration, with the
 // same t; the test fails in a schedule if the body fails t (Error, Fatal,
-// a panic, a deadlock, a goroutine blocked outside control). The first
+// a panic, a deadlock, a goroutine blocked outside control), or if a
+// goroutine it started is still blocked once the body and its cleanups have
+// returned and nothing can run any more (a leak; EnvAllowLeaks). The first
 // failing schedule ends the exploration: its trace is saved and t fails
 // with morpheus's report and the command that replays it.
 func Test(t *testing.T, body func(t *testing.T)) {
@@ -61,8 +80,18 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
+	count, err := counting(replay)
+	if err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	if count {
+		opts = append(opts, morpheus.CountHits(func(string, string) bool { return true }), morpheus.Shrink(0))
+	}
 	skipped := false
 	run := func(e *morpheus.Env) {
+		if count {
+			clearFailed(t) // a schedule fails t only by what it does itself
+		}
 		cleanups = cleanups[:0]
 		defer runCleanups()
 		body(t)
@@ -95,6 +124,12 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
 		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign()}
 	defer report(t, &out)
+	if count {
+		out.Hits = res.Hits
+		if want := scheduleCount(); res.Iterations < want {
+			t.Errorf("morpheus: counting stopped after %d of %d schedules: a t.Fatal (runtime.Goexit) ends the exploration; call t.Error in tests that count", res.Iterations, want)
+		}
+	}
 	if f := res.Failure; f != nil {
 		if t.Skipped() || skipped {
 			out.Skipped = true
@@ -127,7 +162,10 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvSchedules, s)
 		}
 	}
-	opts = append(opts, morpheus.Name(name), morpheus.Iterations(n), morpheus.Workers(1))
+	// Every shared memory access of a rewritten test is a step: its
+	// schedules are longer than a Check's, so its step limit is ten times
+	// morpheus's default (EnvMaxSteps sets another).
+	opts = append(opts, morpheus.Name(name), morpheus.Iterations(n), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
 	if s := os.Getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)
 		if err != nil {
@@ -158,6 +196,20 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvShrink, s)
 		}
 		opts = append(opts, morpheus.Shrink(n))
+	}
+	if s := os.Getenv(EnvAllowRaces); s != "" {
+		allow, err := strconv.ParseBool(s)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s=%q: want true or false", EnvAllowRaces, s)
+		}
+		opts = append(opts, morpheus.AllowRaces(allow))
+	}
+	if s := os.Getenv(EnvAllowLeaks); s != "" {
+		allow, err := strconv.ParseBool(s)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s=%q: want true or false", EnvAllowLeaks, s)
+		}
+		opts = append(opts, morpheus.AllowLeaks(allow))
 	}
 	if replay = os.Getenv(EnvReplay); replay != "" {
 		opts = append(opts, morpheus.Replay(replay)) // last: Test leaves it out to warm up

@@ -23,14 +23,17 @@ func init() {
 	})
 }
 
-const testUsage = `Usage: morpheus test [flags] [go test flags] PACKAGES
+const testUsage = `Usage: morpheus test -rewrite=false [flags] [go test flags] PACKAGES
 
-Runs "go test" on the packages, with -count=1 unless given, and shows the
-progress of every morpheus.Check: iterations, failures, distinct partial
-orders, rate and time left (one updated line on a terminal, plain lines
-otherwise). Then it prints a summary per Check and writes an HTML report per
-Check into the report directory, with an index.html that links them. Flags it does not know go to go test
-(-run, -v, -race, ...). It exits 1 if go test failed.
+Runs "go test" on the packages, with -count=1 unless given: only the tests
+that call morpheus.Check are under control (without -rewrite=false, morpheus
+test rewrites the packages and controls every test: "morpheus test -h").
+It shows the progress of every morpheus.Check: iterations, failures,
+distinct partial orders, rate and time left (one updated line on a
+terminal, plain lines otherwise). Then it prints a summary per Check and
+writes an HTML report per Check into the report directory, with an
+index.html that links them. Flags it does not know go to go test (-run, -v,
+-race, ...). It exits 1 if go test failed.
 
 Flags:
   -iterations N   iterations per Check (MORPHEUS_ITERATIONS)
@@ -44,8 +47,6 @@ Flags:
                   "" writes none
   -json           print the result records as JSON lines instead of the
                   summary; go test's output goes to stderr
-  -rewrite        run the packages' ordinary tests under control, rewritten
-                  at build time ("morpheus test -rewrite -h" for its flags)
 `
 
 // testFlags are morpheus test's own flags: name -> environment variable
@@ -72,6 +73,9 @@ func parseTestArgs(args []string) (*testOpts, error) {
 			return nil, flagHelp
 		}
 		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "rewrite" {
+			continue // -rewrite=false chose this mode
+		}
 		env, ours := testFlags[name]
 		if !strings.HasPrefix(a, "-") || !ours {
 			o.goArgs = append(o.goArgs, a)
@@ -117,7 +121,7 @@ func parseTestArgs(args []string) (*testOpts, error) {
 var flagHelp = errors.New("help")
 
 func runTest(args []string, stdout, stderr io.Writer) error {
-	if wantsRewrite(args) {
+	if rewriteMode(args) {
 		return runTestRewrite(args, stdout, stderr)
 	}
 	o, err := parseTestArgs(args)

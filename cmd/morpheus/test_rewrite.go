@@ -1,55 +1,63 @@
 package main
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
-// morpheus test -rewrite runs the ordinary go tests of packages that know
-// nothing of morpheus, rewritten at build time onto the controlled runtime
-// (the same driver as morpheus rewrite), with morpheus test's flag names.
+// morpheus test (rewrite mode, the default) runs the ordinary go tests of
+// packages that know nothing of morpheus, rewritten at build time onto the
+// controlled runtime (the same driver as morpheus rewrite), with morpheus
+// test's flag names; tests that call morpheus.Check run as they are (see
+// test_checks.go).
 
-const testRewriteUsage = `Usage: morpheus test -rewrite [flags] PACKAGES
+const testRewriteUsage = `Usage: morpheus test [flags] PACKAGES
 
-Runs the packages' ordinary tests (func TestX(t *testing.T)) under morpheus
-without changing a file: the packages, their tests and their non-standard
-dependencies are rewritten onto the controlled runtime in a cache directory,
-the test binary is built once and run in -jobs processes. See
-docs/rewriting.md. Exits 1 if a test fails under control.
+Runs the packages' tests under morpheus without changing a file. Ordinary
+tests (func TestX(t *testing.T)) are rewritten onto the controlled runtime:
+the packages, their tests and their non-standard dependencies are rewritten
+in a cache directory, the test binary is built once and run in -jobs
+processes, each exploring its share of every test's schedules. A test that
+uses morpheus itself (morpheus.Check, morpheus.Explore) runs as it is: its
+Check explores, shows its progress, and gets its result record and HTML
+report as under -rewrite=false; the go statements and channels of the code
+it runs are still controlled. See docs/rewriting.md. Exits 1 if a test
+fails.
 
 Flags:
-  -iterations N   schedules per test over all processes (alias -schedules; default 100)
+  -iterations N   schedules per rewritten test over all processes
+                  (alias -schedules; default 100); when given, also each
+                  Check's iterations (MORPHEUS_ITERATIONS; default its own)
   -strategy S     exploration strategy (default morpheus's)
   -seed N         base seed, or "random" (default: from each test's name)
-  -jobs N         parallel test processes per package (default 2)
+  -jobs N         parallel test processes per package (default 2); each
+                  runs shard i/N of every Check's iterations
   -run REGEXP     run only the tests matching REGEXP
   -json           print one JSON record per test instead of the summary
+                  (a Check's has "check":true)
+  -results FILE   keep the Checks' merged result records (JSON lines) in FILE
+  -report DIR     directory of the Checks' HTML reports (default
+                  "morpheus-report"); "" writes none
+  -race           build the tests with Go's race detector as well
   -replay TRACE   replay a saved trace (with -run naming its test)
   -C DIR          run the go command in DIR
   -exclude LIST   comma-separated import-path prefixes not to rewrite
   -cache DIR      cache directory for rewritten files and binaries
   -maxsteps N     steps per schedule before a step-limit failure
   -watchdog D     report a goroutine blocked outside control after D
+  -allowleaks     goroutines still blocked after a test returned are no failure
+  -rewrite=false  run plain go test instead, controlling only the Checks
+                  ("morpheus test -rewrite=false -h" for its flags)
 `
-
-// wantsRewrite reports whether morpheus test's arguments ask for -rewrite.
-func wantsRewrite(args []string) bool {
-	for _, a := range args {
-		if a == "-rewrite" || a == "--rewrite" || a == "-rewrite=true" || a == "--rewrite=true" {
-			return true
-		}
-	}
-	return false
-}
 
 // testRecord is one test's outcome under -json.
 type testRecord struct {
@@ -65,10 +73,11 @@ type testRecord struct {
 	Log       string   `json:"log,omitempty"` // the failing process's output, saved next to the trace
 	Foreign   []string `json:"foreign,omitempty"`
 	Error     string   `json:"error,omitempty"` // the package's build or run error
+	Check     bool     `json:"check,omitempty"` // a test that calls morpheus.Check, run as it is; Schedules are its iterations
 }
 
 func runTestRewrite(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("test -rewrite", flag.ContinueOnError)
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, testRewriteUsage) }
 	fs.Bool("rewrite", true, "")
@@ -86,20 +95,24 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	cache := fs.String("cache", "", "")
 	maxSteps := fs.Int("maxsteps", 0, "")
 	watchdog := fs.Duration("watchdog", 0, "")
+	keep := fs.String("results", "", "")
+	report := fs.String("report", "morpheus-report", "")
+	race := fs.Bool("race", false, "")
+	allowLeaks := fs.Bool("allowleaks", false, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "morpheus test -rewrite: no packages given")
+		fmt.Fprintln(stderr, "morpheus test: no packages given")
 		return errUsage
 	}
 	if schedules < 1 || *jobs < 1 {
-		fmt.Fprintln(stderr, "morpheus test -rewrite: -iterations and -jobs must be positive")
+		fmt.Fprintln(stderr, "morpheus test: -iterations and -jobs must be positive")
 		return errUsage
 	}
 	seed, err := parseSeed(*seedArg)
 	if err != nil {
-		fmt.Fprintf(stderr, "morpheus test -rewrite: %v\n", err)
+		fmt.Fprintf(stderr, "morpheus test: %v\n", err)
 		return errUsage
 	}
 	if *seedArg == "random" && !*asJSON {
@@ -111,8 +124,13 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
 		Schedules: schedules, Seed: seed, Strategy: *strat, Jobs: *jobs, Replay: *replay,
-		Watchdog: *watchdog, MaxSteps: *maxSteps}
-	sum, err := driver.Run(context.Background(), cfg)
+		Watchdog: *watchdog, MaxSteps: *maxSteps, AllowLeaks: *allowLeaks,
+		Race: *race, Env: append(os.Environ(), checkEnv(fs, seed)...)}
+	progress := stdout
+	if *asJSON {
+		progress = stderr
+	}
+	sum, err := runWithProgress(cfg, progress)
 	if err != nil {
 		return err
 	}
@@ -122,6 +140,9 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		printSummary(stdout, sum)
+	}
+	if err := finishChecks(stdout, sum, *keep, *report, *asJSON); err != nil {
+		return err
 	}
 	if sum.Failed() {
 		return fmt.Errorf("tests failed under control")
@@ -166,6 +187,11 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
 				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign}
 			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		for _, c := range p.Checks {
+			if err := enc.Encode(checkTestRecord(p.Path, c)); err != nil {
 				return err
 			}
 		}

@@ -14,6 +14,13 @@ type Config struct {
 	Seed       uint64
 	MaxSteps   int   // steps before a step-limit failure; 0 means DefaultMaxSteps
 	ClockLimit int64 // virtual ns beyond which nothing fires; 0 means DefaultClockLimit
+	// AllowLeaks turns leak detection off: goroutines still blocked when the
+	// main task has returned and nothing can run are unwound without a
+	// report (see leak.go).
+	AllowLeaks bool
+	// AllowRaces turns off the data-race check of plain-memory accesses
+	// (Run.Access, access.go); they stay ops.
+	AllowRaces bool
 }
 
 // maxLearnEvents bounds the iterations a learning strategy learns from: a
@@ -41,6 +48,7 @@ type Run struct {
 
 	tasks   []*Task
 	pending []*Task // tasks with a pending op, in creation order
+	gos     []*Task // leak candidates: spawned tasks, compacted by leaked
 	main    *Task
 	cur     *Task // the task that runs now
 	next    *Task // the task the worker resumes next
@@ -68,6 +76,8 @@ type Run struct {
 	live     LivenessMonitors     // liveness monitors, nil if none
 	tail     *rand.Rand           // the fair tail's random walk
 	tailSrc  rand.PCG
+
+	race raceState // data races on plain memory (access.go)
 }
 
 // Worker runs iterations one after another and keeps what they can reuse:
@@ -127,6 +137,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 		r.resume(t)
 	}
 	completed = true
+	r.checkEnd()
 	r.teardown()
 	w.endWatch()
 	var lt *trace.Trace
@@ -145,6 +156,8 @@ func (w *Worker) Goexited() *Outcome { return w.goexited }
 func (r *Run) reset(w *Worker, cfg Config) {
 	rec := r.rec
 	rec.Reset()
+	race := r.race
+	race.reset()
 	r.msgs.reset()
 	*r = Run{
 		w:        w,
@@ -154,11 +167,13 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		limit:    cfg.ClockLimit,
 		tasks:    r.tasks[:0],
 		pending:  r.pending[:0],
+		gos:      r.gos[:0],
 		enabled:  r.enabled[:0],
 		enabledT: r.enabledT[:0],
 		lt:       r.lt,
 		msgs:     r.msgs,
 		rec:      rec,
+		race:     race,
 		last:     -1,
 		gen:      runGen.Add(1),
 	}

@@ -15,6 +15,10 @@ func (r *Run) Spawn(parent *Task, name string, key uint64, body func()) *Task {
 	t := r.newTask(parent, name, key)
 	t.body = body
 	t.op = Op{Kind: trace.KindStart, Obj: -1}
+	if parent != nil {
+		t.SpawnPC = parent.op.PC
+		r.gos = append(r.gos, t)
+	}
 	r.pend(t)
 	return t
 }
@@ -164,6 +168,12 @@ func (r *Run) pick() *Task {
 					"no progress in %d steps:\n%s", r.maxSteps, r.live.Describe())})
 				return nil
 			}
+			if r.main.state == taskDone {
+				if gs := r.leaked(); len(gs) > 0 {
+					r.fail(r.leakFailure(gs, fmt.Sprintf("still running after the step limit (%d steps)", r.maxSteps)))
+					return nil
+				}
+			}
 			r.fail(&Failure{Kind: StepLimit, Task: -1, Message: fmt.Sprintf(
 				"no end after %d steps (a livelock, or raise the step limit)", r.maxSteps)})
 			return nil
@@ -220,7 +230,7 @@ func (r *Run) runFire(t *Task) {
 		r.cur = prev
 		if p := recover(); p != nil {
 			if _, ok := p.(unwind); !ok {
-				r.fail(&Failure{Kind: Panic, Task: t.ID, PC: t.op.PC, Message: fmt.Sprint(p)})
+				r.fail(t.panicFailure(p))
 			}
 		}
 	}()
@@ -259,9 +269,22 @@ func (r *Run) collect() bool {
 		done := r.main.state == taskDone
 		owed := r.live != nil && r.live.Hot()
 		if done && !owed {
-			return false // quiescent after the main task returned: pass
-		}
-		if next < 0 || next > r.limit {
+			// Quiescent after the main task returned: a pass, unless
+			// goroutines still wait. Then timers fire on as long as they
+			// can (a goroutine that ends after a sleep is no leak).
+			gs := r.leaked()
+			if len(gs) == 0 {
+				return false
+			}
+			if next < 0 || next > r.limit {
+				why := "blocked forever (no task can run and no timer is pending)"
+				if next >= 0 {
+					why = fmt.Sprintf("still blocked at the clock limit %s (next deadline %s)", fmtNS(r.limit), fmtNS(next))
+				}
+				r.fail(r.leakFailure(gs, why))
+				return false
+			}
+		} else if next < 0 || next > r.limit {
 			switch {
 			case owed:
 				why := "still hot at the clock limit " + fmtNS(r.limit)

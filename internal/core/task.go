@@ -44,6 +44,14 @@ type Task struct {
 	Key    uint64 // identity stable across iterations
 	// Ext is the per-task state of the layer above (an actor's process).
 	Ext any
+	// SpawnPC is where the task was started: the PC of its parent's op that
+	// created it (a go statement's spawn, an AfterFunc timer's firing); 0
+	// for the main task.
+	SpawnPC uintptr
+	// Daemon marks a task that may outlive the test: still blocked when the
+	// main task has returned, it is not a leak. The actor layer sets it for
+	// its processes, which are servers waiting in Receive.
+	Daemon bool
 
 	run     *Run
 	body    func()
@@ -191,37 +199,9 @@ func (t *Task) recovered(p any) (reason any, ok bool) {
 	default:
 		r := t.run
 		if !t.killed && !r.aborting {
-			r.fail(&Failure{
-				Kind:    Panic,
-				Message: fmt.Sprint(p),
-				Task:    t.ID,
-				PC:      panicPC(),
-				Stack:   string(debug.Stack()),
-			})
+			r.fail(t.panicFailure(p))
 		}
 		return nil, false
-	}
-}
-
-// panicPC returns the program counter of the code that panicked, called from
-// the deferred function that recovered: the first frame below the runtime's
-// panic machinery.
-func panicPC() uintptr {
-	var pcs [64]uintptr
-	n := runtime.Callers(1, pcs[:])
-	frames := runtime.CallersFrames(pcs[:n])
-	inPanic := false
-	for {
-		f, more := frames.Next()
-		if inPanic && !strings.HasPrefix(f.Function, "runtime.") {
-			return f.PC + 1 // Where maps a return address to its call; f.PC is exact
-		}
-		if f.Function == "runtime.gopanic" {
-			inPanic = true
-		}
-		if !more {
-			return 0
-		}
 	}
 }
 

@@ -44,3 +44,27 @@ func TestOldModuleKeepsItsVersion(t *testing.T) {
 		}
 	}
 }
+
+// Its // +build lines are emptied where its //go:build line gets go1.21:
+// the go command rejects +build lines that do not match.
+func TestOldModulePlusBuild(t *testing.T) {
+	src := "//go:build go1.20\n// +build go1.20\n\npackage p\n\nvar X = 1\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "/src/p/p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, FileVersions: map[*ast.File]string{}}
+	if _, err := (&types.Config{GoVersion: "go1.20"}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	rf, err := RewriteFile(fset, f, []byte(src), info, FileOptions{NeedGo121: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "//go:build (go1.20) && go1.21\n//\n\npackage p\n\nvar X = 1\n"
+	if string(rf.Out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", rf.Out, want)
+	}
+}

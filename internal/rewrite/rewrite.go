@@ -58,19 +58,27 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	if w.test && w.checkTests == nil {
 		w.checkTests = CheckTests([]*ast.File{f}, info)
 	}
+	if opts.NeedGo121 && info.FileVersions != nil && info.FileVersions[f] == "" {
+		// A module without a go directive (no go.mod at all): its files
+		// are compiled as go1.21 under the build line, and every pass
+		// must know (no range over functions, loop variables shared).
+		info.FileVersions[f] = "go1.21"
+	}
 	w.walk()
 	out := &File{Path: tf.Name(), Issues: w.issues}
+	plus := w.plusBuild(opts)
 	if len(w.edits) == 0 && opts.NeedGo121 {
 		var b strings.Builder
 		header, body := w.header(opts)
 		b.WriteString(header)
-		b.Write(src[body:])
+		newRenderer(src, plus).span(&b, body, len(src))
 		out.Out, out.Changed = []byte(b.String()), true
 		return out, nil
 	}
 	if len(w.edits) == 0 {
 		return out, nil
 	}
+	w.edits = append(w.edits, plus...)
 	// The import of rt goes on the package clause's line.
 	nameEnd := w.off(f.Name.End())
 	w.edits = append(w.edits, edit{start: nameEnd, end: nameEnd, emit: func(_ *renderer, b *strings.Builder) {
@@ -125,6 +133,29 @@ func (w *fileRewriter) header(opts FileOptions) (string, int) {
 		fmt.Fprintf(&h, "//line %s:1\n", name)
 	}
 	return h.String(), start
+}
+
+// plusBuild returns the edits that empty the file's // +build lines when
+// header rewrites its //go:build line: the go command rejects +build lines
+// that do not match it. (Since go1.17 the //go:build line decides.)
+func (w *fileRewriter) plusBuild(opts FileOptions) []edit {
+	if !opts.NeedGo121 || buildLine(w.file) == nil {
+		return nil
+	}
+	var edits []edit
+	for _, cg := range w.file.Comments {
+		if cg.Pos() > w.file.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "// +build") {
+				edits = append(edits, edit{start: w.off(c.Pos()), end: w.off(c.End()), emit: func(_ *renderer, b *strings.Builder) {
+					b.WriteString("//")
+				}})
+			}
+		}
+	}
+	return edits
 }
 
 // buildLine returns the file's //go:build comment, nil if none.

@@ -84,7 +84,33 @@ func (ws *workspace) link(modDir string) (string, error) {
 		}
 	}
 	ws.links[modDir] = l
+	if err := ws.synthGoMod(modDir, l, rel); err != nil {
+		return "", err
+	}
 	return l, nil
+}
+
+// synthGoMod gives a linked module that has no go.mod (one that predates
+// modules, such as go-spew v1.1.1) the one the go command would make up
+// for it, through the overlay: a directory replacement must have one.
+func (ws *workspace) synthGoMod(modDir, l, rel string) error {
+	if _, err := os.Stat(filepath.Join(modDir, "go.mod")); err == nil {
+		return nil
+	}
+	path, _, ok := strings.Cut(filepath.ToSlash(rel), "@")
+	if !ok {
+		return nil
+	}
+	mod := []byte("module " + unescape(path) + "\n")
+	out := filepath.Join(ws.cache, "files", hashKey(l, mod, ws.goVer)+".mod")
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, mod, 0o644); err != nil {
+		return err
+	}
+	ws.overlay[filepath.Join(l, "go.mod")] = out
+	return nil
 }
 
 // inModCache reports whether path lies in the module cache.

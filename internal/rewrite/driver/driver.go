@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/internal/rewrite"
 )
 
@@ -31,6 +32,12 @@ type Config struct {
 	Log       io.Writer // progress, may be nil
 	BuildOnly bool      // rewrite and build, do not run
 	Race      bool      // build the test binary with Go's race detector (go test -race)
+	// AllowLeaks: goroutines still blocked after a test's body returned are
+	// no failure (rt.EnvAllowLeaks in the environment of the tests).
+	AllowLeaks bool
+	// Count is counting mode (rt.EnvCount), for benchmarks: every test runs
+	// all its schedules, and TestSummary.Hits counts the failing ones.
+	Count bool
 }
 
 // Summary is what a run found.
@@ -48,6 +55,10 @@ type PackageSummary struct {
 	Tests   []*TestSummary
 	Output  string // the test processes' output when one failed outside morpheus
 	Err     error  // the build or the run failed
+	// Checks are the records of the tests that call morpheus.Check, run
+	// as they are (not wrapped): one per Check, the processes' shards
+	// merged (see checks.go).
+	Checks []*results.Record
 
 	dir string // where its tests run
 }
@@ -64,6 +75,7 @@ type TestSummary struct {
 	Trace     string // its trace file
 	Log       string // the output (t.Log, t.Fatalf lines) of the process that failed it, saved as Trace+".log"
 	Foreign   []string
+	Hits      int // failing schedules, with Config.Count
 }
 
 // Failed reports whether any test failed.
@@ -76,6 +88,9 @@ func (s *Summary) Failed() bool {
 			if t.Failure != "" {
 				return true
 			}
+		}
+		if anyCheckFailed(p.Checks) {
+			return true
 		}
 	}
 	return false
@@ -152,7 +167,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		return nil, err
 	}
 	var out []*PackageSummary
-	for _, p := range pkgs {
+	for _, p := range withUnrewritten(pkgs, targets) {
 		dir, ok := targets[p.Path]
 		if !ok {
 			continue // a dependency: rewritten, not tested

@@ -101,6 +101,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			rt.EnvTraces+"="+traces,
 			rt.EnvHint+"="+fmt.Sprintf("morpheus rewrite -replay %%s -run '%%s' %s", p.Path),
 		)
+		env = append(env, checkEnv(tmp, j, jobs)...)
 		if cfg.Seed != 0 || jobs > 1 {
 			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(jobSeed(cfg.Seed, j), 10))
 		}
@@ -112,6 +113,12 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		}
 		if cfg.MaxSteps > 0 {
 			env = append(env, rt.EnvMaxSteps+"="+strconv.Itoa(cfg.MaxSteps))
+		}
+		if cfg.AllowLeaks {
+			env = append(env, rt.EnvAllowLeaks+"=true")
+		}
+		if cfg.Count {
+			env = append(env, rt.EnvCount+"=true")
 		}
 		if cfg.Replay != "" {
 			env = append(env, rt.EnvReplay+"="+cfg.Replay)
@@ -144,6 +151,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			}
 			t.Schedules += r.Schedules
 			t.Steps += r.Steps
+			t.Hits += r.Hits
 			t.Skipped = t.Skipped || r.Skipped
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
@@ -157,8 +165,12 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		}
 	}
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
+	if p.Checks, err = readChecks(tmp, jobs); err != nil {
+		p.Err = fmt.Errorf("reading the records of morpheus.Check: %v", err)
+		return
+	}
 	for j := range jobs {
-		if failed[j] && !anyFailure(p.Tests) {
+		if failed[j] && !anyFailure(p.Tests) && !anyCheckFailed(p.Checks) {
 			// The process failed, but no test under morpheus did: a crash,
 			// a test outside control, a build of the test main.
 			p.Output = outputs[j]
