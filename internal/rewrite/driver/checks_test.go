@@ -63,7 +63,10 @@ func TestChecksAndPlainTests(t *testing.T) {
 		if r.Failure != nil {
 			t.Logf("%s: %s at %s: %s", r.Test, r.Failure.Kind, r.Failure.Location, r.Failure.Message)
 		}
-		if r.Shards != 2 || r.Iterations == 0 || r.Planned != 200 {
+		// A failing Check's processes may meet its saved trace: the one
+		// that starts after the other saved it replays it first, so only
+		// a passing Check is sure to be split in two shards.
+		if r.Failure == nil && (r.Shards != 2 || r.Iterations == 0 || r.Planned != 200) {
 			t.Errorf("%s: %d shards, %d of %d iterations; want the 2 processes' shards of 200", r.Test, r.Shards, r.Iterations, r.Planned)
 		}
 	}
