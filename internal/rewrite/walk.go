@@ -163,6 +163,7 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 	if w.dialerCall(c, sel) {
 		return
 	}
+	w.testLog(c, sel)
 	if !w.test {
 		return
 	}
