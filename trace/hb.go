@@ -65,10 +65,9 @@ func (v *VC) Join(w VC) {
 	if len(w) > len(*v) {
 		*v = append(*v, make(VC, len(w)-len(*v))...)
 	}
+	dst := (*v)[:len(w)] // one bounds check, not one per entry
 	for i, x := range w {
-		if x > (*v)[i] {
-			(*v)[i] = x
-		}
+		dst[i] = max(dst[i], x)
 	}
 }
 
