@@ -348,7 +348,7 @@ func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxStep
 	cfg := core.Config{
 		Strategy: strat, Seed: seedFor(x.base, i),
 		MaxSteps: maxSteps, ClockLimit: int64(x.c.clockLimit),
-		AllowLeaks: x.c.allowLeaks, AllowRaces: x.c.allowRaces,
+		AllowLeaks: x.c.allowLeaks, AllowRaces: x.c.allowRaces, EarlyTimers: x.c.early,
 	}
 	out := w.Execute(cfg, func(r *core.Run) {
 		env = newEnv(r, i)

@@ -36,6 +36,7 @@ var settings = []*setting{
 	{name: "shrinktime", usage: "wall-clock budget of shrinking a failure (e.g. 10s)", apply: func(c *config, s string) error { return parseDuration(s, &c.shrinkTime) }},
 	{name: "shard", usage: "run part i of N of the iterations (i/N, from 0)", apply: func(c *config, s string) (err error) { c.shard, err = parseShard(s); return err }},
 	{name: "results", usage: "append each Check's result (JSON line) to this file, for morpheus merge", apply: func(c *config, s string) error { c.results = s; return nil }},
+	{name: "earlytimers", usage: "times per iteration the nearest timer may fire while other tasks can run", apply: func(c *config, s string) error { return parseInt(s, &c.early) }},
 	{name: "allowraces", usage: "true: data races on plain memory of rewritten code are no failure", apply: func(c *config, s string) error { return parseBool(s, &c.allowRaces) }},
 	{name: "allowleaks", usage: "true: goroutines still blocked after the test returned are no failure", apply: func(c *config, s string) error { return parseBool(s, &c.allowLeaks) }},
 	{name: "progress", usage: "append progress lines (JSON) to this file, for morpheus test", apply: func(c *config, s string) error { c.progress = s; return nil }},

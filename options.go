@@ -37,6 +37,7 @@ type config struct {
 	coverage   int                             // count distinct partial orders: 1 on, -1 off, 0 with a results or progress file
 	allowLeaks bool                            // goroutines blocked after the main task returned are no failure
 	allowRaces bool                            // data races on plain memory are no failure
+	early      int                             // early timer firings per iteration
 }
 
 // Defaults.
@@ -173,6 +174,17 @@ func AllowLeaks(allow bool) Option { return func(c *config) { c.allowLeaks = all
 // purpose still has its interleavings explored, and fails only on what its
 // own checks see.
 func AllowRaces(allow bool) Option { return func(c *config) { c.allowRaces = allow } }
+
+// EarlyTimers lets the strategy fire the nearest timer, sleep or time-out up
+// to k times per iteration while other tasks can still run (default 0). The
+// virtual clock moves only when nothing can run, so without it a timer never
+// fires while work is pending, as if computation took no time, and bugs that
+// need a slow goroutine (an AfterFunc that takes a lock its owner still
+// wants, a Sleep that ends before the goroutines it waits for) never show.
+// Each early firing moves the clock to that deadline and is a step of the
+// trace; only the nearest deadline is offered, so timers keep their order.
+// Rewritten tests (morpheus test) use rt.DefaultEarlyTimers.
+func EarlyTimers(k int) Option { return func(c *config) { c.early = k } }
 
 // counting reports whether a run counts partial orders.
 func (c *config) counting() bool {

@@ -55,7 +55,7 @@ func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.
 	iter := tr.Header.Iteration
 	seed := tr.Header.Seed
 	var env *Env
-	cfg := core.Config{Strategy: rep, Seed: seed, MaxSteps: c.maxSteps, ClockLimit: int64(c.clockLimit), AllowLeaks: c.allowLeaks, AllowRaces: c.allowRaces}
+	cfg := core.Config{Strategy: rep, Seed: seed, MaxSteps: c.maxSteps, ClockLimit: int64(c.clockLimit), AllowLeaks: c.allowLeaks, AllowRaces: c.allowRaces, EarlyTimers: c.early}
 	// Execute on a goroutine of its own: a task's runtime.Goexit (t.Fatal
 	// on the test's *testing.T, as in rewritten tests) ends that goroutine
 	// too, and the caller must still get the outcome.

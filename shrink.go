@@ -280,7 +280,7 @@ func (s *shrinker) execute(g *strategy.Guide) *Failure {
 			}
 			done <- f
 		}()
-		cfg := core.Config{Strategy: g, Seed: t.Seed, MaxSteps: s.c.maxSteps, ClockLimit: int64(s.c.clockLimit), AllowLeaks: s.c.allowLeaks, AllowRaces: s.c.allowRaces}
+		cfg := core.Config{Strategy: g, Seed: t.Seed, MaxSteps: s.c.maxSteps, ClockLimit: int64(s.c.clockLimit), AllowLeaks: s.c.allowLeaks, AllowRaces: s.c.allowRaces, EarlyTimers: s.c.early}
 		out := w.Execute(cfg, func(r *core.Run) { env = newEnv(r, t.Iteration) }, func() { s.test(env) })
 		if out.Failure != nil {
 			f = newFailure(&rc, out, env, t.Iteration, t.Seed)

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"unsafe"
+	"weak"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 )
@@ -17,10 +18,11 @@ import (
 //
 // A location is an address: a field, an element, a variable; a map is one
 // location (its header), as for Go's race detector. The first access of a
-// schedule to an address gives it a resource of the schedule; the address's
-// object is kept alive until the schedule ends, so that its memory is not
-// reused for another object (whose accesses would then look like the old
-// one's).
+// schedule to an address gives it a resource of the schedule. The table
+// holds the address's object weakly, so that the schedule does not keep
+// alive what the program dropped: once the object is collected, an access
+// to the same address is to another object and gets a location of its own
+// (whose accesses do not inherit the old one's).
 
 // Read is the load of *p: it runs a read op on p's location and returns p.
 //
@@ -77,18 +79,18 @@ func location(r *core.Run, p unsafe.Pointer) uint32 {
 		s.mem = make(map[uintptr]memLoc)
 	}
 	l, ok := s.mem[uintptr(p)]
-	if !ok {
-		l = memLoc{res: r.NewResource(), keep: p}
+	if !ok || l.obj.Value() == nil {
+		l = memLoc{res: r.NewResource(), obj: weak.Make((*byte)(p))}
 		s.mem[uintptr(p)] = l
 	}
 	return l.res
 }
 
-// memLoc is a location of the schedule: its resource, and the pointer that
-// keeps its object alive until the schedule ends.
+// memLoc is a location of the schedule: its resource, and its object,
+// held weakly (nil once collected: the address may then be another's).
 type memLoc struct {
-	res  uint32
-	keep unsafe.Pointer
+	res uint32
+	obj weak.Pointer[byte]
 }
 
 // raceSync makes the calling task acquire and release the synchronisation

@@ -35,6 +35,10 @@ const (
 	// EnvAllowRaces, set to true, turns the data-race check of plain
 	// memory off (morpheus.AllowRaces): for tests that race on purpose.
 	EnvAllowRaces = "MORPHEUS_RT_ALLOWRACES"
+	// EnvEarlyTimers is how many times per schedule the nearest timer,
+	// sleep or time-out may fire while goroutines can still run
+	// (morpheus.EarlyTimers; default DefaultEarlyTimers).
+	EnvEarlyTimers = "MORPHEUS_RT_EARLYTIMERS"
 	// EnvCount, set to true, is counting mode, for benchmarks (bench sct
 	// -plain): every schedule runs, even after one failed, and Result.Hits
 	// counts the failing ones (morpheus.CountHits); shrinking is off. The
@@ -42,6 +46,12 @@ const (
 	// (runtime.Goexit) ends the exploration: tests that count call t.Error.
 	EnvCount = "MORPHEUS_RT_COUNT"
 )
+
+// DefaultEarlyTimers is how many times per schedule a rewritten test's
+// nearest timer, sleep or time-out may fire while goroutines can still run
+// (morpheus.EarlyTimers): ordinary tests sleep and time out on the
+// assumption that other goroutines are quick, which a loaded machine breaks.
+const DefaultEarlyTimers = 2
 
 // DefaultMaxSteps is the step limit of a rewritten test's schedule, unless
 // EnvMaxSteps sets another.
@@ -204,6 +214,13 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		}
 		opts = append(opts, morpheus.AllowRaces(allow))
 	}
+	early := DefaultEarlyTimers
+	if s := os.Getenv(EnvEarlyTimers); s != "" {
+		if early, err = strconv.Atoi(s); err != nil || early < 0 {
+			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvEarlyTimers, s)
+		}
+	}
+	opts = append(opts, morpheus.EarlyTimers(early))
 	if s := os.Getenv(EnvAllowLeaks); s != "" {
 		allow, err := strconv.ParseBool(s)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/rewrite"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+	"github.com/morpheus-go/morpheus/rt"
 )
 
 func init() {
@@ -40,6 +41,8 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 	maxSteps := fs.Int("maxsteps", 0, "steps per schedule before a step-limit failure (0: morpheus's default)")
 	watchdog := fs.Duration("watchdog", 0, "report a goroutine blocked outside control after this long")
 	allowLeaks := fs.Bool("allowleaks", false, "goroutines still blocked after a test returned are no failure (no leak reports)")
+	allowRaces := fs.Bool("allowraces", false, "data races are no failure (the accesses stay scheduling points)")
+	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "times per schedule the nearest timer, sleep or time-out may fire while goroutines can still run (0: never)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: morpheus rewrite [flags] packages")
 		fmt.Fprintln(stderr, "Rewrites the packages, their tests and their non-standard dependencies onto morpheus's")
@@ -82,7 +85,7 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
 		Schedules: *schedules, Seed: *seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog, MaxSteps: *maxSteps,
-		AllowLeaks: *allowLeaks}
+		AllowLeaks: *allowLeaks, AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early)}
 	sum, err := driver.Run(context.Background(), cfg)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+	"github.com/morpheus-go/morpheus/rt"
 )
 
 // morpheus test (rewrite mode, the default) runs the ordinary go tests of
@@ -55,6 +56,9 @@ Flags:
   -maxsteps N     steps per schedule before a step-limit failure
   -watchdog D     report a goroutine blocked outside control after D
   -allowleaks     goroutines still blocked after a test returned are no failure
+  -allowraces     data races are no failure (the accesses stay scheduling points)
+  -earlytimers N  times per schedule the nearest timer, sleep or time-out may
+                  fire while goroutines can still run (default 2; 0: never)
   -rewrite=false  run plain go test instead, controlling only the Checks
                   ("morpheus test -rewrite=false -h" for its flags)
 `
@@ -99,6 +103,8 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	report := fs.String("report", "morpheus-report", "")
 	race := fs.Bool("race", false, "")
 	allowLeaks := fs.Bool("allowleaks", false, "")
+	allowRaces := fs.Bool("allowraces", false, "")
+	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -125,6 +131,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
 		Schedules: schedules, Seed: seed, Strategy: *strat, Jobs: *jobs, Replay: *replay,
 		Watchdog: *watchdog, MaxSteps: *maxSteps, AllowLeaks: *allowLeaks,
+		AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early),
 		Race: *race, Env: append(os.Environ(), checkEnv(fs, seed)...)}
 	progress := stdout
 	if *asJSON {
@@ -197,4 +204,13 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 		}
 	}
 	return nil
+}
+
+// earlyTimers turns the -earlytimers flag into driver.Config.EarlyTimers,
+// where 0 means rt's default and a negative number none.
+func earlyTimers(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
 }

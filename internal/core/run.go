@@ -21,6 +21,10 @@ type Config struct {
 	// AllowRaces turns off the data-race check of plain-memory accesses
 	// (Run.Access, access.go); they stay ops.
 	AllowRaces bool
+	// EarlyTimers is how many times an iteration may fire its nearest
+	// timer, sleep or time-out while other tasks can still run (early.go);
+	// 0: time moves only when nothing can run.
+	EarlyTimers int
 }
 
 // maxLearnEvents bounds the iterations a learning strategy learns from: a
@@ -77,7 +81,8 @@ type Run struct {
 	tail     *rand.Rand           // the fair tail's random walk
 	tailSrc  rand.PCG
 
-	race raceState // data races on plain memory (access.go)
+	race  raceState // data races on plain memory (access.go)
+	early int       // early timer firings left (early.go)
 }
 
 // Worker runs iterations one after another and keeps what they can reuse:
@@ -174,6 +179,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		msgs:     r.msgs,
 		rec:      rec,
 		race:     race,
+		early:    cfg.EarlyTimers,
 		last:     -1,
 		gen:      runGen.Add(1),
 	}

@@ -201,6 +201,9 @@ func (r *Run) pick() *Task {
 			return nil
 		}
 		t := r.enabledT[i]
+		if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline > r.clock {
+			r.fireEarly(op.Deadline)
+		}
 		r.unpend(t)
 		r.step++
 		var flag trace.Flag
@@ -264,6 +267,9 @@ func (r *Run) collect() bool {
 			r.enabledT = append(r.enabledT, t)
 		}
 		if len(r.enabled) > 0 {
+			if r.early > 0 && next >= 0 && next <= r.limit {
+				r.offerEarly(next)
+			}
 			return true
 		}
 		done := r.main.state == taskDone

@@ -35,6 +35,12 @@ type Config struct {
 	// AllowLeaks: goroutines still blocked after a test's body returned are
 	// no failure (rt.EnvAllowLeaks in the environment of the tests).
 	AllowLeaks bool
+	// AllowRaces: data races are no failure (rt.EnvAllowRaces).
+	AllowRaces bool
+	// EarlyTimers is how many times per schedule the nearest timer may fire
+	// while goroutines can run (rt.EnvEarlyTimers): 0 leaves rt's default
+	// (rt.DefaultEarlyTimers), a negative number turns early timers off.
+	EarlyTimers int
 	// Count is counting mode (rt.EnvCount), for benchmarks: every test runs
 	// all its schedules, and TestSummary.Hits counts the failing ones.
 	Count bool

@@ -117,6 +117,12 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		if cfg.AllowLeaks {
 			env = append(env, rt.EnvAllowLeaks+"=true")
 		}
+		if cfg.AllowRaces {
+			env = append(env, rt.EnvAllowRaces+"=true")
+		}
+		if cfg.EarlyTimers != 0 {
+			env = append(env, rt.EnvEarlyTimers+"="+strconv.Itoa(max(cfg.EarlyTimers, 0)))
+		}
 		if cfg.Count {
 			env = append(env, rt.EnvCount+"=true")
 		}

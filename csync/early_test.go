@@ -1,0 +1,65 @@
+package csync_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/csync"
+)
+
+// busyWhileTimer stops a 1ns AfterFunc after some ops of its own: without
+// early timers the timer cannot fire while main can run, so Stop always
+// wins; with them, some schedules fire it first.
+func busyWhileTimer(e *morpheus.Env) {
+	var mu csync.Mutex
+	tm := csync.AfterFunc(time.Nanosecond, func() {})
+	for range 3 {
+		mu.Lock()
+		mu.Unlock()
+	}
+	e.Assert(tm.Stop(), "the timer fired while main was still running")
+}
+
+func TestEarlyTimers(t *testing.T) {
+	res, err := morpheus.Explore(busyWhileTimer, morpheus.Iterations(300), morpheus.Workers(1))
+	if err != nil || res.Failure != nil {
+		t.Fatalf("without early timers the timer fired: %v %v", err, res.Failure)
+	}
+	res, err = morpheus.Explore(busyWhileTimer, morpheus.Iterations(300), morpheus.Workers(1), morpheus.EarlyTimers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failure
+	if f == nil || f.Kind != "assertion" {
+		t.Fatalf("with EarlyTimers(1) the timer never fired early: %v", f)
+	}
+	// The failure replays: the early firing is in the trace.
+	path := t.TempDir() + "/trace"
+	if err := morpheus.WriteTrace(path, f.Trace); err != nil {
+		t.Fatal(err)
+	}
+	again, err := morpheus.Explore(busyWhileTimer, morpheus.Replay(path), morpheus.EarlyTimers(1))
+	if err != nil || again.Failure == nil || again.Failure.Message != f.Message {
+		t.Fatalf("replay: %v %v", err, again.Failure)
+	}
+}
+
+// Early firings keep the timers' order and are bounded per iteration.
+func TestEarlyTimersKeepOrder(t *testing.T) {
+	res, err := morpheus.Explore(func(e *morpheus.Env) {
+		var order []int
+		var mu csync.Mutex
+		csync.AfterFunc(2*time.Millisecond, func() { order = append(order, 2) })
+		csync.AfterFunc(time.Millisecond, func() { order = append(order, 1) })
+		for range 5 {
+			mu.Lock()
+			mu.Unlock()
+		}
+		csync.Sleep(time.Second)
+		e.Assert(len(order) == 2 && order[0] == 1, "timers fired in the order %v", order)
+	}, morpheus.Iterations(300), morpheus.Workers(1), morpheus.EarlyTimers(2), morpheus.Strategy("random"))
+	if err != nil || res.Failure != nil {
+		t.Fatalf("%v %v", err, res.Failure)
+	}
+}

@@ -1,0 +1,44 @@
+package core
+
+import (
+	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// Early timers. Virtual time moves only when no task can run, so a timer,
+// sleep or time-out never fires while other work is pending: computation
+// takes no time. Real code runs on a machine that can be slow, and a bug
+// that needs a timer to fire while a goroutine is still busy (an AfterFunc
+// that wins a lock its owner still wants, a Sleep that ends before the
+// goroutines it waits for) never shows. With Config.EarlyTimers k, up to k
+// times in an iteration the ops waiting for the nearest deadline are
+// offered to the strategy beside the enabled ones; picking one moves the
+// clock to its deadline first, as if the running work had taken that long.
+// Only the nearest deadline is offered, so timers still fire in the order
+// of their deadlines.
+
+// offerEarly adds the ops waiting for deadline next to the enabled set.
+func (r *Run) offerEarly(next int64) {
+	for _, t := range r.pending {
+		op := &t.op
+		if !op.Blocked || !op.HasDeadline || op.Deadline != next {
+			continue
+		}
+		loc := uint64(op.PC)
+		if r.stableLocs {
+			loc = t.locKey()
+		}
+		r.enabled = append(r.enabled, strategy.Op{
+			Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
+			Sig: strategy.Sig{Task: t.Key, Loc: loc},
+		})
+		r.enabledT = append(r.enabledT, t)
+	}
+}
+
+// fireEarly moves the clock to deadline for an op picked before its time.
+func (r *Run) fireEarly(deadline int64) {
+	r.early--
+	r.clock = deadline
+	r.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: deadline})
+}
