@@ -68,7 +68,9 @@
 //     stands for latency therefore opens no window for other tasks: they
 //     all run first. The windows a race needs are between ops. Past the
 //     clock limit (morpheus.ClockLimit) nothing fires and a main task still
-//     waiting fails as stuck.
+//     waiting fails as stuck. (morpheus.EarlyTimers lets the strategy fire
+//     the nearest timer a bounded number of times while tasks can still run,
+//     for code whose bugs need a slow goroutine.)
 //   - An iteration ends when nothing can run any more, not when the main
 //     task returns: goroutines go on after it. A main task blocked with
 //     nothing able to run is a deadlock, whose report names every blocked

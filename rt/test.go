@@ -49,9 +49,12 @@ const (
 
 // DefaultEarlyTimers is how many times per schedule a rewritten test's
 // nearest timer, sleep or time-out may fire while goroutines can still run
-// (morpheus.EarlyTimers): ordinary tests sleep and time out on the
-// assumption that other goroutines are quick, which a loaded machine breaks.
-const DefaultEarlyTimers = 2
+// (morpheus.EarlyTimers). It is 0: ordinary tests often time out on the
+// assumption that the next lines run within milliseconds (a 10 ms context
+// around one call), which early timers would break; ask for them with
+// EnvEarlyTimers (morpheus test -earlytimers N) to find the bugs that need
+// a slow goroutine.
+const DefaultEarlyTimers = 0
 
 // DefaultMaxSteps is the step limit of a rewritten test's schedule, unless
 // EnvMaxSteps sets another.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+	"github.com/morpheus-go/morpheus/rt"
 )
 
 func init() {
@@ -36,6 +37,7 @@ type gokerOpts struct {
 	baseline  int           // go test -count N; 0: no baseline
 	timeout   time.Duration // the baseline's -test.timeout
 	race      bool          // also explore with Go's race detector built in
+	early     int           // early timer firings per schedule (rt.EnvEarlyTimers)
 	env       []string
 	cache     string
 	mod       string // the temporary module
@@ -60,7 +62,7 @@ type gokerResult struct {
 }
 
 func runBenchGoker(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench goker", "bench goker -dir PATH [-schedules N] [-strategy S] [-seed N] [-run REGEXP] [-jobs N] [-json] [-baseline N] [-timeout D] [-race] [-keep]", stderr)
+	fs := newFlagSet("bench goker", "bench goker -dir PATH [-schedules N] [-strategy S] [-seed N] [-run REGEXP] [-jobs N] [-json] [-baseline N] [-timeout D] [-race] [-earlytimers N] [-keep]", stderr)
 	dir := fs.String("dir", "", "a GoBench checkout, or its gobench/goker folder (required)")
 	var o gokerOpts
 	fs.IntVar(&o.schedules, "schedules", 2000, "schedules per kernel")
@@ -72,6 +74,7 @@ func runBenchGoker(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.baseline, "baseline", 0, "also run plain go test -count N and go test -race -count N per kernel")
 	fs.DurationVar(&o.timeout, "timeout", 5*time.Second, "the baseline's -test.timeout per kernel (GoBench's harness uses 5s); a blocking kernel that hangs is reported as hang")
 	fs.BoolVar(&o.race, "race", false, "also explore each kernel built with Go's race detector and report whether it saw a race under control")
+	fs.IntVar(&o.early, "earlytimers", rt.DefaultEarlyTimers, "times per schedule the nearest timer, sleep or time-out may fire while goroutines can still run")
 	keep := fs.Bool("keep", false, "keep the temporary module (kernels, cache, traces) and print its path")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -206,7 +209,8 @@ func gokerProgress(r *gokerResult) string {
 // (overlay, alternate go.mod).
 func gokerConfig(o *gokerOpts, slot int, rs ...*gokerResult) driver.Config {
 	cfg := driver.Config{Dir: o.mod, Cache: filepath.Join(o.cache, fmt.Sprintf("w%d", slot)),
-		Schedules: o.schedules, Seed: o.seed, Strategy: o.strategy, Jobs: 1, Env: o.env}
+		Schedules: o.schedules, Seed: o.seed, Strategy: o.strategy, Jobs: 1, Env: o.env,
+		EarlyTimers: earlyTimers(o.early)}
 	for _, r := range rs {
 		cfg.Patterns = append(cfg.Patterns, "./"+r.Rel)
 	}
