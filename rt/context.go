@@ -24,6 +24,7 @@ type ctx struct {
 	err      error
 	cause    error
 	children []*ctx
+	parent   *ctx // the nearest ancestor of this type, nil if none
 	timer    *Timer
 }
 
@@ -68,6 +69,7 @@ func newCtx(parent context.Context, pc uintptr) *ctx {
 		perr, pcause := p.err, p.cause
 		if perr == nil {
 			p.children = append(p.children, c)
+			c.parent = p
 		}
 		p.mu.Unlock()
 		if perr != nil {
@@ -90,6 +92,8 @@ func (c *ctx) cancel(err, cause error, pc uintptr) {
 	raceSync(unsafe.Pointer(c))
 	kids := c.children
 	c.children = nil
+	parent := c.parent
+	c.parent = nil
 	c.mu.Unlock()
 	if cc, ok := lookup[struct{}](chanKey(c.done)); ok && core.CurrentTask() != nil {
 		cc.CloseAt(pc)
@@ -101,6 +105,21 @@ func (c *ctx) cancel(err, cause error, pc uintptr) {
 	}
 	if c.timer != nil {
 		c.timer.Stop()
+	}
+	if parent != nil {
+		parent.removeChild(c) // as Go's context does: a parent does not keep its cancelled children
+	}
+}
+
+// removeChild takes k out of c's children.
+func (c *ctx) removeChild(k *ctx) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, x := range c.children {
+		if x == k {
+			c.children = append(c.children[:i], c.children[i+1:]...)
+			return
+		}
 	}
 }
 

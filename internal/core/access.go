@@ -46,6 +46,9 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 // Go's memory model that the trace's events do not carry, such as a
 // buffered channel's slots.
 func (r *Run) RaceSync(task int32, key uint64) {
+	if r.race.off {
+		return
+	}
 	r.race.notes = append(r.race.notes, raceNote{at: r.last, task: task, key: key})
 }
 
@@ -69,13 +72,26 @@ var raceLabels = [...][2]string{
 // trace.Races.Access). what labels it in reports. The access is checked at
 // the next plain-memory access, or at the end of the iteration.
 func (r *Run) RaceAccess(t *Task, key uint64, write bool, what uint8, pc uintptr) {
+	if r.race.off {
+		return
+	}
 	r.race.notes = append(r.race.notes, raceNote{at: r.last, task: t.ID, key: key,
 		access: true, write: write, what: what, pc: pc})
 	r.race.accesses++
 }
 
+// MaxRaceTasks bounds the tasks (goroutines and timers) of an iteration
+// whose races are checked: the detector's vector clocks have an entry per
+// task, so its memory grows with their square. Past the bound the
+// iteration's accesses stay ops but are no longer checked (Go's own race
+// detector stops at 8,128 live goroutines). A schedule that starts that
+// many is rare in a test, but a goroutine leaked in a retry loop reaches it
+// while the leak detector runs the clock on.
+const MaxRaceTasks = 2048
+
 // raceState is a run's data-race detection: the detector, fed lazily.
 type raceState struct {
+	off      bool // past MaxRaceTasks: no more checks
 	det      trace.Races
 	notes    []raceNote // RaceSync and RaceAccess calls, in order
 	next     int        // notes applied
@@ -99,6 +115,7 @@ func (s *raceState) reset() {
 	s.notes = s.notes[:0]
 	s.next, s.accesses, s.checked = 0, 0, 0
 	s.found = nil
+	s.off = false
 }
 
 // check steps the detector through the events recorded since it last
@@ -107,6 +124,10 @@ func (s *raceState) reset() {
 // its event was walked (a Once's f returns after its last access was
 // checked) is applied before the next event.
 func (s *raceState) check(r *Run) (trace.Race, bool) {
+	if s.off || len(r.tasks) > MaxRaceTasks {
+		s.off = true
+		return trace.Race{}, false
+	}
 	for i := s.det.Stepped(); i <= r.last && s.found == nil; i++ {
 		s.apply(i - 1)
 		if race, ok := s.det.Step(r.rec.At(i)); ok {
@@ -140,7 +161,7 @@ func (s *raceState) apply(i int) {
 // checkEnd checks the accesses noted since the last check, at the end of
 // an iteration that has not failed otherwise.
 func (r *Run) checkEnd() {
-	if r.cfg.AllowRaces || r.failure != nil || r.race.checked == r.race.accesses {
+	if r.cfg.AllowRaces || r.race.off || r.failure != nil || r.race.checked == r.race.accesses {
 		return
 	}
 	if race, ok := r.race.check(r); ok {

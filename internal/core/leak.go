@@ -74,3 +74,31 @@ func (r *Run) describeLeak(t *Task) string {
 	}
 	return s
 }
+
+// DrainSteps bounds how long goroutines may go on after the main task has
+// returned: still there that many steps later, they are leaked, as goleak
+// would find them still running. (A leaked goroutine in a retry loop with
+// timers would otherwise run to the clock or step limit, a million steps of
+// a rewritten test, growing the trace and the timers all along.)
+const DrainSteps = 100_000
+
+// drained reports, once, DrainSteps steps after the main task returned,
+// whether goroutines are still there, having failed the iteration with a
+// leak if so.
+func (r *Run) drained() bool {
+	if r.main.state != taskDone {
+		return false
+	}
+	if r.mainEnd < 0 {
+		r.mainEnd = r.step
+	}
+	if r.step-r.mainEnd != DrainSteps || (r.live != nil && r.live.Hot()) {
+		return false
+	}
+	gs := r.leaked()
+	if len(gs) == 0 {
+		return false
+	}
+	r.fail(r.leakFailure(gs, fmt.Sprintf("still running %d steps after it returned", DrainSteps)))
+	return true
+}

@@ -32,6 +32,12 @@ type Config struct {
 // whole trace and a happens-before pass for little news.
 const maxLearnEvents = 1 << 18
 
+// maxLearnTasks bounds the tasks (goroutines and timers) of an iteration a
+// learning strategy learns from: the happens-before pass keeps a vector
+// clock per task with an entry per task, so its memory grows with their
+// square (a goroutine leaked in a retry loop makes thousands of timers).
+const maxLearnTasks = MaxRaceTasks
+
 // runGen numbers iterations across the process (see Run.Gen).
 var runGen atomic.Uint64
 
@@ -83,6 +89,8 @@ type Run struct {
 
 	race  raceState // data races on plain memory (access.go)
 	early int       // early timer firings left (early.go)
+	// mainEnd is the step at which the main task returned, -1 before.
+	mainEnd int
 }
 
 // Worker runs iterations one after another and keeps what they can reuse:
@@ -146,7 +154,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.teardown()
 	w.endWatch()
 	var lt *trace.Trace
-	if r.stableLocs && r.rec.Len() <= maxLearnEvents {
+	if r.stableLocs && r.rec.Len() <= maxLearnEvents && len(r.tasks) <= maxLearnTasks {
 		lt = r.light()
 	}
 	r.strat.End(lt)
@@ -180,6 +188,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		rec:      rec,
 		race:     race,
 		early:    cfg.EarlyTimers,
+		mainEnd:  -1,
 		last:     -1,
 		gen:      runGen.Add(1),
 	}

@@ -178,6 +178,9 @@ func (r *Run) pick() *Task {
 				"no end after %d steps (a livelock, or raise the step limit)", r.maxSteps)})
 			return nil
 		}
+		if r.drained() {
+			return nil
+		}
 		if !r.collect() {
 			return nil
 		}
