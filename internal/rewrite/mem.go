@@ -116,10 +116,12 @@ func (m *memPass) assign(a *ast.AssignStmt) {
 // storeLast: x = f(…) (or <-ch) stores x after f returns, so its write op
 // must come after the ops of f, not before as *__rt.Write(&x) = f() would
 // have it (the call of Write is to the left of f's): the statement becomes
-// __vN := f(…); *__rt.Write(&x) = __vN. Only for one target that is a
-// shared location or a map element and has no call of its own, one value
-// that is a call or a receive, and where a statement list allows two
-// statements.
+// __vN := f(…); *__rt.Write(&x) = __vN. Only for one target whose
+// address f cannot change: a variable, or a field of a variable that is
+// not shared (f may change an index or a shared pointer, and Go computes
+// the target's address before it calls f: d.buf[d.n] = d.next() stores at
+// the old d.n); one value that is a call or a receive; and where a
+// statement list allows two statements.
 func (m *memPass) storeLast(a *ast.AssignStmt) {
 	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !m.w.inList[a] {
 		return
@@ -137,16 +139,10 @@ func (m *memPass) storeLast(a *ast.AssignStmt) {
 		return
 	}
 	l := ast.Unparen(a.Lhs[0])
-	if hasCall(l) {
+	if !m.fixedAddress(l) {
 		return
 	}
-	_, shared := m.location(l)
-	if ix, ok := l.(*ast.IndexExpr); ok {
-		if _, isMap := coreType(m.typeOf(ix.X)).(*types.Map); isMap {
-			shared = true
-		}
-	}
-	if !shared || syncType(m.typeOf(l)) {
+	if _, shared := m.location(l); !shared || syncType(m.typeOf(l)) {
 		return
 	}
 	v := m.w.fresh("v")
@@ -159,19 +155,26 @@ func (m *memPass) storeLast(a *ast.AssignStmt) {
 	})
 }
 
-// hasCall reports whether evaluating e may call a function or receive.
-func hasCall(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr, *ast.FuncLit:
-			found = true
-		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+// fixedAddress reports whether no call can change the address e denotes: a
+// variable, or a field (through pointers or not) of a local variable that
+// goroutines do not share and whose address is not taken.
+func (m *memPass) fixedAddress(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := m.w.info.Uses[x].(*types.Var)
+		return ok
+	case *ast.SelectorExpr:
+		if sel := m.w.info.Selections[x]; sel == nil || sel.Kind() != types.FieldVal {
+			return false
 		}
-		return !found
-	})
-	return found
+		base, ok := ast.Unparen(x.X).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := m.w.info.Uses[base].(*types.Var)
+		return ok && !isGlobal(v) && !m.loc.sharedVar(v)
+	}
+	return false
 }
 
 // redeclare rewrites a := statement that assigns shared variables declared

@@ -90,3 +90,23 @@ func Unsafe(a *Account) uintptr {
 
 // Divide: a pointee after a slash does not open a comment.
 func Divide(p *int, n int) int { return n / *p + n/(*p) }
+
+// decoder reads bytes: next moves n.
+type decoder struct {
+	buf []byte
+	n   int
+	err error
+}
+
+func (d *decoder) next() byte { d.n++; return d.buf[d.n-1] }
+
+// StoreOrder: x = f() stores after f's ops where f cannot move the target
+// (d is a local pointer: d.err is stored last); an element whose index f
+// changes keeps Go's order, the address first (d.buf[d.n] = d.next()
+// stores at the old d.n).
+func StoreOrder(d *decoder, e error) {
+	d.err = d.check(e)
+	d.buf[d.n] = d.next()
+}
+
+func (d *decoder) check(e error) error { return e }
