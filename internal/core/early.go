@@ -1,9 +1,6 @@
 package core
 
-import (
-	"github.com/morpheus-go/morpheus/strategy"
-	"github.com/morpheus-go/morpheus/trace"
-)
+import "github.com/morpheus-go/morpheus/trace"
 
 // Early timers. Virtual time moves only when no task can run, so a timer,
 // sleep or time-out never fires while other work is pending: computation
@@ -21,18 +18,9 @@ import (
 func (r *Run) offerEarly(next int64) {
 	for _, t := range r.pending {
 		op := &t.op
-		if !op.Blocked || !op.HasDeadline || op.Deadline != next {
-			continue
+		if op.Blocked && op.HasDeadline && op.Deadline == next {
+			r.offer(t)
 		}
-		loc := uint64(op.PC)
-		if r.stableLocs {
-			loc = t.locKey()
-		}
-		r.enabled = append(r.enabled, strategy.Op{
-			Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
-			Sig: strategy.Sig{Task: t.Key, Loc: loc},
-		})
-		r.enabledT = append(r.enabledT, t)
 	}
 }
 

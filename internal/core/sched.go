@@ -259,15 +259,7 @@ func (r *Run) collect() bool {
 				}
 				continue
 			}
-			loc := uint64(op.PC)
-			if r.stableLocs {
-				loc = t.locKey()
-			}
-			r.enabled = append(r.enabled, strategy.Op{
-				Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
-				Sig: strategy.Sig{Task: t.Key, Loc: loc},
-			})
-			r.enabledT = append(r.enabledT, t)
+			r.offer(t)
 		}
 		if len(r.enabled) > 0 {
 			if r.early > 0 && next >= 0 && next <= r.limit {
@@ -319,6 +311,20 @@ func (r *Run) collect() bool {
 			}
 		}
 	}
+}
+
+// offer adds t's pending op to the enabled set the strategy chooses from.
+func (r *Run) offer(t *Task) {
+	op := &t.op
+	loc := uint64(op.PC)
+	if r.stableLocs {
+		loc = t.locKey()
+	}
+	r.enabled = append(r.enabled, strategy.Op{
+		Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
+		Sig: strategy.Sig{Task: t.Key, Loc: loc},
+	})
+	r.enabledT = append(r.enabledT, t)
 }
 
 func (r *Run) diverged(what string) {
