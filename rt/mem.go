@@ -24,6 +24,15 @@ import (
 // to the same address is to another object and gets a location of its own
 // (whose accesses do not inherit the old one's).
 
+// Rewritten turns morpheus's data-race detector on for this process: every
+// rewritten file calls it at initialisation (var _ = rt.Rewritten()), so the
+// primitives record what the detector needs only in binaries with rewritten
+// code, whose accesses it checks. It returns true.
+func Rewritten() bool {
+	core.EnableRaceChecks()
+	return true
+}
+
 // Read is the load of *p: it runs a read op on p's location and returns p.
 //
 //go:noinline

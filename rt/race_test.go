@@ -12,7 +12,8 @@ import (
 )
 
 // The rewriter turns plain memory accesses into rt.Read/rt.Write; these
-// tests write what it writes, by hand.
+// tests write what it writes, by hand, and what it adds to every file.
+var _ = rt.Rewritten()
 
 // raceCases are programs with a data race, each found whatever order the
 // schedule gives the two accesses.

@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/morpheus-go/morpheus/trace"
@@ -32,9 +33,6 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 		kind = trace.KindMemWrite
 	}
 	r.Do(t, Op{Kind: kind, Res: res, Read: !write, Obj: -1, PC: pc})
-	if r.cfg.AllowRaces {
-		return
-	}
 	if race, ok := r.race.check(r); ok {
 		r.raceFailure(race)
 		panic(unwind{})
@@ -110,12 +108,27 @@ type raceNote struct {
 	pc     uintptr
 }
 
-func (s *raceState) reset() {
+// racesLinked is set by package rt (EnableRaceChecks), whose rewritten code
+// is what makes accesses to check.
+var racesLinked atomic.Bool
+
+// EnableRaceChecks turns the data-race detector on for the iterations that
+// start from now on, unless their configuration allows races. Rewritten
+// code calls it when initialised (rt.Rewritten): without it there is no
+// plain-memory access to check, and the detector's notes would only slow
+// the primitives down.
+func EnableRaceChecks() { racesLinked.Store(true) }
+
+func (s *raceState) reset(allow bool) {
 	s.det.Reset()
 	s.notes = s.notes[:0]
 	s.next, s.accesses, s.checked = 0, 0, 0
 	s.found = nil
-	s.off = false
+	// Off when no check can come: races are allowed, or no rewritten code
+	// is in the binary (only it makes plain-memory and atomic accesses). Then the
+	// primitives record no notes either: a channel op stays as cheap as
+	// before the detector existed.
+	s.off = allow || !racesLinked.Load()
 }
 
 // check steps the detector through the events recorded since it last
@@ -161,7 +174,7 @@ func (s *raceState) apply(i int) {
 // checkEnd checks the accesses noted since the last check, at the end of
 // an iteration that has not failed otherwise.
 func (r *Run) checkEnd() {
-	if r.cfg.AllowRaces || r.race.off || r.failure != nil || r.race.checked == r.race.accesses {
+	if r.race.off || r.failure != nil || r.race.checked == r.race.accesses {
 		return
 	}
 	if race, ok := r.race.check(r); ok {

@@ -170,7 +170,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 	rec := r.rec
 	rec.Reset()
 	race := r.race
-	race.reset()
+	race.reset(cfg.AllowRaces)
 	r.msgs.reset()
 	*r = Run{
 		w:        w,

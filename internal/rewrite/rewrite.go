@@ -93,6 +93,9 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		b.WriteString("\n")
 	}
 	b.WriteString(w.keepImports())
+	// Rewritten code makes plain-memory and atomic accesses: the data-race
+	// detector is on in any binary that holds some (rt.Rewritten).
+	b.WriteString("var _ = " + rtName + ".Rewritten()\n")
 	out.Out, out.Changed = []byte(b.String()), true
 	return out, nil
 }
