@@ -71,6 +71,18 @@ func (v *VC) Join(w VC) {
 	}
 }
 
+// grow makes v at least n entries long, reusing its memory.
+func (v *VC) grow(n int) {
+	if l := len(*v); l < n {
+		if cap(*v) >= n {
+			*v = (*v)[:n]
+			clear((*v)[l:])
+		} else {
+			*v = append(*v, make(VC, n-l)...)
+		}
+	}
+}
+
 // Clone returns a copy of v.
 func (v VC) Clone() VC { return slices.Clone(v) }
 
@@ -191,16 +203,19 @@ func (w *hbWalker) stepEvent(e *Event) VC {
 			w.spare = append(w.spare, m[:0])
 		}
 	}
-	if len(*c) <= int(e.Task) {
-		c.Join(make(VC, e.Task+1))
-	}
+	c.grow(int(e.Task) + 1)
 	(*c)[e.Task]++
 	switch e.Kind {
 	case KindSpawn:
 		// The child's first step follows the spawn; a child that already ran
 		// (a malformed trace) gets no edge.
-		if e.Obj >= 0 && int(e.Obj) < len(w.clock) && e.Obj != e.Task && w.clock[e.Obj].At(e.Obj) == 0 {
-			w.clock[e.Obj].Join(*c)
+		if o := e.Obj; o >= 0 && int(o) < len(w.clock) && o != e.Task && w.clock[o].At(o) == 0 {
+			if len(w.clock[o]) == 0 { // the common case: a copy, with room for the child's entry
+				w.clock[o].grow(max(len(*c), int(o)+1))
+				copy(w.clock[o], *c)
+			} else {
+				w.clock[o].Join(*c)
+			}
 		}
 	case KindSend, KindTimer, KindDeliver:
 		if e.Flag&FlagDropped == 0 && e.Val >= 0 {

@@ -81,15 +81,21 @@ func (w *syncWalker) raceClock(vc VC) VC { return w.sync.raceClock(vc) }
 
 // syncHB keeps the state of the edges above while a trace is walked.
 type syncHB struct {
-	pair   map[int64]VC  // value id -> clock of the first step of its pair
-	sig    map[int64]VC  // signal id -> clock of the signal
-	rel    map[uint32]VC // resource -> join of its releases
-	rrel   map[uint32]VC // RWMutex -> join of its read-unlocks
-	last   map[uint32]VC // variable -> clock of its last write
-	closed map[uint32]VC // channel -> clock of its close
+	pair   map[int64]VC     // value id -> clock of the first step of its pair
+	sig    map[int64]VC     // signal id -> clock of the signal
+	rel    map[uint32]VC    // resource -> join of its releases
+	rrel   map[uint32]VC    // RWMutex -> join of its read-unlocks
+	last   map[uint32]VC    // variable -> clock of its last write
+	lastBy map[uint32]stamp // variable -> whose clock last is
+	closed map[uint32]VC    // channel -> clock of its close
 
 	pre    VC   // the race-check clock of the step just walked, if preSet
 	preSet bool // the step just walked is an acquire
+
+	// For Races, whose check needs neither: no race-check clock before an
+	// acquire (noPre), and no channel value edges, which its runtime reports
+	// as slot synchronisations instead (noValues).
+	noPre, noValues bool
 }
 
 // step adds the edges of event e, whose task's clock c has already been
@@ -100,7 +106,7 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 	case KindChanSend, KindChanRecv, KindSelect, KindTimerFire:
 		if e.Val == ValClosed {
 			s.acquire(c, s.closed, e.Res)
-		} else if e.Val >= 0 {
+		} else if e.Val >= 0 && !s.noValues {
 			s.pairStep(e, c, clocks)
 		}
 		if e.Kind == KindTimerFire {
@@ -142,14 +148,14 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 		}
 	case KindLoad:
 		s.savePre(*c)
-		s.acquire(c, s.last, e.Res)
+		s.acquireLast(c, e)
 	case KindStore:
-		s.last = write(s.last, e.Res, *c)
+		s.writeLast(c, e)
 	case KindSwap, KindAdd, KindCAS:
 		s.savePre(*c)
-		s.acquire(c, s.last, e.Res)
+		s.acquireLast(c, e)
 		if e.Kind != KindCAS || e.Val == 1 {
-			s.last = write(s.last, e.Res, *c)
+			s.writeLast(c, e)
 		}
 	case KindCondSignal, KindCondBroadcast:
 		if s.sig == nil {
@@ -188,6 +194,9 @@ func spawnEdge(e *Event, c VC, clocks []VC) {
 }
 
 func (s *syncHB) savePre(c VC) {
+	if s.noPre {
+		return
+	}
 	s.pre = append(s.pre[:0], c...)
 	s.preSet = true
 }
@@ -196,6 +205,41 @@ func (s *syncHB) acquire(c *VC, m map[uint32]VC, res uint32) {
 	if v, ok := m[res]; ok {
 		c.Join(v)
 	}
+}
+
+// acquireLast joins the clock of the last write of e's variable into c,
+// the clock of e's task, unless c already includes it.
+func (s *syncHB) acquireLast(c *VC, e *Event) {
+	if st, ok := s.lastBy[e.Res]; !ok || !st.knownBy(*c, e.Task) {
+		s.acquire(c, s.last, e.Res)
+	}
+}
+
+// writeLast makes c, the clock of e's task, the clock of the last write
+// of e's variable.
+func (s *syncHB) writeLast(c *VC, e *Event) {
+	s.last = write(s.last, e.Res, *c)
+	if s.lastBy == nil {
+		s.lastBy = make(map[uint32]stamp)
+	}
+	s.lastBy[e.Res] = stamp{e.Task, c.At(e.Task)}
+}
+
+// stamp names a copy of a task's clock: the task, and its own entry then.
+type stamp struct {
+	task int32
+	clk  uint32
+}
+
+// knownBy reports whether the clock c of task t includes the clock st
+// names: t's own clock at an earlier step, or the clock of a task of which
+// c knows a later step. Knowing the stamped step itself is not enough: a
+// task's clock may grow by joins without a step of its own (Races' Sync).
+func (st stamp) knownBy(c VC, t int32) bool {
+	if st.task == t {
+		return c.At(t) >= st.clk
+	}
+	return c.At(st.task) > st.clk
 }
 
 // release joins c into m[res].

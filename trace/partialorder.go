@@ -71,6 +71,7 @@ func (o *PartialOrderer) reset(t *Trace) {
 	for _, m := range []map[uint32]VC{sy.rel, sy.rrel, sy.last, sy.closed} {
 		clear(m)
 	}
+	clear(sy.lastBy)
 	sy.preSet = false
 	if o.r.res == nil {
 		o.r.res = make(map[uint32]int32)

@@ -14,16 +14,29 @@ package trace
 //
 // Each location keeps FastTrack's epochs (Flanagan and Freund, PLDI 2009):
 // the last write as (task, the task's own clock entry), and the last read of
-// each task since that write; an access is checked against them in time
-// proportional to the number of tasks that read the location since its last
-// write, and a race is reported whatever the order the schedule happened to
-// give the two accesses.
+// each task since that write; a read is checked and recorded in constant
+// time, a write in time proportional to the number of tasks that read the
+// location since the last write, and a race is reported whatever the order
+// the schedule happened to give the two accesses.
+//
+// Synchronisation costs a pass over the clocks' entries, one per task,
+// except where a clock is known to include the other already: an object
+// of Sync or an atomic variable remembers whose clock it holds (a stamp),
+// so that a task that already knows a later step of that task skips the
+// join.
 
 // Races is an online data-race detector. Feed it every event of a run in
 // order with Step, as soon as the event is final; the zero Races is ready.
 type Races struct {
+	// ChanSync says that the runtime reports every channel handoff with
+	// Sync, on the channel's slots: the trace's own channel value edges
+	// (send before receive) are then left out, since the slots carry
+	// them.
+	ChanSync bool
+
 	w    syncWalker
 	objs map[uint64]VC       // synchronisation objects of Sync
+	by   map[uint64]stamp    // whose clock each object of Sync is
 	locs map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
 	free []*raceLoc          // for reuse after Reset
 	seen int                 // events stepped
@@ -49,8 +62,23 @@ type Race struct {
 }
 
 type raceLoc struct {
-	write raceAccess   // the last write; task -1 if none
-	reads []raceAccess // the last read of each task since the last write
+	write raceAccess      // the last write; task -1 if none
+	reads []raceAccess    // the last read of each task since the last write
+	index map[int32]int32 // reads' index by readKey, once they are many
+}
+
+// manyReads is the number of reads past which a location indexes them: a
+// field every goroutine reads (a thousand goroutines of one errgroup read
+// its semaphore) is then updated in constant time, not one scan per read.
+const manyReads = 16
+
+// readKey keys a read in raceLoc.index: its task and atomicity.
+func readKey(a raceAccess) int32 {
+	k := a.Task << 1
+	if a.Atomic {
+		k |= 1
+	}
+	return k
 }
 
 // raceAccess is an access and its task's own clock entry at the access
@@ -70,6 +98,7 @@ func (d *Races) Reset() {
 	clear(d.w.msgs)
 	d.w.sync = syncHB{pre: d.w.sync.pre[:0]}
 	clear(d.objs)
+	clear(d.by)
 	for _, l := range d.locs {
 		l.reads = l.reads[:0]
 		d.free = append(d.free, l)
@@ -87,6 +116,7 @@ func (d *Races) Stepped() int { return d.seen }
 func (d *Races) Step(e *Event) (Race, bool) {
 	i := d.seen
 	d.seen++
+	d.w.sync.noPre, d.w.sync.noValues = true, d.ChanSync
 	vc := d.w.stepEvent(e)
 	if vc == nil || (e.Kind != KindMemRead && e.Kind != KindMemWrite) || e.Res == 0 {
 		return Race{}, false
@@ -151,6 +181,15 @@ func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
 // atomicity since the last write: a later access that the newer read
 // happens before, the older one does too.
 func (l *raceLoc) addRead(a raceAccess) {
+	if l.index != nil && len(l.reads) >= manyReads {
+		if k, ok := l.index[readKey(a)]; ok {
+			l.reads[k] = a
+		} else {
+			l.index[readKey(a)] = int32(len(l.reads))
+			l.reads = append(l.reads, a)
+		}
+		return
+	}
 	for k := range l.reads {
 		if l.reads[k].Task == a.Task && l.reads[k].Atomic == a.Atomic {
 			l.reads[k] = a
@@ -158,6 +197,15 @@ func (l *raceLoc) addRead(a raceAccess) {
 		}
 	}
 	l.reads = append(l.reads, a)
+	if len(l.reads) == manyReads {
+		if l.index == nil {
+			l.index = make(map[int32]int32)
+		}
+		clear(l.index)
+		for k, r := range l.reads {
+			l.index[readKey(r)] = int32(k)
+		}
+	}
 }
 
 // Sync records that task, at the event just stepped, acquires and releases
@@ -174,10 +222,20 @@ func (d *Races) Sync(task int32, key uint64) {
 		d.w.grow(int(task) + 1)
 	}
 	if d.objs == nil {
-		d.objs = make(map[uint64]VC)
+		d.objs, d.by = make(map[uint64]VC), make(map[uint64]stamp)
 	}
-	o := d.objs[key]
-	o.Join(d.w.clock[task])
+	o, c := d.objs[key], &d.w.clock[task]
+	if st, ok := d.by[key]; ok && st.knownBy(*c, task) {
+		o = append(o[:0], *c...) // o ≤ c: their join is c
+	} else {
+		o.grow(len(*c))
+		c.grow(len(o))
+		cc := (*c)[:len(o)]
+		for i, x := range o { // both become their join, in one pass
+			m := max(x, cc[i])
+			o[i], cc[i] = m, m
+		}
+	}
 	d.objs[key] = o
-	d.w.clock[task].Join(o)
+	d.by[key] = stamp{task, c.At(task)} // o is task's clock now
 }

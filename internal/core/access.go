@@ -121,6 +121,7 @@ func EnableRaceChecks() { racesLinked.Store(true) }
 
 func (s *raceState) reset(allow bool) {
 	s.det.Reset()
+	s.det.ChanSync = true // csync notes every handoff (RaceSync on its slots)
 	s.notes = s.notes[:0]
 	s.next, s.accesses, s.checked = 0, 0, 0
 	s.found = nil
