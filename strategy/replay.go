@@ -49,6 +49,9 @@ func (r *Replay) Begin(seed uint64) {
 // has not.
 func (r *Replay) Divergence() string { return r.diverged }
 
+// Following reports whether the run is still on the recorded schedule.
+func (r *Replay) Following() bool { return r.diverged == "" }
+
 // Next picks the recorded task's op.
 func (r *Replay) Next(enabled []Op) int {
 	if r.diverged != "" {

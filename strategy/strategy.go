@@ -55,6 +55,15 @@ type Diverger interface {
 	Divergence() string
 }
 
+// Follower is implemented by strategies that follow a recorded schedule step
+// by step (Replay). While Following reports true the runtime lets the
+// strategy pick every step, including those it otherwise picks itself (the
+// fair tail of a run whose main task has returned), so that the run takes
+// the recorded steps and choices in order.
+type Follower interface {
+	Following() bool
+}
+
 // TraceReader is implemented by strategies that read the trace End receives
 // (conflict analysis). The runtime builds that trace only for them; the
 // others get nil.

@@ -191,10 +191,11 @@ func (r *Run) pick() *Task {
 			}
 		}
 		var i int
-		if r.main.state == taskDone && r.live != nil {
+		if r.main.state == taskDone && r.live != nil && !r.following() {
 			// The fair tail: once the test's own work is done and only owed
 			// progress keeps the run going, a random walk starves no task,
 			// so a monitor that stays hot means no progress, not bad luck.
+			// A replay follows the recorded tail instead.
 			i = r.tail.IntN(len(r.enabled))
 		} else {
 			i = r.strat.Next(r.enabled)
@@ -226,6 +227,12 @@ func (r *Run) pick() *Task {
 		return t
 	}
 	return nil
+}
+
+// following reports whether the strategy follows a recorded schedule.
+func (r *Run) following() bool {
+	f, ok := r.strat.(strategy.Follower)
+	return ok && f.Following()
 }
 
 // runFire runs a runtime-owned task's action, turning a panic (from user code
