@@ -71,12 +71,29 @@
 // task (reported with its stack), a deadlock (the main task waits and nothing
 // can run: the report lists what every task waits for), a leak (a goroutine
 // started with csync.Go still blocked when the test has returned and nothing
-// can run or fire any more: see AllowLeaks), the step limit (a livelock), the
-// clock limit, a replay that leaves its trace (nondeterminism
+// can run or fire any more: see AllowLeaks), the step limit (a livelock:
+// see Fairness), the clock limit, a replay that leaves its trace (nondeterminism
 // in the test), or a task that blocks on something morpheus does not control,
 // such as a real channel or lock: a watchdog reports it with its stack instead
 // of hanging. When an iteration ends, its remaining tasks are unwound (their
 // deferred calls run) and no goroutine survives it.
+//
+// # Fairness
+//
+// Strategies are unfair on purpose: PCT, POS and their kin find bugs by
+// letting one task run far ahead of others. Code that spin-waits (polls an
+// atomic until another goroutine sets it, retries a CAS, spins on a lock)
+// is correct only under fair schedules, and an unfair strategy could keep
+// the spinning task running while the one it waits for never gets a step.
+// So unfairness is bounded, as in Coyote: an iteration's first tenth of its
+// step limit (10,000 of the default 100,000 steps) is scheduled by the
+// strategy, the rest by a random walk that starves no task. A correct spin
+// loop then ends soon after the bound, and a step-limit failure means that
+// no fair schedule ends either: the report says how many of its steps were
+// scheduled fairly. The fair steps are steps of the trace like any other
+// and replay as such. A spin loop costs a step per poll, so a test that
+// spins much needs a higher MaxSteps (which also lengthens the unfair part),
+// or a blocking primitive instead of the loop.
 //
 // # Determinism
 //

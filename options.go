@@ -81,6 +81,8 @@ func Workers(n int) Option { return func(c *config) { c.workers = n } }
 
 // MaxSteps sets the step limit of an iteration (default 100,000): an
 // iteration that needs more fails with a step-limit failure (a livelock).
+// The strategy schedules the first tenth of it; a fair random walk the
+// rest (see Fairness in the package documentation).
 func MaxSteps(n int) Option { return func(c *config) { c.maxSteps = n } }
 
 // ClockLimit sets the virtual time limit of an iteration (default 10

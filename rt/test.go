@@ -57,7 +57,9 @@ const (
 const DefaultEarlyTimers = 0
 
 // DefaultMaxSteps is the step limit of a rewritten test's schedule, unless
-// EnvMaxSteps sets another.
+// EnvMaxSteps sets another. Every shared memory access is a step, so it is
+// ten times morpheus's default; as there, the strategy schedules the first
+// tenth of it and a fair random walk the rest, so that spin loops end.
 const DefaultMaxSteps = 1_000_000
 
 // Result is what Test reports of one test to the driver (EnvOut).

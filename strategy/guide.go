@@ -63,6 +63,10 @@ func GuideFromTrace(tr *trace.Trace) *Guide {
 
 func (g *Guide) Name() string { return "shrink" }
 
+// Following reports true: a guide picks every step of its runs, so that
+// Deviations and Taken describe all of them.
+func (g *Guide) Following() bool { return true }
+
 // Begin restarts the schedule; the seed plays no part.
 func (g *Guide) Begin(uint64) {
 	g.step, g.last, g.sw = 0, -1, 0

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math"
 	"math/rand/v2"
 	"sync/atomic"
 
@@ -25,6 +26,12 @@ type Config struct {
 	// timer, sleep or time-out while other tasks can still run (early.go);
 	// 0: time moves only when nothing can run.
 	EarlyTimers int
+	// FairAfter bounds the steps of an iteration the strategy picks: from
+	// that step on, a random walk picks, which starves no task, so that a
+	// step-limit failure means no fair schedule ends (a spin loop waiting
+	// for a task the strategy starves ends once the walk runs that task).
+	// 0 means a tenth of the step limit; a negative value never.
+	FairAfter int
 }
 
 // maxLearnEvents bounds the iterations a learning strategy learns from: a
@@ -54,6 +61,7 @@ type Run struct {
 	cfg      Config
 	strat    strategy.Strategy
 	maxSteps int
+	fairFrom int // the step from which a random walk picks; see Config.FairAfter
 	limit    int64
 
 	tasks   []*Task
@@ -84,7 +92,7 @@ type Run struct {
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
 	live     LivenessMonitors     // liveness monitors, nil if none
-	tail     *rand.Rand           // the fair tail's random walk
+	tail     *rand.Rand           // the fair random walk (see fair), on tailSrc
 	tailSrc  rand.PCG
 
 	race  raceState // data races on plain memory (access.go)
@@ -184,6 +192,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		enabled:  r.enabled[:0],
 		enabledT: r.enabledT[:0],
 		lt:       r.lt,
+		tail:     r.tail,
 		msgs:     r.msgs,
 		rec:      rec,
 		race:     race,
@@ -194,6 +203,16 @@ func (r *Run) reset(w *Worker, cfg Config) {
 	}
 	if r.maxSteps <= 0 {
 		r.maxSteps = DefaultMaxSteps
+	}
+	r.tailSrc.Seed(cfg.Seed, 0x7461696c)
+	if r.tail == nil {
+		r.tail = rand.New(&r.tailSrc)
+	}
+	switch r.fairFrom = cfg.FairAfter; {
+	case r.fairFrom == 0:
+		r.fairFrom = r.maxSteps / 10
+	case r.fairFrom < 0:
+		r.fairFrom = math.MaxInt
 	}
 	if r.limit <= 0 {
 		r.limit = DefaultClockLimit
@@ -249,8 +268,6 @@ type LivenessMonitors interface {
 // with a liveness failure.
 func (r *Run) SetLiveness(l LivenessMonitors) {
 	r.live = l
-	r.tailSrc.Seed(r.cfg.Seed, 0x7461696c)
-	r.tail = rand.New(&r.tailSrc)
 }
 
 // SetDescribe installs the hook that says what a blocked task waits for.

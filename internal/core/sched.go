@@ -174,8 +174,12 @@ func (r *Run) pick() *Task {
 					return nil
 				}
 			}
-			r.fail(&Failure{Kind: StepLimit, Task: -1, Message: fmt.Sprintf(
-				"no end after %d steps (a livelock, or raise the step limit)", r.maxSteps)})
+			msg := fmt.Sprintf("no end after %d steps (a livelock, or raise the step limit)", r.maxSteps)
+			if r.fairFrom < r.maxSteps {
+				msg = fmt.Sprintf("no end after %d steps, of which the last %d were scheduled fairly: a livelock (or raise the step limit)",
+					r.maxSteps, r.maxSteps-r.fairFrom)
+			}
+			r.fail(&Failure{Kind: StepLimit, Task: -1, Message: msg})
 			return nil
 		}
 		if r.drained() {
@@ -191,11 +195,7 @@ func (r *Run) pick() *Task {
 			}
 		}
 		var i int
-		if r.main.state == taskDone && r.live != nil && !r.following() {
-			// The fair tail: once the test's own work is done and only owed
-			// progress keeps the run going, a random walk starves no task,
-			// so a monitor that stays hot means no progress, not bad luck.
-			// A replay follows the recorded tail instead.
+		if r.fair() {
 			i = r.tail.IntN(len(r.enabled))
 		} else {
 			i = r.strat.Next(r.enabled)
@@ -229,10 +229,19 @@ func (r *Run) pick() *Task {
 	return nil
 }
 
-// following reports whether the strategy follows a recorded schedule.
-func (r *Run) following() bool {
+// fair reports whether the next step is picked by a random walk, which
+// starves no task, rather than by the strategy (bounded unfairness): past
+// Config.FairAfter steps, so that a step limit means no fair schedule
+// ends; and in the fair tail, once the test's own work is done and only
+// progress a liveness monitor owes keeps the run going, so that a monitor
+// that stays hot means no progress, not bad luck. A strategy that follows
+// a recorded schedule (a replay, a shrinking guide) picks every step.
+func (r *Run) fair() bool {
+	if r.step < r.fairFrom && (r.main.state != taskDone || r.live == nil) {
+		return false
+	}
 	f, ok := r.strat.(strategy.Follower)
-	return ok && f.Following()
+	return !ok || !f.Following()
 }
 
 // runFire runs a runtime-owned task's action, turning a panic (from user code
