@@ -10,7 +10,10 @@ import (
 )
 
 // A task that blocks on a real channel is reported with its stack instead of
-// hanging the run; once the channel is closed, its goroutines end.
+// hanging the run; once the channel is closed, its goroutines end. The
+// watchdog's limit has room above any pause a loaded machine gives the
+// tasks that do come back (main, and blocker before its receive): with a
+// short one, either could be reported instead.
 func TestUncontrolledBlocking(t *testing.T) {
 	g0 := runtime.NumGoroutine()
 	block := make(chan struct{})
@@ -21,7 +24,7 @@ func TestUncontrolledBlocking(t *testing.T) {
 			<-block // not a morpheus channel: the scheduler cannot see it
 		})
 		e.Sleep(time.Second)
-	}, morpheus.Iterations(10), morpheus.Watchdog(200*time.Millisecond))
+	}, morpheus.Iterations(10), morpheus.Watchdog(2*time.Second))
 	f := mustFail(t, res, "uncontrolled-blocking", "task blocker@n1 did not come back")
 	if !strings.Contains(f.Stack, "chan receive") || !strings.Contains(f.Stack, "watchdog_test.go") {
 		t.Fatalf("stack does not show the blocked receive:\n%s", f.Stack)
@@ -30,7 +33,7 @@ func TestUncontrolledBlocking(t *testing.T) {
 		t.Fatalf("trace of the steps before the block: %v", f.Trace)
 	}
 	close(block)
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute) // bounds a leak; no pace
 	for runtime.NumGoroutine() > g0 {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)
@@ -40,7 +43,8 @@ func TestUncontrolledBlocking(t *testing.T) {
 	}
 }
 
-// A task that spins without ops is reported too.
+// A task that spins without ops is reported too. It is the only task, and it
+// spins until the test ends: the short limit cannot pick another one.
 func TestUncontrolledSpin(t *testing.T) {
 	stop := make(chan struct{})
 	defer close(stop)
@@ -69,7 +73,7 @@ func TestGoexitInTask(t *testing.T) {
 	if !strings.Contains(f.Message, "Env.Fatalf") || f.Trace == nil {
 		t.Fatalf("%s", f.Report(false, ""))
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute) // bounds a leak; no pace
 	for runtime.NumGoroutine() > g0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}

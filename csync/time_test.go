@@ -22,8 +22,9 @@ func TestSleepVirtualClock(t *testing.T) {
 		csync.Sleep(-1)
 		e.Assert(csync.Now().Equal(e.Now()), "csync and Env clocks differ")
 	}, morpheus.Iterations(5)))
-	if time.Since(wall) > 10*time.Second {
-		t.Error("virtual minutes took real time")
+	// Real minutes would take 5; a loaded machine takes well under one.
+	if d := time.Since(wall); d > time.Minute {
+		t.Errorf("virtual minutes took real time: %v", d)
 	}
 }
 

@@ -79,9 +79,28 @@ func TestBadNames(t *testing.T) {
 }
 
 // TestConcurrentHitsUseSeparateConnections: while one goroutine is held,
-// another passes.
+// another passes. The held hit must reach the server before the other one
+// for the test to show anything; the server's count of held hits says
+// whether it did, and a machine too slow for that within the pause gets
+// another try with a pause twice as long.
 func TestConcurrentHitsUseSeparateConnections(t *testing.T) {
-	s := startServer(t, server.Config{Constraints: []server.Constraint{{First: "p:second#0", Then: "p:first#0"}}, Timeout: 10 * time.Second})
+	for pause := 20 * time.Millisecond; ; pause *= 2 {
+		if concurrentHits(t, pause) {
+			return
+		}
+		if pause > 5*time.Second {
+			t.Fatalf("p:first never reached the server within %v", pause)
+		}
+		t.Logf("p:first reached the server after p:second, with a pause of %v; again", pause)
+	}
+}
+
+// concurrentHits hits p:first, held until p:second, and after pause
+// p:second on the same client; it reports whether p:first was held.
+func concurrentHits(t *testing.T, pause time.Duration) bool {
+	// The time-out bounds a broken client (sharing one connection, the
+	// second hit would wait behind the held first), well above the pause.
+	s := startServer(t, server.Config{Constraints: []server.Constraint{{First: "p:second#0", Then: "p:first#0"}}, Timeout: time.Minute})
 	cl, err := tracepoint.Connect(s.Socket(), "p")
 	if err != nil {
 		t.Fatal(err)
@@ -95,14 +114,16 @@ func TestConcurrentHitsUseSeparateConnections(t *testing.T) {
 			t.Error(err)
 		}
 	}()
-	time.Sleep(20 * time.Millisecond)
+	time.Sleep(pause)
 	if err := cl.Hit("second"); err != nil {
 		t.Fatal(err)
 	}
 	wg.Wait()
-	if res := s.Stop(); !reflect.DeepEqual(res.Trace, []string{"p:second#0", "p:first#0"}) {
+	res := s.Stop()
+	if !reflect.DeepEqual(res.Trace, []string{"p:second#0", "p:first#0"}) {
 		t.Fatalf("trace %v", res.Trace)
 	}
+	return res.Held == 1
 }
 
 func TestServerErrors(t *testing.T) {

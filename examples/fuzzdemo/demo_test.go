@@ -53,14 +53,30 @@ func system(t *testing.T, cfg *server.Config, args ...string) (int, string, serv
 	return code, stderr.String(), res
 }
 
+// natural runs the system as system does, without constraints (cfg, if not
+// nil, has none). The demo's bug is a race that timing all but hides (a
+// worker's configuration loads long before its start), but a machine slow
+// enough can show it in a natural run; such a run is tried again, and only
+// the bug's own failure is.
+func natural(t *testing.T, cfg *server.Config, args ...string) (int, string, server.Result) {
+	t.Helper()
+	for try := 1; ; try++ {
+		code, stderr, res := system(t, cfg, args...)
+		if code != 1 || !strings.Contains(stderr, "wrong result") || try == 3 {
+			return code, stderr, res
+		}
+		t.Logf("natural run %d showed the race by timing: %s", try, stderr)
+	}
+}
+
 func TestRunsWithoutServer(t *testing.T) {
-	if code, stderr, _ := system(t, nil); code != 0 {
+	if code, stderr, _ := natural(t, nil); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
 
 func TestNaturalRunTrace(t *testing.T) {
-	code, stderr, res := system(t, &server.Config{})
+	code, stderr, res := natural(t, &server.Config{})
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -81,9 +97,11 @@ func TestNaturalRunTrace(t *testing.T) {
 	}
 }
 
-// TestTranspositionShowsBug forces the one order that breaks the system.
+// TestTranspositionShowsBug forces the one order that breaks the system. The
+// order is feasible: the time-out only has to exceed the start-up of the
+// system's 4 processes, however slow the machine.
 func TestTranspositionShowsBug(t *testing.T) {
-	cfg := &server.Config{Constraints: []server.Constraint{{First: "w2:start#0", Then: "w2:config-loaded#0"}}, Timeout: 10 * time.Second}
+	cfg := &server.Config{Constraints: []server.Constraint{{First: "w2:start#0", Then: "w2:config-loaded#0"}}, Timeout: 2 * time.Minute}
 	code, stderr, res := system(t, cfg)
 	if code != 1 || !strings.Contains(stderr, "wrong result: worker 2 computed 0 for job 12, expected 84") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -94,7 +112,8 @@ func TestTranspositionShowsBug(t *testing.T) {
 }
 
 // TestFixedSurvivesTransposition: in the fixed system the same order is
-// infeasible; the server's time-out resolves it and the run passes.
+// infeasible; the server's time-out resolves it and the run passes. (The
+// time-out is short since it always expires: a slow machine changes nothing.)
 func TestFixedSurvivesTransposition(t *testing.T) {
 	cfg := &server.Config{Constraints: []server.Constraint{{First: "w2:start#0", Then: "w2:config-loaded#0"}}, Timeout: 100 * time.Millisecond}
 	code, stderr, res := system(t, cfg, "-fixed")

@@ -182,8 +182,11 @@ func (b *Browser) read() {
 	}
 }
 
-// timeout bounds every exchange with the browser.
-const timeout = 30 * time.Second
+// timeout bounds every exchange with the browser. It only ends a wedged
+// browser: every wait is for the browser's reply or event, so the bound has
+// room for a Chromium starting on a heavily loaded machine (CI runs these
+// tests next to the race-instrumented rest).
+const timeout = 2 * time.Minute
 
 // call sends a command and decodes its result into result (if not nil).
 func (b *Browser) call(session, method string, params any, result any) error {

@@ -62,14 +62,14 @@ func execute(base string, run int, command []string, limit time.Duration, cfg se
 	pid := cmd.Process.Pid
 	var hung bool
 	var mu sync.Mutex
-	timer := time.AfterFunc(limit, func() {
+	stopLimit := startLimit(limit, func() {
 		mu.Lock()
 		hung = true
 		mu.Unlock()
 		syscall.Kill(-pid, syscall.SIGKILL)
 	})
 	werr := cmd.Wait()
-	timer.Stop()
+	stopLimit()
 	// Whatever the launch command left behind in its group goes too.
 	syscall.Kill(-pid, syscall.SIGKILL)
 	o := outcome{millis: int(time.Since(start) / time.Millisecond), res: srv.Stop()}
@@ -86,6 +86,15 @@ func execute(base string, run int, command []string, limit time.Duration, cfg se
 	}
 	o.stderr, err = tail(errFile)
 	return o, err
+}
+
+// startLimit starts the clock of a run's time limit: expire is called once
+// limit has passed, unless stop is called first. A test replaces it to start
+// the clock when its helper process is known to hang, rather than race a
+// short limit against the process's start-up.
+var startLimit = func(limit time.Duration, expire func()) (stop func()) {
+	t := time.AfterFunc(limit, expire)
+	return func() { t.Stop() }
 }
 
 // tail returns the last StderrTail bytes of f.

@@ -41,11 +41,27 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "helper: assertion failed: x != y")
 		os.Exit(3)
 	case "hang":
-		// A child in the same process group, then wait forever.
+		// A child in the same process group, its pid written (to the
+		// test's FIFO, if it gave one), then a read from a pipe nobody
+		// writes to: it blocks for good (a bare select{} hangs only as
+		// long as something else in the binary keeps the runtime from
+		// ending it as a deadlock).
 		child := exec.Command("sleep", "300")
-		child.Start()
-		os.WriteFile(os.Getenv("HELPER_PIDFILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o644)
-		select {}
+		if err := child.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		if f := os.Getenv("HELPER_PIDFILE"); f != "" {
+			os.WriteFile(f, []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+		}
+		r, w, err := os.Pipe()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		r.Read(make([]byte, 1))
+		w.Close()  // w is used after the read: no finalizer closes it meanwhile
+		os.Exit(2) // not reached
 	case "campaign":
 		runs, _ := strconv.Atoi(os.Getenv("HELPER_RUNS"))
 		_, err := Run(Config{Meta: helperMeta("server", "race"), Out: os.Getenv("HELPER_OUT"), Runs: runs, Jobs: 2, Save: 20 * time.Millisecond})
@@ -60,10 +76,15 @@ func TestMain(m *testing.M) {
 	}
 }
 
-// helperMeta is a campaign running this binary in the given helper role.
+// helperMeta is a campaign running this binary in the given helper role. No
+// run of these roles hangs: the limit only bounds a broken one, with room
+// for a race-instrumented start-up on a loaded machine. The time-out, what a
+// held hit waits for the other goroutine's, stays short: each infeasible
+// constraint costs a whole one, and a feasible one that expires on a loaded
+// machine is planned again (the tests give the planner runs to spare).
 func helperMeta(mode, role string) store.Meta {
 	return store.Meta{
-		Mode: mode, Constraints: 1, Timeout: 200 * time.Millisecond, Limit: 10 * time.Second, Seed: 1,
+		Mode: mode, Constraints: 1, Timeout: 200 * time.Millisecond, Limit: 2 * time.Minute, Seed: 1,
 		Command: []string{"/usr/bin/env", "GORACE=atexit_sleep_ms=0", "MORPHEUS_RUNNER_HELPER=" + role, os.Args[0]},
 	}
 }

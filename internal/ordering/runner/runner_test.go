@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -73,24 +75,72 @@ func TestErrorRunsAndRules(t *testing.T) {
 
 func tracepointProcess(name string) string { return "MORPHEUS_PROCESS=" + name }
 
+// TestHungRunKilledWithItsGroup: a run that hangs past its limit is killed
+// with its process group (here the helper's child) and recorded as hung. The
+// helper hangs for certain (a read nobody answers), and the limit's clock
+// starts once the helper has started its child and said so through a FIFO,
+// so the kill never races the helper's start-up, however slow the machine.
 func TestHungRunKilledWithItsGroup(t *testing.T) {
-	pidfile := filepath.Join(t.TempDir(), "pid")
+	fifo := filepath.Join(t.TempDir(), "pid")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pids := make(chan int, 1)
+	go func() {
+		b, err := os.ReadFile(fifo) // opens when the helper does, reads to its close
+		pid, _ := strconv.Atoi(string(b))
+		if err != nil || pid <= 0 {
+			pid = -1
+		}
+		pids <- pid
+	}()
+	t.Cleanup(func() {
+		// Unblock the reader if the helper never opened the FIFO.
+		if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+	})
+	var reported atomic.Int64 // the child's pid, once the helper reported it
+	orig := startLimit
+	t.Cleanup(func() { startLimit = orig })
+	startLimit = func(limit time.Duration, expire func()) func() {
+		var mu sync.Mutex
+		stopped := false
+		stop := func() {}
+		go func() {
+			select {
+			case p := <-pids:
+				reported.Store(int64(p))
+			case <-time.After(2 * time.Minute): // a helper that never gets ready fails below
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if !stopped {
+				stop = orig(limit, expire)
+			}
+		}()
+		return func() {
+			mu.Lock()
+			defer mu.Unlock()
+			stopped = true
+			stop()
+		}
+	}
 	m := helperMeta(ModeBaseline, "hang")
 	m.Limit = 300 * time.Millisecond
-	m.Command = []string{"/usr/bin/env", "GORACE=atexit_sleep_ms=0", "MORPHEUS_RUNNER_HELPER=hang", "HELPER_PIDFILE=" + pidfile, os.Args[0]}
+	m.Command = []string{"/usr/bin/env", "GORACE=atexit_sleep_ms=0", "MORPHEUS_RUNNER_HELPER=hang", "HELPER_PIDFILE=" + fifo, os.Args[0]}
 	st, err := Run(Config{Meta: m, Out: filepath.Join(t.TempDir(), "c"), Runs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Counters.Hung != 1 || !st.Errors[0].Hung || st.Errors[0].Exit != -1 {
+	if st.Counters.Hung != 1 || len(st.Errors) != 1 || !st.Errors[0].Hung || st.Errors[0].Exit != -1 {
 		t.Fatalf("counters %+v errors %+v", st.Counters, st.Errors)
 	}
-	b, err := os.ReadFile(pidfile)
-	if err != nil {
-		t.Fatal(err)
+	pid := int(reported.Load())
+	if pid <= 0 {
+		t.Fatalf("the helper did not report its child's pid (stderr %q)", st.Errors[0].Stderr)
 	}
-	pid, _ := strconv.Atoi(string(b))
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for syscall.Kill(pid, 0) == nil {
 		// The child may linger as a zombie until reaped by init; check its state.
 		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
@@ -114,7 +164,7 @@ func TestResumeAfterKill(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute) // a bound for a broken campaign, not a pace
 	for {
 		probe := NewState(nil, 0, 0)
 		if _, _, err := store.Open(out, probe.load); err == nil && probe.Counters.Runs >= 5 {

@@ -59,10 +59,14 @@ func TestBaselineRecordsTrace(t *testing.T) {
 }
 
 func TestConstraintHoldsThenUntilFirst(t *testing.T) {
-	s := start(t, Config{Constraints: []Constraint{{First: "a:x#0", Then: "b:y#0"}}, Timeout: 10 * time.Second})
+	// The time-out only bounds a broken server: b:y must pass by a:x.
+	s := start(t, Config{Constraints: []Constraint{{First: "a:x#0", Then: "b:y#0"}}, Timeout: time.Minute})
 	a, b := client(t, s, "a"), client(t, s, "b")
 	done := make(chan error)
 	go func() { done <- b.Hit("y") }()
+	// Once the server holds b:y (however long its hit takes to arrive),
+	// it stays held until a:x.
+	waitFor(t, "b:y held", func() bool { return s.held() == 1 })
 	select {
 	case err := <-done:
 		t.Fatalf("b:y passed before a:x (err %v)", err)
@@ -153,7 +157,7 @@ func (r *rawConn) send(s string) { r.c.Write([]byte(s)) }
 
 func (r *rawConn) expect(prefix string) {
 	r.t.Helper()
-	r.c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	r.c.SetReadDeadline(time.Now().Add(time.Minute)) // bounds a wedged server, not a pace
 	line, err := r.r.ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, prefix) {
 		r.t.Fatalf("read %q, %v; want prefix %q", line, err, prefix)
@@ -190,6 +194,9 @@ func TestMisbehavingClientsNeverWedge(t *testing.T) {
 			t.Fatalf("stage %d %q: healthy client: %v", i, st.name, err)
 		}
 	}
+	// The 2 clients that left while held are dropped once their handlers
+	// see them go, which may come after the healthy client's ticks.
+	waitFor(t, "2 held hits dropped", func() bool { return s.dropped() == 2 })
 	// A client left hanging mid-line forever does not block Stop either.
 	hang := raw(t, s)
 	hang.send("hello 1 hang\nhit x")
@@ -203,7 +210,7 @@ func TestMisbehavingClientsNeverWedge(t *testing.T) {
 		if res.Dropped != 2 || res.ProtocolCount < 5 {
 			t.Fatalf("dropped %d, protocol errors %d (%v)", res.Dropped, res.ProtocolCount, res.ProtocolErrors)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("Stop wedged")
 	}
 }
@@ -224,21 +231,12 @@ func TestKilledProcessesNeverWedge(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			if _, err := os.Stat(ready); err == nil {
-				break
-			}
-			if time.Now().After(deadline) {
-				cmd.Process.Kill()
-				t.Fatalf("%s: helper never got ready", stage)
-			}
-			time.Sleep(2 * time.Millisecond)
-		}
+		waitFor(t, stage+": helper ready", func() bool {
+			_, err := os.Stat(ready)
+			return err == nil
+		}, func() { cmd.Process.Kill() })
 		if stage == "held" {
-			for s.held() == 0 {
-				time.Sleep(2 * time.Millisecond)
-			}
+			waitFor(t, "the victim's hit held", func() bool { return s.held() > 0 }, func() { cmd.Process.Kill() })
 		}
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
@@ -246,9 +244,7 @@ func TestKilledProcessesNeverWedge(t *testing.T) {
 			t.Fatalf("after killing a client %s: %v", stage, err)
 		}
 	}
-	for s.dropped() == 0 {
-		time.Sleep(2 * time.Millisecond)
-	}
+	waitFor(t, "the killed client's held hit dropped", func() bool { return s.dropped() > 0 })
 	res := s.Stop()
 	for _, k := range res.Trace {
 		if strings.HasPrefix(k, "victim:") {
@@ -257,6 +253,23 @@ func TestKilledProcessesNeverWedge(t *testing.T) {
 	}
 	if len(res.Trace) != 5 || res.Dropped != 1 {
 		t.Fatalf("trace %v, dropped %d", res.Trace, res.Dropped)
+	}
+}
+
+// waitFor polls cond until it holds. The deadline only bounds a broken test
+// (then onFail runs and the test fails): it is no pace, so that a slow
+// machine passes too.
+func waitFor(t *testing.T, what string, cond func() bool, onFail ...func()) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			for _, f := range onFail {
+				f()
+			}
+			t.Fatalf("waited 2m for %s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
 }
 
@@ -281,10 +294,9 @@ func TestHelperClient(t *testing.T) {
 	}
 	ready := func() { os.WriteFile(os.Getenv("HELPER_READY"), nil, 0o644) }
 	if stage == "held" {
-		go func() {
-			time.Sleep(20 * time.Millisecond)
-			ready()
-		}()
+		// Ready as the hit goes out: the test then waits for the server
+		// to hold it.
+		ready()
 		tracepoint.Hit("held")
 		os.Exit(0)
 	}
