@@ -11,6 +11,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/mtest"
+	"github.com/morpheus-go/morpheus/internal/sweep"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -183,46 +184,21 @@ func TestNoLeaks(t *testing.T) {
 // pingCrashedServer: a client retries a ping to a server whose node Chaos
 // may crash, and a liveness monitor owes the pong; the main task returns at
 // once, so the failing runs end in the fair tail at the clock limit.
-func pingCrashedServer(e *morpheus.Env) {
-	e.AddMonitor("pong", morpheus.MonitorFunc(func(m *morpheus.Mon, ev any) {
-		if ev == "ping" {
-			m.Hot("waiting")
-		} else {
-			m.Cold("answered")
-		}
-	}))
-	n2 := e.NewNode("n2", nil)
-	srv := n2.Spawn("server", func(e *morpheus.Env) {
-		for {
-			e.Send(morpheus.Recv[morpheus.PID](e), "pong")
-		}
-	})
-	e.NewNode("n1", nil).Spawn("client", func(e *morpheus.Env) {
-		e.Announce("ping")
-		for {
-			e.Send(srv, e.Self())
-			if _, ok := morpheus.RecvTimeout[string](e, 100*time.Millisecond); ok {
-				e.Announce("pong")
-				return
-			}
-		}
-	})
-	e.Chaos([]*morpheus.Node{n2}, 1, false)
-}
+var pingCrashedServer, _ = sweep.Lookup("chaos/ping-liveness")
 
 // A failure found in the fair tail (the steps after the main task returned,
 // which a random walk picks rather than the strategy) replays step for
 // step: the replay follows the recorded tail, choices included.
 func TestReplayFairTail(t *testing.T) {
 	for _, shrink := range []int{0, 200} {
-		res := explore(t, pingCrashedServer, morpheus.Seed(1), morpheus.Iterations(2000),
+		res := explore(t, pingCrashedServer.Test, morpheus.Seed(1), morpheus.Iterations(2000),
 			morpheus.ClockLimit(time.Second), morpheus.Shrink(shrink))
 		f := mustFail(t, res, "liveness", "monitor pong is hot")
 		path := filepath.Join(t.TempDir(), "trace")
 		if err := morpheus.WriteTrace(path, f.Trace); err != nil {
 			t.Fatal(err)
 		}
-		rep := explore(t, pingCrashedServer, morpheus.Replay(path), morpheus.ClockLimit(time.Second))
+		rep := explore(t, pingCrashedServer.Test, morpheus.Replay(path), morpheus.ClockLimit(time.Second))
 		g := mustFail(t, rep, "liveness", "monitor pong is hot")
 		if !bytes.Equal(encode(t, stripHeader(g.Trace)), encode(t, stripHeader(f.Trace))) {
 			t.Fatalf("shrink %d: replayed trace differs", shrink)
