@@ -26,8 +26,15 @@ import (
 //
 // The -morpheus.* flags and MORPHEUS_* environment variables override the
 // options (see Option).
+//
+// A SIGINT or SIGTERM (^C) while Check explores stops it as described for
+// Explore; Check then saves the trace of a failure found so far, writes the
+// result record (with "interrupted": true) and fails t with a summary of
+// what was done: an interrupted run is incomplete. Later Checks in the same
+// test process are skipped. A second signal exits at once.
 func Check(t testing.TB, test func(e *Env), opts ...Option) {
 	t.Helper()
+	skipInterrupted(t)
 	c := defaultConfig()
 	c.name = t.Name()
 	c.corpus = true
@@ -62,6 +69,9 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		t.Fatalf("morpheus: %v", err)
 	}
 	defer keepResult(t, c, res) // after the trace is saved: the record names its path
+	if res.Interrupted {
+		defer reportInterrupted(t, c, res) // after the failure's report
+	}
 	if f := res.Failure; f != nil {
 		if f.Trace != nil {
 			if path, err := saveTrace(dir, f.Trace); err != nil {

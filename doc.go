@@ -112,7 +112,20 @@
 // -morpheus.seed, -morpheus.replay, -morpheus.v, -morpheus.maxsteps,
 // -morpheus.clocklimit, -morpheus.workers, -morpheus.watchdog,
 // -morpheus.shrink, -morpheus.shrinktime, -morpheus.shard, -morpheus.results,
-// -morpheus.progress.
+// -morpheus.progress. -morpheus.iterations=0 means unlimited: the run goes on
+// until a failure, a -morpheus.duration budget or an interrupt.
+//
+// # Interrupts
+//
+// A SIGINT or SIGTERM (^C) while Check or Explore explores stops the run
+// gracefully, as a spent time budget does: no iteration starts any more,
+// the running ones finish (those still running a couple of seconds later
+// are abandoned, uncounted), and the run ends as usual: Check saves the
+// trace of a failure found so far (not shrunk), writes its result record
+// with "interrupted": true (Result.Interrupted), and fails the test with a
+// summary of what was done; later Checks in the process are skipped. A
+// second signal exits at once with status 130. Signals are handled only
+// while an exploration runs, and get their default behaviour back after.
 //
 // # Shrinking, coverage and shards
 //

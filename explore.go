@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -43,6 +44,10 @@ type Result struct {
 	Coverage      []CoveragePoint
 	// Shard is the part of the iterations this run ran, "i/N", or "".
 	Shard string
+	// Interrupted is set when a SIGINT or SIGTERM stopped the run early
+	// (see Explore): Iterations counts those that completed, Failure is the
+	// lowest failure among them, not shrunk.
+	Interrupted bool
 
 	orders map[uint64]int  // partial order -> lowest iteration that ran it
 	table  *strategy.Table // what conflict analysis learned, nil without +ca
@@ -53,6 +58,14 @@ type Result struct {
 // of iterations (or time budget) and returns what it found. Unlike Check it
 // does not read the corpus, save traces, or read the -morpheus.* flags and
 // MORPHEUS_* variables.
+//
+// While it runs, a SIGINT or SIGTERM stops it gracefully, as a spent time
+// budget does: no iteration starts any more, the running ones finish (those
+// that do not within a couple of seconds are abandoned and not counted), and
+// Explore returns what was done with Result.Interrupted set. A second signal
+// exits the process at once (status 130 for SIGINT). The signals' default
+// behaviour is back when Explore returns; once interrupted, later
+// explorations in the process run no iteration.
 func Explore(test func(e *Env), opts ...Option) (*Result, error) {
 	c := defaultConfig()
 	for _, o := range opts {
@@ -79,7 +92,7 @@ func newStrategy(c *config) (strategy.Strategy, error) {
 
 func explore(c *config, test func(*Env)) (*Result, error) {
 	res, err := exploreOrReplay(c, test)
-	if err == nil && res.Failure != nil && c.shrink > 0 && (c.shrinkSet || c.replay == "" && c.hit == nil) {
+	if err == nil && res.Failure != nil && !res.Interrupted && c.shrink > 0 && (c.shrinkSet || c.replay == "" && c.hit == nil) {
 		res.Failure = shrinkFailure(c, test, res.Failure)
 	}
 	return res, err
@@ -105,7 +118,7 @@ func exploreOrReplay(c *config, test func(*Env)) (*Result, error) {
 		x.learn = newLearner(initial)
 	}
 	x.stopAt.Store(math.MaxInt64)
-	if c.iterations > 0 {
+	if c.iterations > 0 { // 0: unlimited
 		x.stopAt.Store(int64(c.iterations))
 	}
 	if c.counting() {
@@ -129,6 +142,7 @@ type explorer struct {
 
 	next   atomic.Int64 // next iteration to start
 	stopAt atomic.Int64 // iterations at or beyond this do not start
+	halted atomic.Bool  // interrupted: no iteration starts any more
 
 	learn *learner // conflict analysis's epochs, nil without +ca
 
@@ -151,6 +165,10 @@ type workerState struct {
 }
 
 func (x *explorer) run() (*Result, error) {
+	defer interrupt.Watch()()
+	if interrupt.Interrupted() {
+		x.halt() // interrupted before: run nothing
+	}
 	start := time.Now()
 	n := max(x.c.workers, 1)
 	if _, ok := strategy.AsExhauster(mustStrategy(x.c)); ok {
@@ -183,9 +201,7 @@ func (x *explorer) run() (*Result, error) {
 			x.work(ws)
 		}()
 	}
-	for range n {
-		<-finished
-	}
+	x.await(finished, states)
 	wd.Stop()
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -197,7 +213,7 @@ func (x *explorer) run() (*Result, error) {
 		Iterations: x.done, Steps: x.steps, Elapsed: time.Since(start),
 		Failure: x.failure, Exhausted: x.exhausted,
 		Failures: x.failures, Hits: x.hits,
-		Shard: x.c.shard.String(),
+		Shard: x.c.shard.String(), Interrupted: x.halted.Load(),
 	}
 	x.coverage(res)
 	x.progress.finish(res)
@@ -244,7 +260,7 @@ func (x *explorer) work(ws *workerState) {
 	for {
 		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
 		i := x.c.shard.iteration(j)
-		if !x.deadline.IsZero() && time.Now().After(x.deadline) {
+		if x.halted.Load() || !x.deadline.IsZero() && time.Now().After(x.deadline) {
 			x.stop(i) // iterations from i on will not run: nobody may wait for them
 			return
 		}
@@ -252,7 +268,7 @@ func (x *explorer) work(ws *workerState) {
 			return
 		}
 		if x.learn != nil && !systematic {
-			t, steps, ok := x.learn.await(int(j), func() bool { return i >= x.stopAt.Load() })
+			t, steps, ok := x.learn.await(int(j), func() bool { return i >= x.stopAt.Load() || x.halted.Load() })
 			if !ok {
 				return
 			}

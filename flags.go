@@ -21,7 +21,7 @@ type setting struct {
 }
 
 var settings = []*setting{
-	{name: "iterations", usage: "iterations per Check", apply: func(c *config, s string) error { return parseInt(s, &c.iterations) }},
+	{name: "iterations", usage: "iterations per Check (0 means unlimited: until a failure, -morpheus.duration or ^C)", apply: func(c *config, s string) error { return parseInt(s, &c.iterations) }},
 	{name: "duration", usage: "wall-clock budget per Check (e.g. 30s); iterations start until it is spent", apply: func(c *config, s string) error { return parseDuration(s, &c.duration) }},
 	{name: "strategy", usage: "exploration strategy (random, pos, pct:3, ...)", apply: func(c *config, s string) error { c.strategy = s; return nil }},
 	{name: "seed", usage: "base seed (a number, or \"random\")", apply: applySeed},

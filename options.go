@@ -58,8 +58,10 @@ func defaultConfig() *config {
 	}
 }
 
-// Iterations sets how many iterations to run (default 1000). With Duration
-// as well, the run stops at whichever limit comes first.
+// Iterations sets how many iterations to run (default 1000); 0 means
+// unlimited: the run goes on until a failure, a Duration budget, or an
+// interrupt (^C, see Explore). With Duration as well, the run stops at
+// whichever limit comes first.
 func Iterations(n int) Option { return func(c *config) { c.iterations = n } }
 
 // Duration sets a wall-clock budget; iterations start until it is spent.

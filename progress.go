@@ -8,30 +8,44 @@ import (
 
 // progress appends a Check's progress lines to a file (-morpheus.progress,
 // MORPHEUS_PROGRESS), for the morpheus command's progress line. Lines are
-// written every so many iterations, never on a timer: reporting must not
-// influence what iterations do. Errors are ignored: progress is a courtesy.
+// written every so many iterations, and when an iteration ends
+// progressInterval or more after the last line; never on a timer, and the
+// clock is read for the display only: reporting must not influence what
+// iterations do. Errors are ignored: progress is a courtesy.
 type progress struct {
 	start time.Time // for the rate the display shows, never for a decision
+	last  time.Time // when the last line was written
 	path  string
 	every int
 	line  results.Progress
 }
+
+// progressInterval is the longest time between two progress lines of a run
+// whose iterations end, so that a run with a slow or unlimited count (where
+// every is 64) still shows it is alive.
+const progressInterval = 2 * time.Second
 
 func newProgress(c *config) *progress {
 	every := 64
 	if c.iterations > 0 {
 		every = max(c.iterations/200, 1)
 	}
-	return &progress{start: time.Now(), path: c.progress, every: every, line: results.Progress{
+	now := time.Now()
+	return &progress{start: now, last: now, path: c.progress, every: every, line: results.Progress{
 		Test: c.name, Shard: c.shard.String(), Planned: c.iterations,
 	}}
 }
 
 // update writes a line every p.every iterations; x.mu is held.
 func (p *progress) update(x *explorer) {
-	if p == nil || x.done%p.every != 0 {
+	if p == nil {
 		return
 	}
+	now := time.Now()
+	if x.done%p.every != 0 && now.Sub(p.last) < progressInterval {
+		return
+	}
+	p.last = now
 	p.line.Iterations, p.line.Failures, p.line.Steps = x.done, x.failures, x.steps
 	p.line.PartialOrders = len(x.orders)
 	p.line.ElapsedNS = int64(time.Since(p.start))
@@ -44,7 +58,7 @@ func (p *progress) finish(res *Result) {
 		return
 	}
 	p.line.Iterations, p.line.Failures, p.line.Steps = res.Iterations, res.Failures, res.Steps
-	p.line.PartialOrders, p.line.Done = res.PartialOrders, true
+	p.line.PartialOrders, p.line.Done, p.line.Interrupted = res.PartialOrders, true, res.Interrupted
 	p.line.ElapsedNS = int64(res.Elapsed)
 	if res.Failure != nil && p.line.Failures == 0 {
 		p.line.Failures = 1

@@ -19,7 +19,7 @@ func writeResult(c *config, res *Result) error {
 		Version: results.Version, Test: res.Test, Strategy: c.strategy, Seed: res.Seed,
 		Shard: res.Shard, Replay: c.replay, Planned: c.iterations, Iterations: res.Iterations,
 		Steps: res.Steps, ElapsedNS: int64(res.Elapsed), Failures: res.Failures,
-		Exhausted: res.Exhausted, Limit: res.limit,
+		Exhausted: res.Exhausted, Interrupted: res.Interrupted, Limit: res.limit,
 	}
 	r.Package = packagePath()
 	if res.Failure != nil && r.Failures == 0 {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -77,6 +78,9 @@ type Result struct {
 	Skipped   bool     `json:"skipped,omitempty"`
 	Foreign   []string `json:"foreign,omitempty"`
 	Hits      int      `json:"hits,omitempty"` // failing schedules, in counting mode (EnvCount)
+	// Interrupted: a SIGINT or SIGTERM stopped the test's exploration
+	// before its schedules ran (morpheus.Result.Interrupted).
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Test runs an ordinary test's body under morpheus: the rewriter turns
@@ -89,8 +93,15 @@ type Result struct {
 // returned and nothing can run any more (a leak; EnvAllowLeaks). The first
 // failing schedule ends the exploration: its trace is saved and t fails
 // with morpheus's report and the command that replays it.
+//
+// A SIGINT or SIGTERM stops the exploration as morpheus.Explore describes:
+// the test reports what ran, fails if no schedule failed (the exploration
+// is incomplete), and later tests of the process are skipped.
 func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
+	if interrupt.Interrupted() {
+		t.Skip("morpheus: not run: the test process was interrupted")
+	}
 	opts, replay, err := options(t.Name())
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
@@ -137,8 +148,11 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		}
 	}
 	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
-		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign()}
+		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted}
 	defer report(t, &out)
+	if res.Interrupted && res.Failure == nil && !skipped {
+		t.Errorf("morpheus: interrupted after %d schedules, %d steps, no failure so far: the exploration is incomplete", res.Iterations, res.Steps)
+	}
 	if count {
 		out.Hits = res.Hits
 		if want := scheduleCount(); res.Iterations < want {

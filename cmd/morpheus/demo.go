@@ -24,7 +24,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("demo", "demo [-bug A|B] [-fixed] [-iterations N] [-strategy S] [-seed N] [-out DIR] [-replay FILE]", stderr)
 	bug := fs.String("bug", "A", "which bug to look for: A (duplicate replica, safety) or B (lost ack, liveness)")
 	fixed := fs.Bool("fixed", false, "test the fixed server instead: every iteration must pass")
-	iterations := fs.Int("iterations", 10000, "iterations to run")
+	iterations := fs.Int("iterations", 10000, "iterations to run (0 means unlimited: until a failure or ^C)")
 	strat := fs.String("strategy", morpheus.DefaultStrategy, "exploration strategy")
 	seed := fs.Uint64("seed", 1, "base seed")
 	out := fs.String("out", os.TempDir(), "directory for the failing trace")

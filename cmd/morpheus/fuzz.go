@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
 	"github.com/morpheus-go/morpheus/internal/ordering/report"
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
@@ -58,7 +59,9 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: morpheus fuzz [flags] -- COMMAND ARGS...\n\n"+
 			"Runs COMMAND many times; its processes report tracepoints to a private ordering server\n"+
-			"named by MORPHEUS_SOCKET (package tracepoint; protocol in docs/tracepoint-protocol.md).\n\nFlags:\n")
+			"named by MORPHEUS_SOCKET (package tracepoint; protocol in docs/tracepoint-protocol.md).\n"+
+			"A first ^C starts no more runs, lets the running ones finish, saves the campaign (-resume continues it),\n"+
+			"prints the summary and writes the report, then exits 130; a second exits at once.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -84,6 +87,9 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	title := strings.Join(command, " ")
 	failed := 0
 	for _, m := range modes {
+		if interrupt.Interrupted() {
+			break // the campaigns not started are not started
+		}
 		dir := *out
 		if *compare {
 			dir = filepath.Join(*out, m)
@@ -97,7 +103,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rounds: *rounds, Rules: rules, Command: command}
 		fmt.Fprintf(stdout, "mode %s: running %s, %d runs, %d at once...\n", m, strings.Join(shown, " "), *runs, *jobs)
 		start := time.Now()
-		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume, Quiet: *quiet})
+		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume, Quiet: *quiet,
+			Stop: interrupt.Done()}) // on ^C: finish the running runs, save, report (-resume continues)
 		if st == nil || (err != nil && st.Counters.Runs == 0) {
 			return err
 		}
@@ -110,7 +117,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		failed += st.Counters.Errors
 		views = append(views, report.FromState(m, st, elapsed))
 	}
-	if *compare {
+	if *compare && len(views) == 2 {
 		s, b := views[0], views[1]
 		fmt.Fprintf(stdout, "compare at %d runs: observed unordered pairs %d with the server, %d baseline (%s); error runs %d with the server, %d baseline\n",
 			*runs, s.Pairs, b.Pairs, ratio(s.Pairs, b.Pairs), s.Counters.Errors, b.Counters.Errors)

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/results"
 )
 
@@ -26,7 +27,7 @@ func goTest(dir string, args, env []string, out io.Writer) error {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = out, out
-	return cmd.Run()
+	return interrupt.Run(cmd) // an interrupt reaches the test binaries once, through morpheus
 }
 
 // tempFile returns the path of a fresh empty file in a fresh directory, and

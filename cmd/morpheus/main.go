@@ -14,6 +14,8 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"github.com/morpheus-go/morpheus/internal/interrupt"
 )
 
 // command is one subcommand of the CLI.
@@ -33,6 +35,17 @@ func register(c *command) { commands[c.name] = c }
 
 // errUsage marks an error that was already explained to the user.
 var errUsage = errors.New("usage")
+
+// interruptible are the commands that run tests or campaigns: a first
+// SIGINT or SIGTERM makes them stop starting work, pass the interrupt on to
+// their test processes (which finish and write their records), wait for
+// them and report what was done; a second kills the processes and exits at
+// once (package interrupt). They then exit with status 130.
+var interruptible = map[string]bool{"test": true, "rewrite": true, "fuzz": true, "bench": true, "demo": true}
+
+// exitInterrupted is the exit status of an interrupted command, as a shell
+// shows a process ended by SIGINT.
+const exitInterrupted = 130
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -62,7 +75,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	if interruptible[name] {
+		defer interrupt.Watch()()
+	}
 	err := c.run(args[1:], stdout, stderr)
+	if interruptible[name] && interrupt.Interrupted() {
+		if err != nil && !errors.Is(err, errUsage) && !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "morpheus %s: %v\n", name, err)
+		}
+		fmt.Fprintf(stderr, "morpheus %s: interrupted: the figures above are those of the work done before the interrupt\n", name)
+		return exitInterrupted
+	}
 	switch {
 	case err == nil:
 		return 0

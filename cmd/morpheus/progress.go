@@ -13,8 +13,11 @@ import (
 // progressView draws the progress of the Checks of a go test run from
 // their progress file. On a terminal it keeps one line up to date with
 // carriage returns; elsewhere it prints a plain line every tenth of a
-// Check's planned iterations and when it ends. Rates come from the wall
-// time each Check reports; it never reaches the tests' decisions.
+// Check's planned iterations, at least every plainEvery of the Check's
+// time (a Check writes a progress line at least every couple of seconds
+// while its iterations end, so this holds for unlimited runs too), and
+// when it ends. Rates and times come from the wall time each Check
+// reports; it never reaches the tests' decisions.
 type progressView struct {
 	w    io.Writer
 	tty  bool
@@ -26,8 +29,12 @@ type progressView struct {
 
 type runState struct {
 	last    results.Progress
-	printed int // tenths printed (plain mode)
+	printed int   // tenths printed (plain mode)
+	at      int64 // the Check's elapsed time at the last plain line
 }
+
+// plainEvery is the longest a Check's time goes without a plain line.
+const plainEvery = 10 * time.Second
 
 // isTerminal reports whether w is a character device, such as a terminal.
 func isTerminal(w io.Writer) bool {
@@ -73,8 +80,8 @@ func (v *progressView) poll() {
 		if p.Planned > 0 {
 			tenth = p.Iterations * 10 / p.Planned
 		}
-		if p.Done || tenth > st.printed {
-			st.printed = tenth
+		if p.Done || tenth > st.printed || p.ElapsedNS-st.at >= int64(plainEvery) {
+			st.printed, st.at = tenth, p.ElapsedNS
 			fmt.Fprintln(v.w, line)
 		}
 	}
@@ -126,7 +133,10 @@ func (v *progressView) line(st *runState) string {
 			s += fmt.Sprintf(", ETA %v", eta.Round(time.Second))
 		}
 	}
-	if p.Done {
+	switch {
+	case p.Interrupted:
+		s += ", interrupted"
+	case p.Done:
 		s += ", done"
 	}
 	return s

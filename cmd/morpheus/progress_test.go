@@ -85,3 +85,28 @@ func TestParseTestArgs(t *testing.T) {
 		t.Errorf("with -count: %v, %v", o.goArgs, err)
 	}
 }
+
+// Off a terminal, a Check without a planned count gets a plain line at
+// least every 10 s of its time, and its last line says it was interrupted.
+func TestProgressViewUnlimited(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	for s := 2; s <= 30; s += 2 {
+		p := &results.Progress{Test: "TestX", Iterations: s * 100, ElapsedNS: int64(time.Duration(s) * time.Second)}
+		if err := results.Append(path, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := &results.Progress{Test: "TestX", Iterations: 3100, ElapsedNS: int64(31 * time.Second), Done: true, Interrupted: true}
+	if err := results.Append(path, last); err != nil {
+		t.Fatal(err)
+	}
+	var plain bytes.Buffer
+	newProgressView(&plain, path).poll()
+	want := "TestX: 1000 iterations, 0 failures, 0 partial orders, 100 it/s\n" +
+		"TestX: 2000 iterations, 0 failures, 0 partial orders, 100 it/s\n" +
+		"TestX: 3000 iterations, 0 failures, 0 partial orders, 100 it/s\n" +
+		"TestX: 3100 iterations, 0 failures, 0 partial orders, 100 it/s, interrupted\n"
+	if plain.String() != want {
+		t.Fatalf("plain lines:\n%s\nwant:\n%s", plain.String(), want)
+	}
+}

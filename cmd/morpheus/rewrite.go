@@ -191,6 +191,8 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 				}
 			case t.Skipped:
 				fmt.Fprintf(w, "\tSKIP %s\n", t.Name)
+			case t.Interrupted:
+				fmt.Fprintf(w, "\tINTR %s: %d schedules, interrupted (no failure so far)\n", t.Name, t.Schedules)
 			default:
 				fmt.Fprintf(w, "\tok   %s: %d schedules\n", t.Name, t.Schedules)
 			}

@@ -33,10 +33,15 @@ distinct partial orders, rate and time left (one updated line on a
 terminal, plain lines otherwise). Then it prints a summary per Check and
 writes an HTML report per Check into the report directory, with an
 index.html that links them. Flags it does not know go to go test (-run, -v,
--race, ...). It exits 1 if go test failed.
+-race, ...). It exits 1 if go test failed. A first ^C (SIGINT, or SIGTERM)
+is passed on to the test processes: each Check stops starting iterations,
+finishes the running ones and writes its record, traces and report as at a
+normal end, marked interrupted; morpheus test prints the summary and exits
+130. A second ^C kills the test processes at once.
 
 Flags:
-  -iterations N   iterations per Check (MORPHEUS_ITERATIONS)
+  -iterations N   iterations per Check; 0 means unlimited, until a failure,
+                  -duration or ^C (MORPHEUS_ITERATIONS)
   -duration D     wall-clock budget per Check, e.g. 30s (MORPHEUS_DURATION)
   -strategy S     exploration strategy (MORPHEUS_STRATEGY)
   -seed N         base seed, or "random" (MORPHEUS_SEED)

@@ -32,7 +32,9 @@ uses morpheus itself (morpheus.Check, morpheus.Explore) runs as it is: its
 Check explores, shows its progress, and gets its result record and HTML
 report as under -rewrite=false; the go statements and channels of the code
 it runs are still controlled. See docs/rewriting.md. Exits 1 if a test
-fails.
+fails. A first ^C is passed on to the test processes, which stop
+exploring and report what ran; the summary follows and morpheus test
+exits 130. A second ^C kills them at once.
 
 Flags:
   -iterations N   schedules per rewritten test over all processes

@@ -142,9 +142,14 @@ func summarize(w io.Writer, recs []*results.Record) {
 		} else if r.Shard != "" {
 			what += ", shard " + r.Shard
 		}
+		if r.Interrupted {
+			what += ", interrupted"
+		}
 		verdict := "ok"
 		if r.Failure != nil {
 			verdict = "FAIL"
+		} else if r.Interrupted {
+			verdict = "INTR" // incomplete, no failure so far
 		}
 		fmt.Fprintf(w, "%-4s %s: %s (strategy %s, seed %#x, %v)\n", verdict, r.Test, what, r.Strategy, r.Seed, time.Duration(r.ElapsedNS).Round(time.Millisecond))
 		if f := r.Failure; f != nil {

@@ -101,6 +101,16 @@ func (d *Watchdog) loop() {
 // Abandoned reports whether the watchdog gave up on the worker.
 func (w *Worker) Abandoned() bool { return w.watch != nil && w.watch.stuck.Load() }
 
+// Abandon gives up on a watched worker as the watchdog does on a stuck one,
+// without a report: the iteration it runs ends at its next op, unwinding
+// its tasks, and Execute returns. An interrupted exploration abandons the
+// iterations that do not finish promptly.
+func (w *Worker) Abandon() {
+	if w.watch != nil {
+		w.watch.stuck.Store(true)
+	}
+}
+
 func (w *Worker) beginWatch(r *Run) {
 	if v := w.watch; v != nil {
 		v.step.Store(0)

@@ -29,7 +29,15 @@
 // # Progress
 //
 // A test binary reports progress as JSON lines (Progress) appended every so
-// many iterations, never on a timer, so reporting cannot influence what the
-// iterations do; the morpheus command follows the file and draws its
+// many iterations, or when an iteration ends a couple of seconds after the
+// last line; never on a timer, so reporting cannot influence what the
+// iterations do. The morpheus command follows the file and draws its
 // progress line from it.
+//
+// # Interrupts
+//
+// A Check stopped early by SIGINT or SIGTERM still writes its record, with
+// "interrupted": true (Record.Interrupted) and the iterations it completed;
+// its last progress line says so too. A merged record is interrupted if
+// one of its shards was.
 package results

@@ -104,6 +104,7 @@ func mergeGroup(g []*Record, partial bool) (*Record, error) {
 		m.Failures += r.Failures
 		m.Limit = min(m.Limit, r.Limit)
 		m.Exhausted = m.Exhausted && r.Exhausted
+		m.Interrupted = m.Interrupted || r.Interrupted
 		for po, i := range r.OrderMap() {
 			if f, ok := orders[po]; !ok || i < f {
 				orders[po] = i

@@ -16,8 +16,9 @@ type Progress struct {
 	Failures      int    `json:"failures"`
 	PartialOrders int    `json:"partial_orders"`
 	Steps         int64  `json:"steps"`
-	ElapsedNS     int64  `json:"elapsed_ns"`     // wall time since the Check started exploring
-	Done          bool   `json:"done,omitempty"` // the Check's last line
+	ElapsedNS     int64  `json:"elapsed_ns"`            // wall time since the Check started exploring
+	Done          bool   `json:"done,omitempty"`        // the Check's last line
+	Interrupted   bool   `json:"interrupted,omitempty"` // with Done: a signal stopped the Check early
 }
 
 // Follower reads the progress lines appended to a file since it last read.

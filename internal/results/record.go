@@ -35,6 +35,9 @@ type Record struct {
 	ElapsedNS  int64  `json:"elapsed_ns"`          // wall time
 	Failures   int    `json:"failures"`            // failing iterations
 	Exhausted  bool   `json:"exhausted,omitempty"` // a systematic search explored every schedule
+	// Interrupted: a SIGINT or SIGTERM stopped the run before its planned
+	// iterations (or time budget); Iterations counts those that completed.
+	Interrupted bool `json:"interrupted,omitempty"`
 	// Coverage counts the partial orders of the iterations below Limit.
 	Limit         int      `json:"limit"`
 	PartialOrders int      `json:"partial_orders"`

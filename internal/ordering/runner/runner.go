@@ -33,6 +33,19 @@ type Config struct {
 	// Progress, if set, is called after each run with the number of runs
 	// finished, while the state is locked.
 	Progress func(runs int)
+	// Stop, when closed, ends the campaign early (an interrupt): no run
+	// starts any more, the running ones finish, and the state is saved.
+	Stop <-chan struct{}
+}
+
+// stopped reports whether cfg.Stop is closed.
+func (cfg *Config) stopped() bool {
+	select {
+	case <-cfg.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // Run runs the campaign and returns its final state.
@@ -129,7 +142,7 @@ func Run(cfg Config) (*State, error) {
 			defer wg.Done()
 			for {
 				mu.Lock()
-				if started >= cfg.Runs || firstErr != nil || saveErr != nil {
+				if started >= cfg.Runs || firstErr != nil || saveErr != nil || cfg.stopped() {
 					mu.Unlock()
 					return
 				}

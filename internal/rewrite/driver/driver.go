@@ -71,17 +71,18 @@ type PackageSummary struct {
 
 // TestSummary is one test's outcome over all processes.
 type TestSummary struct {
-	Name      string
-	Schedules int
-	Steps     int64
-	Skipped   bool
-	Failure   string // morpheus's report of the first failing schedule
-	Kind      string
-	Location  string
-	Trace     string // its trace file
-	Log       string // the output (t.Log, t.Fatalf lines) of the process that failed it, saved as Trace+".log"
-	Foreign   []string
-	Hits      int // failing schedules, with Config.Count
+	Name        string
+	Schedules   int
+	Steps       int64
+	Skipped     bool
+	Failure     string // morpheus's report of the first failing schedule
+	Kind        string
+	Location    string
+	Trace       string // its trace file
+	Log         string // the output (t.Log, t.Fatalf lines) of the process that failed it, saved as Trace+".log"
+	Foreign     []string
+	Hits        int  // failing schedules, with Config.Count
+	Interrupted bool // a SIGINT or SIGTERM stopped it before its schedules ran (rt.Result.Interrupted)
 }
 
 // Failed reports whether any test failed.

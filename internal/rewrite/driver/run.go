@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/rt"
 )
 
@@ -33,6 +35,10 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	for _, p := range pkgs {
 		if p.Err != nil || p.Binary == "" {
+			continue
+		}
+		if interrupt.Interrupted() {
+			p.Err = errors.New("not run: interrupted")
 			continue
 		}
 		runPackage(ctx, cfg, p)
@@ -134,8 +140,10 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			defer wg.Done()
 			cmd := exec.CommandContext(ctx, p.Binary, "-test.run", run, "-test.count=1")
 			cmd.Dir, cmd.Env = p.dir, env
-			out, err := cmd.CombinedOutput()
-			outputs[j], failed[j] = string(out), err != nil
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			err := interrupt.Run(cmd) // under a command that watches, an interrupt reaches it once
+			outputs[j], failed[j] = out.String(), err != nil
 		}()
 	}
 	wg.Wait()
@@ -159,6 +167,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Steps += r.Steps
 			t.Hits += r.Hits
 			t.Skipped = t.Skipped || r.Skipped
+			t.Interrupted = t.Interrupted || r.Interrupted
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
 				// The report says where the test failed; what it said
@@ -176,7 +185,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		return
 	}
 	for j := range jobs {
-		if failed[j] && !anyFailure(p.Tests) && !anyCheckFailed(p.Checks) {
+		if failed[j] && !anyFailure(p.Tests) && !anyCheckFailed(p.Checks) && !interrupted(p) {
 			// The process failed, but no test under morpheus did: a crash,
 			// a test outside control, a build of the test main.
 			p.Output = outputs[j]
@@ -184,6 +193,22 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			return
 		}
 	}
+}
+
+// interrupted reports whether a test or Check of p was interrupted: its
+// process then fails without a failure under control.
+func interrupted(p *PackageSummary) bool {
+	for _, t := range p.Tests {
+		if t.Interrupted {
+			return true
+		}
+	}
+	for _, r := range p.Checks {
+		if r.Interrupted {
+			return true
+		}
+	}
+	return false
 }
 
 func anyFailure(ts []*TestSummary) bool {
