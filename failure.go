@@ -112,19 +112,7 @@ func (f *Failure) Report(full bool, replayHint string) string {
 		fmt.Fprintf(&b, "    shrunk from %d to %d steps (%d candidates tried%s)\n", s.OriginalSteps, f.Steps, s.Candidates, shrinkCut(s))
 	}
 	if f.Trace != nil {
-		from := 0
-		if !full {
-			from = trace.Tail(f.Trace, reportTail)
-		}
-		if from > 0 {
-			fmt.Fprintf(&b, "last %d steps:\n", reportTail)
-		} else {
-			b.WriteString("trace:\n")
-		}
-		var tb strings.Builder
-		if err := trace.Render(&tb, f.Trace, from, -1); err == nil {
-			b.WriteString("    " + indent(strings.TrimRight(tb.String(), "\n"), "    ") + "\n")
-		}
+		writeTrace(&b, f.Trace, full)
 	}
 	if len(f.Logs) > 0 {
 		b.WriteString("log:\n")

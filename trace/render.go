@@ -46,32 +46,44 @@ func Render(w io.Writer, t *Trace, from, to int) error {
 		if !e.IsStep() {
 			continue
 		}
-		b = b[:0]
-		n := strconv.Itoa(step)
-		for range width - len(n) {
-			b = append(b, ' ')
-		}
-		b = append(b, n...)
-		b = append(append(b, '\t'), fmtTime(now)...)
-		b = append(append(b, '\t'), printable(t.TaskName(e.Task))...)
-		b = append(append(b, '\t'), e.Kind.String()...)
-		b = append(append(b, '\t'), printable(t.detail(e))...)
-		b = append(b, '\t')
-		if e.Loc != 0 {
-			b = append(b, printable(t.LocString(e.Loc))...)
-		}
-		// Every line ends its cells with a tab, including empty ones, since
-		// tabwriter aligns a column only over consecutive lines that have it.
-		b = append(b, "\t\n"...)
+		b = t.appendLine(b[:0], width, step, now, e)
 		tw.Write(b) // writes to a bytes.Buffer do not fail
 	}
+	return flushLines(w, tw, &out)
+}
+
+// appendLine appends the line of step e (number step, at virtual time now)
+// to b, its cells ended by tabs for a tabwriter.
+func (t *Trace) appendLine(b []byte, width, step int, now int64, e *Event) []byte {
+	n := strconv.Itoa(step)
+	for range width - len(n) {
+		b = append(b, ' ')
+	}
+	b = append(b, n...)
+	b = append(append(b, '\t'), fmtTime(now)...)
+	b = append(append(b, '\t'), printable(t.TaskName(e.Task))...)
+	b = append(append(b, '\t'), e.Kind.String()...)
+	b = append(append(b, '\t'), printable(t.detail(e))...)
+	b = append(b, '\t')
+	if e.Loc != 0 {
+		b = append(b, printable(t.LocString(e.Loc))...)
+	}
+	// Every line ends its cells with a tab, including empty ones, since
+	// tabwriter aligns a column only over consecutive lines that have it.
+	return append(b, "\t\n"...)
+}
+
+// flushLines flushes tw, which writes to out, and copies out's lines to w
+// without the padding of their empty last cells (trailing blanks).
+func flushLines(w io.Writer, tw *tabwriter.Writer, out *bytes.Buffer) error {
 	tw.Flush()
-	// The padding of a line's empty last cells is trailing blanks: drop it.
+	var b []byte
 	for line := range bytes.Lines(out.Bytes()) {
 		b = append(bytes.TrimRight(line, " \n"), '\n')
 		if _, err := w.Write(b); err != nil {
 			return err
 		}
+		b = b[:0]
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/morpheus-go/morpheus/internal/htmlpage/headless"
@@ -15,10 +16,16 @@ import (
 
 // TestBrowser loads reports in headless Chromium and checks what it renders:
 // a lane per task, laid out left to right; an arrow per message, each with a
-// length; the failing step in red; the script's linked highlights; a
-// screenshot that shows the diagram. It skips when no Chromium is installed
-// (.ci/run installs it). Set MORPHEUS_SCREENSHOTS to a directory to keep the
-// screenshots.
+// length; the failing step in red; crashes on their lanes; labels clear of
+// the marks beside them and cut only between words; a deadlock's blocked
+// ops ringed on their lanes with its wait-for arrows; a liveness failure's
+// retries folded; the script's linked highlights; a screenshot that shows
+// the diagram. The reports: storage (an assertion after a dropped message
+// and a crash), bugA (a long run of the demo), deadlock (a lock-order
+// inversion), crash (Chaos crashes a server, the client's retries are
+// dropped), liveness (the same, 600 rounds of retries). It skips when no
+// Chromium is installed (.ci/run installs it). Set MORPHEUS_SCREENSHOTS to a
+// directory to keep the screenshots.
 func TestBrowser(t *testing.T) {
 	path := headless.Find()
 	if path == "" {
@@ -29,9 +36,30 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	for _, name := range []string{"storage", "bugA"} {
+	for _, name := range []string{"storage", "bugA", "deadlock", "crash", "liveness"} {
 		t.Run(name, func(t *testing.T) { checkInBrowser(t, b, load(t, name+".trace"), name) })
 	}
+	t.Run("drop", func(t *testing.T) { checkInBrowser(t, b, dropTrace(), "drop") })
+}
+
+// dropTrace: a client's message to a server on its right is dropped, and
+// the client fails at that send (its label the longest a drop gets).
+func dropTrace() *trace.Trace {
+	tr := &trace.Trace{
+		Header: trace.Header{Test: "TestDrop", Failure: &trace.Failure{Kind: "assertion", Task: 1, Step: 6, Message: "lost"}},
+		Tasks:  []trace.Task{{ID: 0, Parent: -1, Name: "main"}, {ID: 1, Name: "client@n1"}, {ID: 2, Name: "server@n2"}},
+		Msgs:   []any{"main.Req{N:1}"},
+	}
+	ev := func(task int32, k trace.Kind, obj int32, fl trace.Flag) {
+		tr.Events = append(tr.Events, trace.Event{Task: task, Obj: obj, Kind: k, Flag: fl})
+	}
+	ev(0, trace.KindStart, -1, 0)
+	ev(0, trace.KindSpawn, 1, 0)
+	ev(0, trace.KindSpawn, 2, 0)
+	ev(1, trace.KindStart, -1, 0)
+	ev(2, trace.KindStart, -1, 0)
+	ev(1, trace.KindSend, 2, trace.FlagDropped)
+	return tr
 }
 
 func checkInBrowser(t *testing.T, b *headless.Browser, tr *trace.Trace, name string) {
@@ -58,50 +86,141 @@ func checkInBrowser(t *testing.T, b *headless.Browser, tr *trace.Trace, name str
 		t.Fatal("the page's script did not run to its end")
 	}
 
-	tasks, recvs, crashes := map[int32]bool{}, 0, 0
-	for _, e := range tr.Events {
-		if e.IsStep() {
-			tasks[e.Task] = true
-			if e.Kind == trace.KindRecv && e.Flag&trace.FlagTimeout == 0 {
-				recvs++
-			}
-			if e.Kind == trace.KindCrash {
-				crashes++
-			}
+	// What the diagram should show, from its layout.
+	all := stepsOf(tr)
+	ws := waitsOf(tr)
+	fail := failureEvent(tr, all)
+	if len(ws) > 0 {
+		fail = -1
+	}
+	d := newDiagram(tr, all, nil, fail, ws, resourceNames(tr, ws))
+	msgs, crashes := 0, 0
+	for _, a := range d.arrows {
+		if a.class == "msg" {
+			msgs++
+		}
+	}
+	for _, s := range d.steps {
+		if tr.Events[s.ev].Kind == trace.KindCrash {
+			crashes += 1 + len(tr.CrashVictims(s.ev))
 		}
 	}
 	// Lanes: one per task, their titles laid out left to right.
 	var laneX []float64
-	eval(`Array.from(document.querySelectorAll("svg.seq g.lane .lane-title")).map(e => e.getBoundingClientRect().x)`, &laneX)
-	if len(laneX) != len(tasks) {
-		t.Errorf("%d lanes rendered, want %d", len(laneX), len(tasks))
+	eval(`Array.from(document.querySelectorAll("svg.seq g.lane .lane-title")).map(e => { const r = e.getBoundingClientRect(); return r.x + r.width / 2 })`, &laneX)
+	if len(laneX) != len(d.lanes) {
+		t.Errorf("%d lanes rendered, want %d", len(laneX), len(d.lanes))
 	}
 	for i := 1; i < len(laneX); i++ {
 		if laneX[i] <= laneX[i-1] {
 			t.Errorf("lane %d at x=%v is not right of lane %d at x=%v", i, laneX[i], i-1, laneX[i-1])
 		}
 	}
-	// Arrows: one per message received, each drawn with a length.
+	onLane := func(what string, xs []float64) {
+		t.Helper()
+		for _, x := range xs {
+			ok := false
+			for _, lx := range laneX {
+				ok = ok || x > lx-2 && x < lx+2
+			}
+			if !ok {
+				t.Errorf("%s at x=%v is on no lane (lanes at %v)", what, x, laneX)
+			}
+		}
+	}
+	// Arrows: one per message whose two ends are drawn, each with a length.
 	var lengths []float64
 	eval(`Array.from(document.querySelectorAll("svg.seq path.arrow.msg")).map(e => e.getTotalLength())`, &lengths)
-	if len(lengths) != recvs {
-		t.Errorf("%d message arrows rendered, want %d", len(lengths), recvs)
+	if len(lengths) != msgs {
+		t.Errorf("%d message arrows rendered, want %d", len(lengths), msgs)
 	}
 	for i, l := range lengths {
 		if l < 5 {
 			t.Errorf("message arrow %d has length %v", i, l)
 		}
 	}
-	var nCrash int
-	eval(`Array.from(document.querySelectorAll("svg.seq path.crash")).filter(e => e.getBBox().width > 0).length`, &nCrash)
-	if nCrash != crashes {
-		t.Errorf("%d crashes drawn, want %d", nCrash, crashes)
+	// Crashes: a cross on the crashing task's lane and on each victim's.
+	var crossX []float64
+	eval(`Array.from(document.querySelectorAll("svg.seq path.crash")).filter(e => e.getBBox().width > 0).map(e => { const r = e.getBoundingClientRect(); return r.x + r.width / 2 })`, &crossX)
+	if len(crossX) != crashes {
+		t.Errorf("%d crash marks drawn, want %d", len(crossX), crashes)
 	}
-	// The failing step: one, and red.
+	onLane("a crash mark", crossX)
+	// The failing step: one, and red; none for a deadlock, whose blocked
+	// ops are ringed instead.
+	wantFailed := 0
+	if _, drawn := d.row[fail]; drawn {
+		wantFailed = 1
+	}
 	var failed []string
 	eval(`Array.from(document.querySelectorAll("svg.seq circle.step.failed")).map(e => getComputedStyle(e).fill)`, &failed)
-	if len(failed) != 1 || failed[0] != "rgb(209, 36, 47)" {
-		t.Errorf("failing steps drawn with fills %v, want one in rgb(209, 36, 47)", failed)
+	if len(failed) != wantFailed || wantFailed == 1 && failed[0] != "rgb(209, 36, 47)" {
+		t.Errorf("failing steps drawn with fills %v, want %d in rgb(209, 36, 47)", failed, wantFailed)
+	}
+	// Blocked ops: ringed, red, on their tasks' lanes, on one row; the
+	// wait-for arrows drawn with a length.
+	var rings [][2]float64
+	eval(`Array.from(document.querySelectorAll("svg.seq circle.blocked-ring")).map(e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y] })`, &rings)
+	if len(rings) != len(ws) {
+		t.Errorf("%d blocked ops ringed, want %d", len(rings), len(ws))
+	}
+	for _, r := range rings {
+		onLane("a blocked op", []float64{r[0]})
+		if r[1] != rings[0][1] {
+			t.Errorf("blocked ops on different rows: %v", rings)
+		}
+	}
+	var waitArrows []float64
+	eval(`Array.from(document.querySelectorAll("svg.seq path.arrow.waitfor")).map(e => e.getTotalLength())`, &waitArrows)
+	wantWait := 0
+	for _, w := range ws {
+		wantWait += len(w.holder)
+	}
+	if len(waitArrows) != wantWait {
+		t.Errorf("%d wait-for arrows, want %d", len(waitArrows), wantWait)
+	}
+	for _, l := range waitArrows {
+		if l < 20 {
+			t.Errorf("a wait-for arrow has length %v", l)
+		}
+	}
+	// Labels: cut only between words, and clear of the dropped-message
+	// crosses (a label used to sit under its own ×).
+	var labels []string
+	eval(`Array.from(document.querySelectorAll("svg.seq text.op")).map(e => e.textContent)`, &labels)
+	for _, l := range labels {
+		if strings.Contains(l, "…") && !strings.HasSuffix(l, " …") {
+			t.Errorf("label %q is cut inside a word", l)
+		}
+	}
+	var overlaps []string
+	eval(`(() => {
+		const boxes = Array.from(document.querySelectorAll("svg.seq path.dropped")).map(e => e.getBoundingClientRect());
+		const out = [];
+		document.querySelectorAll("svg.seq text.op").forEach(t => {
+			const r = t.getBoundingClientRect();
+			boxes.forEach(b => { if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) out.push(t.textContent) });
+		});
+		return out })()`, &overlaps)
+	if len(overlaps) > 0 {
+		t.Errorf("labels under a dropped message's cross: %q", overlaps)
+	}
+	// Folded cycles: a visible band each.
+	var bands []float64
+	eval(`Array.from(document.querySelectorAll("svg.seq rect.fold-band")).map(e => e.getBoundingClientRect().width)`, &bands)
+	wantBands := 0
+	for _, it := range d.items {
+		if it.fold != nil {
+			wantBands++
+		}
+	}
+	if len(bands) != wantBands {
+		t.Errorf("%d fold bands, want %d", len(bands), wantBands)
+	}
+	for _, w := range bands {
+		if w < 100 {
+			t.Errorf("a fold band is %v wide", w)
+		}
 	}
 	// Hovering a step's row highlights its mark in the diagram.
 	var hot bool
@@ -130,7 +249,8 @@ func checkInBrowser(t *testing.T, b *headless.Browser, tr *trace.Trace, name str
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The screenshot shows the steps (the accent blue) and the failure (red).
+	// The screenshot shows the steps (the accent blue) and the failure (red:
+	// the failing step, the crosses, the blocked rings, the kind's card).
 	blue, red := countColor(m, 0x09, 0x69, 0xda), countColor(m, 0xd1, 0x24, 0x2f)
 	if blue < 100 || red < 20 {
 		t.Errorf("screenshot %v: %d blue and %d red pixels; the diagram did not paint", m.Bounds(), blue, red)

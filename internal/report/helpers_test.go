@@ -26,12 +26,16 @@ func load(t testing.TB, name string) *trace.Trace {
 // failingData is the report data of a run that failed with tr.
 func failingData(tr *trace.Trace) *Data {
 	f := tr.Header.Failure
+	task := ""
+	if f.Task >= 0 {
+		task = tr.TaskName(f.Task)
+	}
 	return &Data{
 		Test: tr.Header.Test, Strategy: tr.Header.Strategy, Seed: 42,
 		Iterations: 120, Failures: 3, Steps: 98765, Elapsed: 1500 * time.Millisecond,
 		Coverage: []CoveragePoint{{1, 1}, {10, 8}, {50, 31}, {100, 47}, {120, 52}},
 		Failure: &FailureView{
-			Kind: f.Kind, Message: f.Message, Task: tr.TaskName(f.Task), Location: f.Loc,
+			Kind: f.Kind, Message: f.Message, Task: task, Location: f.Loc,
 			Trace: tr, OriginalSteps: tr.Steps() + 40,
 		},
 	}

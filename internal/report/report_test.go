@@ -139,7 +139,8 @@ func TestPassingRun(t *testing.T) {
 		Coverage: []CoveragePoint{{100, 40}, {1000, 90}}})
 	for _, s := range []string{
 		"<title>morpheus: TestOK</title>",
-		"seed 7: passed",
+		"base seed 0x7: passed",
+		`<div class="value">0x7</div><div class="label">base seed</div>`,
 		`<div class="stat good"><div class="value">0</div><div class="label">failures</div>`,
 		`<div class="value">2.5M</div><div class="label">ops/s</div>`,
 		`<div class="value">90</div><div class="label">partial orders</div>`,
@@ -181,14 +182,14 @@ func TestLongTrace(t *testing.T) {
 		Header: trace.Header{Test: "TestLong", Failure: &trace.Failure{Kind: "assertion", Task: 1, Step: n}},
 		Tasks:  []trace.Task{{ID: 0, Parent: -1, Name: "main"}, {ID: 1, Parent: 0, Name: "w"}},
 	}
-	for i := range n {
-		tr.Events = append(tr.Events, trace.Event{Task: int32(i % 2), Obj: -1, Kind: trace.KindYield})
+	for i := range n { // choices of different values: nothing repeats
+		tr.Events = append(tr.Events, trace.Event{Task: int32(i % 2), Obj: -1, Kind: trace.KindChoose, Val: int64(i)})
 	}
 	out := render(t, failingData(tr))
 	if got := strings.Count(out, `<circle class="step`); got != maxDiagramSteps {
 		t.Errorf("%d steps drawn, want %d", got, maxDiagramSteps)
 	}
-	if want := fmt.Sprintf("The last %d of %d steps", maxDiagramSteps, n); !strings.Contains(out, want) {
+	if want := fmt.Sprintf("%d of %d steps drawn", maxDiagramSteps, n); !strings.Contains(out, want) {
 		t.Errorf("report lacks %q", want)
 	}
 	if !strings.Contains(out, fmt.Sprintf(`data-ref="s%d"`, n)) || strings.Contains(out, `data-ref="s1"`) {

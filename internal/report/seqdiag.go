@@ -33,6 +33,7 @@ type arrow struct {
 // diagram lays out the sequence diagram of one trace.
 type diagram struct {
 	t      *trace.Trace
+	items  []item // the rows drawn: steps, and the bands of folds
 	steps  []step // the steps drawn
 	row    map[int]int
 	lanes  []int32       // tasks with a lane, in task order
@@ -41,21 +42,39 @@ type diagram struct {
 	races  []race
 	racy   map[int]bool // events in a race
 	fail   int          // the failure's event, or -1
+	waits  []wait       // a deadlock's blocked tasks, drawn on a row of their own
+	cycle  map[int]bool // waits in the wait-for cycle
+	names  map[uint32]string
 }
 
-// newDiagram lays out the last maxDiagramSteps of all (the steps of t).
-func newDiagram(t *trace.Trace, all []step, races []race, fail int) *diagram {
-	d := &diagram{t: t, steps: all, row: map[int]int{}, laneOf: map[int32]int{}, racy: map[int]bool{}, fail: fail}
-	if len(all) > maxDiagramSteps {
-		d.steps = all[len(all)-maxDiagramSteps:]
-	}
+// newDiagram lays out the last maxDiagramSteps rows of all (the steps of t),
+// with repeated cycles folded, and the row of blocked ops ws.
+func newDiagram(t *trace.Trace, all []step, races []race, fail int, ws []wait, names map[uint32]string) *diagram {
+	d := &diagram{t: t, row: map[int]int{}, laneOf: map[int32]int{}, racy: map[int]bool{}, fail: fail,
+		waits: ws, cycle: map[int]bool{}, names: names}
+	d.items = layout(t, all, foldsOf(t), maxDiagramSteps)
 	seen := map[int32]bool{}
 	maxTask := int32(-1)
-	for r, s := range d.steps {
-		d.row[s.ev] = r
-		task := t.Events[s.ev].Task
-		seen[task] = true
-		maxTask = max(maxTask, task)
+	see := func(task int32) { seen[task], maxTask = true, max(maxTask, task) }
+	for r, it := range d.items {
+		if it.fold != nil {
+			continue
+		}
+		d.steps = append(d.steps, it.step)
+		d.row[it.step.ev] = r
+		e := &t.Events[it.step.ev]
+		see(e.Task)
+		if e.Kind == trace.KindCrash {
+			for _, v := range t.CrashVictims(it.step.ev) {
+				see(v)
+			}
+		}
+	}
+	for _, w := range ws {
+		see(w.task)
+		for _, h := range w.holder {
+			see(h)
+		}
 	}
 	for id := int32(-1); id <= maxTask; id++ {
 		if seen[id] {
@@ -68,6 +87,9 @@ func newDiagram(t *trace.Trace, all []step, races []race, fail int) *diagram {
 		d.racy[r.a], d.racy[r.b] = true, true
 	}
 	d.races = races
+	for _, i := range waitCycle(ws) {
+		d.cycle[i] = true
+	}
 	return d
 }
 
@@ -150,13 +172,23 @@ func msgTitle(t *trace.Trace, id int64) string {
 }
 
 func (d *diagram) x(task int32) int { return gutter + d.laneOf[task]*laneW + laneW/2 }
-func (d *diagram) y(ev int) int     { return headerH + d.row[ev]*rowH + rowH/2 }
+func (d *diagram) y(ev int) int     { return d.rowY(d.row[ev]) }
+func (d *diagram) rowY(r int) int   { return headerH + r*rowH + rowH/2 }
+
+// rows is the number of rows drawn: the items, then, after a gap, the
+// blocked ops and their labels.
+func (d *diagram) rows() int {
+	if len(d.waits) > 0 {
+		return len(d.items) + 3
+	}
+	return len(d.items)
+}
 
 // svg returns the diagram's markup.
 func (d *diagram) svg() template.HTML {
 	t := d.t
-	w := gutter + len(d.lanes)*laneW
-	h := headerH + len(d.steps)*rowH + footerH
+	w := gutter + len(d.lanes)*laneW + laneW/2 // room for the last lane's labels
+	h := headerH + d.rows()*rowH + footerH
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="seq-wrap"><svg class="seq" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="sequence diagram">`, w, h, w, h)
 	b.WriteString(`<defs><marker id="seq-head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`)
@@ -175,12 +207,13 @@ func (d *diagram) svg() template.HTML {
 	}
 	// Virtual time in the gutter, where it changes.
 	last := int64(-1)
-	for _, s := range d.steps {
-		if s.now != last {
-			last = s.now
-			fmt.Fprintf(&b, `<text class="time" x="4" y="%d" dy="0.32em">%s</text>`, d.y(s.ev), trace.FormatTime(s.now))
+	for r, it := range d.items {
+		if it.fold == nil && it.step.now != last {
+			last = it.step.now
+			fmt.Fprintf(&b, `<text class="time" x="4" y="%d" dy="0.32em">%s</text>`, d.rowY(r), trace.FormatTime(last))
 		}
 	}
+	d.bands(&b, w)
 	// Races first, under the rest.
 	for k, r := range d.races {
 		if _, ok := d.row[r.a]; !ok {
@@ -190,8 +223,8 @@ func (d *diagram) svg() template.HTML {
 			continue
 		}
 		ea, eb := &t.Events[r.a], &t.Events[r.b]
-		fmt.Fprintf(&b, `<line class="race-link" data-ref="r%d" x1="%d" y1="%d" x2="%d" y2="%d"><title>race: step %d (%s) and step %d (%s) on resource %d</title></line>`,
-			k+1, d.x(ea.Task), d.y(r.a), d.x(eb.Task), d.y(r.b), d.stepNo(r.a), ea.Kind, d.stepNo(r.b), eb.Kind, ea.Res)
+		fmt.Fprintf(&b, `<line class="race-link" data-ref="r%d" x1="%d" y1="%d" x2="%d" y2="%d"><title>race: step %d (%s) and step %d (%s) on %s</title></line>`,
+			k+1, d.x(ea.Task), d.y(r.a), d.x(eb.Task), d.y(r.b), d.stepNo(r.a), ea.Kind, d.stepNo(r.b), eb.Kind, esc(resName(d.names, ea.Res)))
 	}
 	for _, a := range d.arrows {
 		x1, y1 := d.x(t.Events[a.from].Task), d.y(a.from)
@@ -211,6 +244,7 @@ func (d *diagram) svg() template.HTML {
 	for _, s := range d.steps {
 		d.mark(&b, s)
 	}
+	d.blocked(&b)
 	b.WriteString(`</svg></div>`)
 	return template.HTML(b.String())
 }
@@ -229,10 +263,17 @@ func (d *diagram) mark(b *strings.Builder, s step) {
 		class += " failed"
 	}
 	label := e.Kind.String()
+	lx := x + 8 // where the label starts
 	switch {
 	case e.Kind == trace.KindCrash:
-		fmt.Fprintf(b, `<path class="crash" d="M%d,%d L%d,%d M%d,%d L%d,%d"/>`, x-7, y-7, x+7, y+7, x+7, y-7, x-7, y+7)
+		crossAt(b, x, y, "crash of node "+strconv.FormatInt(e.Val, 10))
 		label += " node " + strconv.FormatInt(e.Val, 10)
+		for _, v := range t.CrashVictims(s.ev) {
+			// On the victim's own lane too: it ends here.
+			vx := d.x(v)
+			crossAt(b, vx, y, t.TaskName(v)+" killed by the crash of node "+strconv.FormatInt(e.Val, 10))
+			fmt.Fprintf(b, `<text class="op victim" x="%d" y="%d" dy="0.32em">crashed</text>`, vx+10, y)
+		}
 	case e.Kind == trace.KindRestart:
 		fmt.Fprintf(b, `<rect class="restart" x="%d" y="%d" width="12" height="12"/>`, x-6, y-6)
 		label += " node " + strconv.FormatInt(e.Val, 10)
@@ -244,6 +285,8 @@ func (d *diagram) mark(b *strings.Builder, s step) {
 		tx := x + 30
 		if o, ok := d.laneOf[e.Obj]; ok && o < d.laneOf[e.Task] {
 			tx = x - 30
+		} else {
+			lx = tx + 8 // the label after the cross, not under it
 		}
 		fmt.Fprintf(b, `<path class="dropped" d="M%d,%d L%d,%d M%d,%d L%d,%d M%d,%d L%d,%d"><title>dropped: %s</title></path>`,
 			x, y, tx, y, tx-4, y-4, tx+4, y+4, tx+4, y-4, tx-4, y+4, esc(msgTitle(t, e.Val)))
@@ -260,23 +303,14 @@ func (d *diagram) mark(b *strings.Builder, s step) {
 		tip += " (" + t.LocString(e.Loc) + ")"
 	}
 	fmt.Fprintf(b, `<circle class="%s" data-ref="s%d" cx="%d" cy="%d" r="4"><title>%s</title></circle>`, class, s.n, x, y, esc(strings.TrimSpace(tip)))
-	fmt.Fprintf(b, `<text class="op" x="%d" y="%d" dy="0.32em">%s</text>`, x+8, y, esc(cut(label)))
+	fmt.Fprintf(b, `<text class="op" x="%d" y="%d" dy="0.32em">%s</text>`, lx, y, esc(cut(label)))
 }
 
 func (d *diagram) stepNo(ev int) int {
 	if r, ok := d.row[ev]; ok {
-		return d.steps[r].n
+		return d.items[r].step.n
 	}
 	return 0
-}
-
-// cut shortens s to maxLabel runes.
-func cut(s string) string {
-	r := []rune(s)
-	if len(r) <= maxLabel {
-		return s
-	}
-	return string(r[:maxLabel-1]) + "…"
 }
 
 func esc(s string) string { return template.HTMLEscapeString(s) }
@@ -301,6 +335,13 @@ const diagramCSS = `
 .seq .arrow.chan { stroke: var(--good); }
 .seq marker path { fill: var(--muted); }
 .seq .crash { stroke: var(--bad); stroke-width: 3; }
+.seq .op.victim { fill: var(--bad); font-weight: 600; }
+.seq .fold-band { fill: var(--panel); stroke: var(--line); stroke-dasharray: 3 3; }
+.seq .fold-text { fill: var(--muted); font-style: italic; }
+.seq .step.blocked { fill: var(--bad); }
+.seq .blocked-ring { fill: none; stroke: var(--bad); stroke-width: 2.5; }
+.seq .arrow.waitfor { stroke: var(--bad); stroke-width: 1.5; stroke-dasharray: 5 3; }
+.seq .arrow.waitfor.cycle { stroke-width: 2.5; stroke-dasharray: none; }
 .seq .restart { fill: none; stroke: var(--good); stroke-width: 2; }
 .seq .timeout { fill: #d4a72c; }
 .seq .dropped { stroke: var(--bad); stroke-width: 1.5; fill: none; }

@@ -35,7 +35,7 @@ func page(d *Data) *htmlpage.Page {
 		p.Footer += " Replay the failure step by step with: morpheus replay TRACE"
 	}
 	// A report made from a trace alone has no figures of a run.
-	alone := d.Iterations == 0 && d.Steps == 0 && len(d.Coverage) == 0
+	alone := alone(d)
 	run := htmlpage.Section{Title: "Run", ID: "run", Blocks: []htmlpage.Block{runStats(d)}}
 	if alone {
 		run.Blocks = []htmlpage.Block{htmlpage.Paragraph("No figures of the run: this report was made from a trace alone.")}
@@ -53,8 +53,25 @@ func page(d *Data) *htmlpage.Page {
 	return p
 }
 
+// hexSeed formats a seed as the console does.
+func hexSeed(s uint64) string { return "0x" + strconv.FormatUint(s, 16) }
+
+// alone reports whether d was made from a trace alone, without figures of a
+// run (and so without its base seed).
+func alone(d *Data) bool { return d.Iterations == 0 && d.Steps == 0 && len(d.Coverage) == 0 }
+
 func subtitle(d *Data) string {
-	s := "test " + orDash(d.Test) + ", strategy " + orDash(d.Strategy) + ", seed " + strconv.FormatUint(d.Seed, 10)
+	s := "test " + orDash(d.Test) + ", strategy " + orDash(d.Strategy)
+	tr := d.Trace
+	if d.Failure != nil {
+		tr = d.Failure.Trace
+	}
+	if !alone(d) {
+		s += ", base seed " + hexSeed(d.Seed)
+	}
+	if tr != nil {
+		s += ", iteration " + strconv.Itoa(tr.Header.Iteration) + " (iteration seed " + hexSeed(tr.Header.Seed) + ")"
+	}
 	if d.Failure != nil {
 		return s + ": FAILED (" + d.Failure.Kind + ")"
 	}
@@ -78,7 +95,7 @@ func runStats(d *Data) htmlpage.Stats {
 		{Label: "iterations", Value: strconv.Itoa(d.Iterations)},
 		fail,
 		{Label: "strategy", Value: orDash(d.Strategy)},
-		{Label: "seed", Value: strconv.FormatUint(d.Seed, 10)},
+		{Label: "base seed", Value: hexSeed(d.Seed)},
 		{Label: "ops", Value: htmlpage.FormatNumber(float64(d.Steps))},
 		{Label: "wall time", Value: d.Elapsed.Round(time.Millisecond).String()},
 		{Label: "ops/s", Value: opsPerSec(d)},

@@ -1,0 +1,67 @@
+package morpheus
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// writeTrace writes the trace part of a failure's report. full writes every
+// step. Otherwise a trace longer than reportTail steps leads with its key
+// events (crashes, restarts, partitions, the hot monitor's last change, the
+// last progress: trace.Highlights), and its end is shown with every run of
+// a repeated cycle folded into one line (trace.RenderFolded), so that a
+// liveness failure's thousands of retries do not hide the crash behind them.
+func writeTrace(b *strings.Builder, tr *trace.Trace, full bool) {
+	var tb strings.Builder
+	var head string
+	var err error
+	switch {
+	case full || tr.Steps() <= reportTail:
+		head, err = "trace:", trace.Render(&tb, tr, 0, -1)
+	case len(trace.Folds(tr, 0, -1)) == 0:
+		head, err = fmt.Sprintf("last %d steps:", reportTail), trace.Render(&tb, tr, trace.Tail(tr, reportTail), -1)
+	default:
+		from := trace.TailFolded(tr, reportTail)
+		head = "trace, repeated cycles folded:"
+		if from > 0 {
+			head = fmt.Sprintf("last %d lines, repeated cycles folded:", reportTail)
+		}
+		err = trace.RenderFolded(&tb, tr, from, -1)
+	}
+	if err != nil {
+		return
+	}
+	if !full && tr.Steps() > reportTail {
+		writeHighlights(b, tr)
+	}
+	b.WriteString(head + "\n    " + indent(strings.TrimRight(tb.String(), "\n"), "    ") + "\n")
+}
+
+// writeHighlights writes the "key events:" lines of a long trace: step,
+// time, the task that took the step, and what happened.
+func writeHighlights(b *strings.Builder, tr *trace.Trace) {
+	hs := trace.Highlights(tr)
+	if len(hs) == 0 {
+		return
+	}
+	now := times(tr)
+	b.WriteString("key events:\n")
+	for _, h := range hs {
+		fmt.Fprintf(b, "    step %d at %s, %s: %s\n", h.Step, trace.FormatTime(now[h.Event]), tr.TaskName(tr.Events[h.Event].Task), h.Text)
+	}
+}
+
+// times returns the virtual time of every event of tr.
+func times(tr *trace.Trace) []int64 {
+	out := make([]int64, len(tr.Events))
+	now := int64(0)
+	for i := range tr.Events {
+		if tr.Events[i].Kind == trace.KindClock {
+			now = tr.Events[i].Val
+		}
+		out[i] = now
+	}
+	return out
+}

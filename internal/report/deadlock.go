@@ -1,0 +1,87 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// deadlockSection tells a deadlock's story: the wait-for cycle first (for a
+// lock-order inversion, which task holds which lock and wants the other's),
+// then every blocked task, its op, what it waits on and who holds that.
+func deadlockSection(t *trace.Trace, all []step, ws []wait, names map[uint32]string) htmlpage.Section {
+	sec := htmlpage.Section{Title: "Deadlock", ID: "deadlock"}
+	if cyc := waitCycle(ws); cyc != nil {
+		var parts []string
+		for _, i := range cyc {
+			w := ws[i]
+			held := ""
+			for _, j := range cyc {
+				if ws[j].res != 0 && contains(ws[j].holder, w.task) {
+					held = "holds " + resName(names, ws[j].res)
+					if n := holdSince(t, all, w.task, ws[j].res); n > 0 {
+						held += " (since step " + strconv.Itoa(n) + ")"
+					}
+					held += " and "
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%s %swaits for %s, held by %s", t.TaskName(w.task), held, resName(names, w.res), holderNames(t, w.holder)))
+		}
+		what := "A wait-for cycle"
+		if lockCycle(ws, cyc) {
+			what = "A lock-order inversion"
+		}
+		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph(what+": "+strings.Join(parts, "; ")+". No task of the cycle can go on before another of it does."))
+	} else {
+		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph("No task can run and no timer is pending. No wait-for cycle of locks: the tasks wait for messages, channel values or events nobody will produce."))
+	}
+	tab := &htmlpage.Table{Columns: []htmlpage.Column{
+		{Name: "task"}, {Name: "blocked in"}, {Name: "on"}, {Name: "at"}, {Name: "held by"},
+	}}
+	for _, w := range ws {
+		on := w.object
+		if w.res != 0 {
+			on = resName(names, w.res)
+		}
+		if w.extra != "" {
+			on = strings.TrimSpace(on + " " + w.extra)
+		}
+		held := ""
+		if len(w.holder) > 0 {
+			held = holderNames(t, w.holder)
+		}
+		tab.Rows = append(tab.Rows, htmlpage.Row{Ref: w.ref, Cells: []string{t.TaskName(w.task), w.op, on, w.loc, held}})
+	}
+	sec.Blocks = append(sec.Blocks, tab)
+	return sec
+}
+
+func holderNames(t *trace.Trace, hs []int32) string {
+	var s []string
+	for _, h := range hs {
+		s = append(s, t.TaskName(h))
+	}
+	return strings.Join(s, ", ")
+}
+
+func contains(xs []int32, x int32) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// lockCycle reports whether every wait of the cycle is on a lock.
+func lockCycle(ws []wait, cyc []int) bool {
+	for _, i := range cyc {
+		if k, _, _ := strings.Cut(ws[i].object, "#"); k != "mutex" && k != "rwmutex" {
+			return false
+		}
+	}
+	return true
+}
