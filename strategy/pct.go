@@ -21,8 +21,10 @@ import (
 // [0, 1): a new task thus takes a uniformly random rank among the tasks not yet
 // lowered, as if all priorities had been drawn at the start (the original
 // algorithm knows n in advance; ties, of probability 2^-53, go to the task
-// listed first). The runtime gives every task a start step before its first
-// real op, the "dummy step" that lets a change point delay that op too.
+// listed first). Start and spawn steps touch nothing another task sees
+// (Local): PCT runs them at once and does not count them, so its steps and
+// change points are its own decisions; a task's first real op is delayed by
+// its priority like any other.
 //
 // k is either fixed (NewPCT(d, k), "pct:D:K") or estimated: the largest number
 // of steps of the earlier iterations this strategy ran, and 1000 before the

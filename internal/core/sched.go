@@ -9,8 +9,9 @@ import (
 )
 
 // Spawn creates a task that runs body. Its first step is a start op, enabled
-// at once, so the strategy may delay even its first real op. parent is nil for
-// the main task.
+// at once; as it touches nothing, the built-in strategies run it at once
+// (strategy.Local) and their first decision about the task is its first
+// real op. parent is nil for the main task.
 func (r *Run) Spawn(parent *Task, name string, key uint64, body func()) *Task {
 	t := r.newTask(parent, name, key)
 	t.body = body

@@ -25,9 +25,10 @@ type Exec struct {
 }
 
 // NewExec returns an executor of p. With dummyStart, every thread first has
-// a start op that touches nothing, as the runtime gives every task: PCT needs
-// it to delay a thread's first event (the thesis adds these for PCT only,
-// since they change nothing for POS and RAPOS but the scale of random walk).
+// a start op that touches nothing, as the runtime gives every task (the
+// thesis adds these for PCT only, since they change nothing for POS and
+// RAPOS but the scale of random walk). Strategies run start ops at once
+// (strategy.Local), so they are no decision of theirs.
 func NewExec(p *Program, dummyStart bool) (*Exec, error) {
 	f, err := newForm(p)
 	if err != nil {

@@ -38,13 +38,15 @@ type Case struct {
 // read-read independence.
 //
 // PCT runs with the parameters the thesis chose: the fewest that let it reach
-// every partial order. Each thread gets a start step (so its first event can
-// be delayed too), k is the number of steps (events plus start steps), and d
-// is one more than the program's MaxDepth, the most preemptions a partial
-// order needs.
+// every partial order. d is one more than the program's MaxDepth, the most
+// preemptions a partial order needs, and k the number of steps PCT decides:
+// the events. Each thread also gets a start op, as the runtime gives every
+// task, but PCT runs start ops at once without counting them (they touch
+// nothing), so they are not among its k steps; a thread's first event is
+// delayed by its priority, as any other.
 func Samplers(sp *Space, reads bool) []Sampler {
 	p := sp.Program
-	d, k := sp.MaxDepth+1, len(p.Events)+p.Threads
+	d, k := sp.MaxDepth+1, len(p.Events)
 	out := []Sampler{
 		{Name: "random", New: func() strategy.Strategy { return strategy.NewRandom() }},
 		{Name: "pct", New: func() strategy.Strategy { return strategy.NewPCT(d, k) }, Dummy: true},

@@ -27,16 +27,13 @@
 //
 // # Thread creation
 //
-// csync.Go is a scheduling point of the creating task, as pthread_create is
-// in the thesis's setting, and every new goroutine starts with a start step.
-// In the cases whose bug needs a thread created last to run before the ones
-// created earlier finish (reorder_10, reorder_20, twostage_100), the early
-// threads usually finish while main is still creating the others: random
-// walk and PCT hit them as rarely as in the thesis, and so, unlike the
-// thesis, does POS*, whose fresh priorities for main's spawns do not help it
-// outrun the early threads. Conflict analysis learns that spawns conflict
-// with nothing and runs them at once, which removes that obstacle for every
-// strategy with "+ca".
+// csync.Go's spawn and the new goroutine's start are steps of the trace but
+// no decision of a strategy: they touch nothing another goroutine sees, so
+// every built-in strategy runs them at once (strategy.Local). pthread_create
+// is a scheduling point under Maple, which the thesis used; BENCHMARKS.md
+// measures what making spawns decisions again does to these cases (random
+// walk and POS* both fall on reorder_10/20, so their ratio does not move
+// towards the thesis's).
 //
 // # Plain Go
 //
