@@ -131,7 +131,12 @@
 //
 // A reported failure is shrunk (see ShrinkStats and the Shrink option): the
 // failure Check reports and saves is the simplest schedule found that fails
-// the same way. A run can count the distinct partial orders of its
+// the same way. A liveness failure at the clock limit whose run ends
+// repeating one cycle (retries to a crashed server) is cut at a lower clock
+// limit, a few cycles into the repetition (ShrinkStats.ClockLimit); its
+// trace records that limit and replays with it. A long failing trace is
+// reported with its key events first and each run of a repeated cycle
+// folded into one line (trace.Highlights, trace.RenderFolded). A run can count the distinct partial orders of its
 // iterations (the Coverage option, Result.PartialOrders). Shard splits a run's
 // iterations across processes; their result files (-morpheus.results) merge
 // into the whole run's with the morpheus command (morpheus merge).

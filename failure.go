@@ -110,6 +110,9 @@ func (f *Failure) Report(full bool, replayHint string) string {
 	fmt.Fprintf(&b, "    strategy %s, seed %#x, %d steps, virtual time %v\n", f.Strategy, f.Seed, f.Steps, f.Clock)
 	if s := f.Shrink; s != nil && (s.OriginalSteps != f.Steps || s.TimedOut) {
 		fmt.Fprintf(&b, "    shrunk from %d to %d steps (%d candidates tried%s)\n", s.OriginalSteps, f.Steps, s.Candidates, shrinkCut(s))
+		if s.ClockLimit > 0 {
+			fmt.Fprintf(&b, "    the clock limit cut to %v: past it the run found only repeated the same cycle; the trace replays with it\n", s.ClockLimit)
+		}
 	}
 	if f.Trace != nil {
 		writeTrace(&b, f.Trace, full)

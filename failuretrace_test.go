@@ -19,7 +19,7 @@ func TestReportLeadsWithKeyEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := append(append([]morpheus.Option{}, src.Options...), morpheus.ClockLimit(time.Minute), morpheus.Iterations(200), morpheus.Workers(1), morpheus.Seed(1))
+	opts := append(append([]morpheus.Option{}, src.Options...), morpheus.ClockLimit(time.Minute), morpheus.Iterations(200), morpheus.Workers(1), morpheus.Seed(1), morpheus.Shrink(0))
 	res, err := morpheus.Explore(src.Test, opts...)
 	if err != nil {
 		t.Fatal(err)

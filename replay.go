@@ -55,7 +55,11 @@ func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.
 	iter := tr.Header.Iteration
 	seed := tr.Header.Seed
 	var env *Env
-	cfg := core.Config{Strategy: rep, Seed: seed, MaxSteps: c.maxSteps, ClockLimit: int64(c.clockLimit), AllowLeaks: c.allowLeaks, AllowRaces: c.allowRaces, EarlyTimers: c.early}
+	limit := cutLimit(tr)
+	if limit == 0 {
+		limit = int64(c.clockLimit)
+	}
+	cfg := core.Config{Strategy: rep, Seed: seed, MaxSteps: c.maxSteps, ClockLimit: limit, AllowLeaks: c.allowLeaks, AllowRaces: c.allowRaces, EarlyTimers: c.early}
 	// Execute on a goroutine of its own: a task's runtime.Goexit (t.Fatal
 	// on the test's *testing.T, as in rewritten tests) ends that goroutine
 	// too, and the caller must still get the outcome.
@@ -76,6 +80,9 @@ func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.
 	res := &Result{Test: c.name, Strategy: "replay", Seed: seed, Iterations: 1, Steps: int64(out.Steps), Diverged: rep.Divergence()}
 	if out.Failure != nil {
 		res.Failure = newFailure(&rc, out, env, iter, seed)
+		if l := cutLimit(tr); l > 0 {
+			res.Failure.Trace.Header.Failure.ClockLimit = l
+		}
 		if fallback == nil && out.Failure.Kind == core.Nondeterminism {
 			res.Failure.Message = fmt.Sprintf("replay of %s diverged: %s", tr.Header.Test, out.Failure.Message)
 		}

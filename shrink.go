@@ -30,6 +30,11 @@ import (
 //     with the fewest context switches (same happens-before relation and
 //     conflict order, so the same behaviour, shown more simply).
 //
+// Before the rounds, a liveness failure at the clock limit whose run ends
+// repeating one cycle (retries to a crashed server) is cut at a lower clock
+// limit, a few cycles into the repetition (see cutClock): the rounds then
+// work on the short run, and the trace records the limit it replays with.
+//
 // A candidate is better when it has fewer steps (a fault counts as 8 steps:
 // a run that needs no lost message is simpler even if a little longer), then
 // fewer deviations, then smaller choices. The search is deterministic: the
@@ -48,6 +53,10 @@ type ShrinkStats struct {
 	Candidates    int  // candidate schedules run
 	Accepted      int  // candidates that were simpler and failed the same way
 	TimedOut      bool // the wall-clock budget ended the search
+	// ClockLimit, if not 0, is the lower clock limit the shrunk liveness
+	// failure runs to: the original run repeated one cycle from there to
+	// the test's own limit. The trace records it and replays with it.
+	ClockLimit time.Duration
 }
 
 // shrinkable reports whether a failure kind is one that a simpler schedule
@@ -73,6 +82,7 @@ type shrinker struct {
 	w        *core.Worker
 	wd       *core.Watchdog
 	stuck    chan struct{}
+	limit    int64 // a clock limit cutClock lowered, 0 for the test's own
 }
 
 // candidate is a run that failed the target's way.
@@ -146,6 +156,7 @@ func (s *shrinker) search() *candidate {
 	if best == nil {
 		return nil
 	}
+	best = s.cutClock(best)
 	for improved := true; improved && s.left(); {
 		improved = false
 		if b := s.dropSwitches(best); b != best {
@@ -277,13 +288,23 @@ func (s *shrinker) execute(g *strategy.Guide) *Failure {
 		defer func() {
 			if out := w.Goexited(); out != nil && f == nil && out.Failure != nil {
 				f = newFailure(&rc, *out, env, t.Iteration, t.Seed)
+				if s.limit > 0 {
+					f.Trace.Header.Failure.ClockLimit = s.limit
+				}
 			}
 			done <- f
 		}()
-		cfg := core.Config{Strategy: g, Seed: t.Seed, MaxSteps: s.c.maxSteps, ClockLimit: int64(s.c.clockLimit), AllowLeaks: s.c.allowLeaks, AllowRaces: s.c.allowRaces, EarlyTimers: s.c.early}
+		limit := int64(s.c.clockLimit)
+		if s.limit > 0 {
+			limit = s.limit
+		}
+		cfg := core.Config{Strategy: g, Seed: t.Seed, MaxSteps: s.c.maxSteps, ClockLimit: limit, AllowLeaks: s.c.allowLeaks, AllowRaces: s.c.allowRaces, EarlyTimers: s.c.early}
 		out := w.Execute(cfg, func(r *core.Run) { env = newEnv(r, t.Iteration) }, func() { s.test(env) })
 		if out.Failure != nil {
 			f = newFailure(&rc, out, env, t.Iteration, t.Seed)
+			if s.limit > 0 {
+				f.Trace.Header.Failure.ClockLimit = s.limit
+			}
 		}
 	}()
 	select {
@@ -301,10 +322,12 @@ func (s *shrinker) execute(g *strategy.Guide) *Failure {
 }
 
 // sameFailure reports whether f fails the way target did: the same kind and
-// location, and the same message once numbers are masked.
+// location, and the same message once numbers (and the clock limit a
+// liveness message names, which cutClock may lower) are masked.
 func sameFailure(f, target *Failure) bool {
 	return f.Kind == target.Kind && f.Location == target.Location &&
-		maskNumbers(f.Message) == maskNumbers(target.Message)
+		maskNumbers(clockLimitText.ReplaceAllString(f.Message, "clock limit")) ==
+			maskNumbers(clockLimitText.ReplaceAllString(target.Message, "clock limit"))
 }
 
 var numbers = regexp.MustCompile(`[0-9]+`)

@@ -60,7 +60,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"iteration", "morpheus-trace 1\ntest T\nseed 1\niteration 1e3\n", 4, "iteration", `got "1e3"`},
 		{"failure kind", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nfailure\n", 5, "failure", `got "failure"`},
 		{"failure unknown key", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nfailure panic where=1\n", 5, "failure",
-			`expected one of the keys task, step, at, msg, got "where=1"`},
+			`expected one of the keys task, step, limit, at, msg, got "where=1"`},
 		{"failure step", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nfailure panic step=-1\n", 5, "step", `got "-1"`},
 		{"failure msg unquoted", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nfailure panic msg=boom\n", 5, "msg",
 			`expected a quoted string, got "msg=boom"`},

@@ -74,7 +74,7 @@ func nameField(field string, f field) (string, *FormatError) {
 	return name, nil
 }
 
-// failure decodes "failure KIND [task=N] [step=N] [at=Q] [msg=Q]".
+// failure decodes "failure KIND [task=N] [step=N] [limit=NS] [at=Q] [msg=Q]".
 func (d *decoder) failure(fs []field, s string) *FormatError {
 	if len(fs) < 2 {
 		return expected("failure", headerForms[len(headers)-1], s)
@@ -86,7 +86,7 @@ func (d *decoder) failure(fs []field, s string) *FormatError {
 	f := &Failure{Kind: kind, Task: -1}
 	var seen keys
 	for _, fl := range fs[2:] {
-		if err = seen.add("failure", fl, "task", "step", "at", "msg"); err != nil {
+		if err = seen.add("failure", fl, "task", "step", "limit", "at", "msg"); err != nil {
 			return err
 		}
 		switch fl.key {
@@ -104,6 +104,11 @@ func (d *decoder) failure(fs []field, s string) *FormatError {
 				err = expected(fl.key, "a step number", fl.val)
 			}
 			f.Step = int(n)
+		case "limit":
+			f.ClockLimit, err = intField(fl.key, fl, 64)
+			if err == nil && f.ClockLimit <= 0 {
+				err = expected(fl.key, "a clock limit in ns above 0", fl.val)
+			}
 		case "at":
 			f.Loc, err = stringField(fl, maxName)
 		case "msg":

@@ -46,7 +46,9 @@
 // and failure when the iteration passed. The test, strategy and failure kind
 // are written bare when they are one plain word, else as Go-quoted strings.
 // Other fields are key=value, in any order, with strings always Go-quoted;
-// an unknown or repeated key is an error.
+// an unknown or repeated key is an error. The failure line's limit (in ns),
+// present only in a trace that shrinking cut short, is the clock limit the
+// iteration is replayed with.
 //
 // A task line per task follows, in ID order from 0. Then one line per event:
 // "s N tT KIND" for the N-th step (counting from 1), run by task T, followed

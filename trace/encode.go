@@ -34,6 +34,9 @@ func checkEncodable(t *Trace) error {
 		if f.Step < 0 {
 			return fmt.Errorf("trace: cannot encode: failure at step %d", f.Step)
 		}
+		if f.ClockLimit < 0 {
+			return fmt.Errorf("trace: cannot encode: failure with clock limit %d", f.ClockLimit)
+		}
 		if err := checkNames("failure kind", f.Kind, "failure location", f.Loc); err != nil {
 			return err
 		}
@@ -131,6 +134,9 @@ func (e *encoder) encode() error {
 		b := appendName(append(e.b[:0], "failure "...), f.Kind)
 		b = strconv.AppendInt(append(b, " task="...), int64(f.Task), 10)
 		b = strconv.AppendInt(append(b, " step="...), int64(f.Step), 10)
+		if f.ClockLimit > 0 {
+			b = strconv.AppendInt(append(b, " limit="...), f.ClockLimit, 10)
+		}
 		if f.Loc != "" {
 			b = strconv.AppendQuote(append(b, " at="...), f.Loc)
 		}

@@ -30,6 +30,11 @@ type Failure struct {
 	Task    int32  // the task that failed, or -1
 	Loc     string // "file:line" or ""
 	Step    int    // the step at which the failure was detected
+	// ClockLimit, if not 0, is the clock limit (ns) the run must be
+	// replayed with instead of the test's own: shrinking cut a liveness
+	// failure's idle repetition short by lowering it (see morpheus's
+	// ShrinkStats.ClockLimit).
+	ClockLimit int64
 }
 
 // Task describes one task of the iteration.
