@@ -136,7 +136,8 @@
 // limit, a few cycles into the repetition (ShrinkStats.ClockLimit); its
 // trace records that limit and replays with it. A long failing trace is
 // reported with its key events first and each run of a repeated cycle
-// folded into one line (trace.Highlights, trace.RenderFolded). A run can count the distinct partial orders of its
+// folded into one line (trace.Highlights, trace.RenderFolded). A run can
+// count the distinct partial orders of its
 // iterations (the Coverage option, Result.PartialOrders). Shard splits a run's
 // iterations across processes; their result files (-morpheus.results) merge
 // into the whole run's with the morpheus command (morpheus merge).
