@@ -41,6 +41,7 @@ type process struct {
 	env      *Env
 	task     *core.Task
 	node     *Node
+	name     string // the name given to Spawn (see Named)
 	res      uint32 // the process's resource: its mailbox and its life
 	mbox     []envelope
 	head     int
@@ -104,7 +105,7 @@ func (e *Env) start(n *Node, name string, body func(*Env)) PID {
 	if n.name != "" {
 		full += "@" + n.name
 	}
-	p := &process{env: e, node: n, res: r.NewResource(), alive: n.up}
+	p := &process{env: e, node: n, name: name, res: r.NewResource(), alive: n.up}
 	p.task = r.Spawn(parent, full, key, func() { body(e) })
 	p.task.Ext = p
 	p.task.Daemon = true // a server: a process still waiting at the end is no leak
@@ -138,7 +139,7 @@ func (e *Env) Send(to PID, msg any) {
 	r := e.run
 	pc := core.CallerPC()
 	from := e.self()
-	fa := e.decide(from, to.p, pc)
+	fa := e.decide(from, to.p, msg, pc)
 	r.Do(r.Current(), to.op(kindSend, pc))
 	id := e.newMsg(msg)
 	ev := r.Event()

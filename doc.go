@@ -65,6 +65,16 @@
 // lets the strategy decide when; Node.Disk is a durable disk that keeps what
 // was synced across crashes. Every fault is in the trace and replays.
 //
+// Faults.Only keeps the network's faults to the messages a test means them
+// for, so that a liveness test of replication is not "passed" or "failed" by
+// its own client request: by link (OneWay, Between), by process (Involving,
+// Named), by type (OfType), or by any func(Msg) bool, inverted by Not. The
+// zero value selects every message between nodes. A message Only excludes
+// travels as if there were no faults and costs no choice. Partitions cut
+// every message across them, selected or not. Each fault decision reads as
+// what it did in the trace's rendering, a failure's last steps and the HTML
+// report: "primary@n1 choose drop → backup@n2 {N:1}", then the send.
+//
 // # Failures
 //
 // An iteration fails on an assertion (Env.Assert, Env.Fatalf), a panic in any

@@ -9,7 +9,8 @@ import (
 
 // Faults describes how the network between nodes misbehaves in an iteration
 // (see Env.SetFaults). Every fault is a controlled choice: strategies explore
-// when it strikes, and a trace replays it.
+// when it strikes, and a trace replays it. Only says which messages faults
+// may strike; the zero value of it selects every message between nodes.
 //
 // Without faults a message lands in its receiver's mailbox when it is sent,
 // so messages between two processes never overtake each other. Bugs that
@@ -30,6 +31,13 @@ type Faults struct {
 	// own delivery step: messages between two processes may arrive in any
 	// order (no FIFO).
 	Reorder bool
+	// Only selects the messages the faults above (Reorder too) may strike;
+	// nil selects every message between nodes. The others travel as if no
+	// faults were set, and cost no choice. Only selects among messages
+	// between nodes: those within a node are never faulted. It does not
+	// limit Partition, which cuts every message across it, selected or not.
+	// See MsgFilter, OneWay, Between, Involving, Named, OfType and Not.
+	Only MsgFilter
 }
 
 // faultResolution is the denominator of a fault's probability: a message's
@@ -51,7 +59,9 @@ type network struct {
 
 // SetFaults makes the network between nodes faulty for the rest of the
 // iteration. Messages a process sends to itself, and messages within one
-// node, are never affected.
+// node, are never affected; f.Only narrows the faults to the messages it
+// selects. A later SetFaults replaces f (SetFaults(Faults{}) ends the
+// faults); the budgets count over the whole iteration.
 func (e *Env) SetFaults(f Faults) {
 	e.net.f = f
 	e.net.on = true
@@ -67,9 +77,11 @@ const (
 	fateDelay
 )
 
-// decide draws a message's fate: one controlled choice, made only while some
-// fault can still strike.
-func (e *Env) decide(from, to *process, pc uintptr) fate {
+// decide draws a message's fate: one controlled choice, made only for a
+// message Only selects while some fault can still strike. The choice is a
+// fault decision in the trace (trace.FlagFault): it names the receiver and
+// the fault that struck, so that renderings say what happened.
+func (e *Env) decide(from, to *process, msg any, pc uintptr) fate {
 	n := &e.net
 	if !n.on || to == nil || from == nil || from.node == to.node {
 		return fateDeliver
@@ -78,28 +90,35 @@ func (e *Env) decide(from, to *process, pc uintptr) fate {
 	drop := f.Drop > 0 && (f.MaxDrops == 0 || n.drops < f.MaxDrops)
 	dup := f.Duplicate > 0 && (f.MaxDuplicates == 0 || n.dups < f.MaxDuplicates)
 	delay := f.Delay > 0 && (f.MaxDelays == 0 || n.delays < f.MaxDelays)
-	if !drop && !dup && !delay {
-		if f.Reorder {
-			return fateDelay
-		}
+	if !drop && !dup && !delay && !f.Reorder {
 		return fateDeliver
+	}
+	if f.Only != nil && !f.Only(Msg{From: PID{from}, To: PID{to}, Body: msg}) {
+		return fateDeliver
+	}
+	if !drop && !dup && !delay {
+		return fateDelay // Reorder
 	}
 	r := e.run
 	v := float64(r.Choose(r.Current(), faultResolution, pc)) / faultResolution
+	fa, struck := fateDeliver, trace.Flag(0)
 	switch {
 	case drop && v < f.Drop:
 		n.drops++
-		return fateDrop
+		fa, struck = fateDrop, trace.FlagDropped
 	case dup && v >= f.Drop && v < f.Drop+f.Duplicate:
 		n.dups++
-		return fateDuplicate
+		fa, struck = fateDuplicate, trace.FlagDuplicated
 	case delay && v >= f.Drop+f.Duplicate && v < f.Drop+f.Duplicate+f.Delay:
 		n.delays++
-		return fateDelay
+		fa, struck = fateDelay, trace.FlagDelayed
 	case f.Reorder:
-		return fateDelay
+		fa = fateDelay
 	}
-	return fateDeliver
+	ev := r.Event()
+	ev.Obj = to.task.ID
+	ev.Flag |= trace.FlagFault | struck
+	return fa
 }
 
 // route carries a sent message according to its fate.

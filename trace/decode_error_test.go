@@ -90,7 +90,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"obj number", errHead + "s 1 t0 spawn obj=one\n", 9, "obj", `expected a 32-bit integer, got "one"`},
 		{"res overflow", errHead + "s 1 t0 yield res=4294967296\n", 9, "res", "expected a 32-bit unsigned integer"},
 		{"val quoted", errHead + "s 1 t0 choose val=\"1\"\n", 9, "val", "expected a 64-bit integer"},
-		{"flags unknown", errHead + "s 1 t0 recv flags=read,late\n", 9, "flags", `expected read, timeout or dropped, got "late"`},
+		{"flags unknown", errHead + "s 1 t0 recv flags=read,late\n", 9, "flags", `expected read, timeout, dropped, fault, duplicated or delayed, got "late"`},
 		{"flags empty", errHead + "s 1 t0 recv flags=\n", 9, "flags", `got ""`},
 		{"step unknown key", errHead + "s 1 t0 start color=red\n", 9, "step", "expected one of the keys obj, res, val, flags, at, msg"},
 		{"step duplicate key", errHead + "s 1 t0 start at=\"a\" at=\"b\"\n", 9, "at", "expected one at= field"},

@@ -90,7 +90,7 @@ func stepTask(f field, n int64) (int32, *FormatError) {
 func flagsField(f field) (Flag, *FormatError) {
 	var fl Flag
 	if f.quoted {
-		return 0, expected(f.key, "read, timeout or dropped", f.raw)
+		return 0, expected(f.key, flagList, f.raw)
 	}
 	for name := range strings.SplitSeq(f.val, ",") {
 		i := 0
@@ -98,7 +98,7 @@ func flagsField(f field) (Flag, *FormatError) {
 			i++
 		}
 		if i == len(flagNames) {
-			return 0, expected(f.key, "read, timeout or dropped", name)
+			return 0, expected(f.key, flagList, name)
 		}
 		fl |= 1 << i
 	}

@@ -54,9 +54,23 @@
 // "s N tT KIND" for the N-th step (counting from 1), run by task T, followed
 // by the fields that differ from their defaults: obj (default -1), res (0),
 // val (0, but always written for send, recv, choose, crash, restart and node,
-// whose 0 is a value), flags (read, timeout, dropped), at (the location) and
-// msg (the content of the message a send sends, as text). A clock event is a
-// line "clock NS" and is not a step.
+// whose 0 is a value), flags (read, timeout, dropped, fault, duplicated,
+// delayed), at (the location) and msg (the content of the message a send
+// sends, as text). A clock event is a line "clock NS" and is not a step.
+//
+// A choose step with the flag fault is a fault decision: the choice that
+// decided the fate of a message between nodes (morpheus.Faults). Its obj is
+// the receiver, and dropped, duplicated or delayed names the fault that
+// struck (none: the message went as usual); its val is the value chosen, as
+// for any choice. The message is that of the deciding task's next step, its
+// send. Renderings say what happened ("drop → backup@n2 main.Put{K:1}")
+// rather than the value:
+//
+//	s 14 t2 choose obj=1 val=12 flags=dropped,fault at="kv.go:50"
+//	s 15 t2 send obj=1 res=2 val=2 flags=dropped at="kv.go:50" msg="main.Put{K:1}"
+//
+// These flags were added to version 1 of the format; a decoder that predates
+// them rejects such a line by the flag's name, and reads every other trace.
 //
 // The last line is "end", so that a truncated file is an error rather than a
 // shorter trace. Blank lines and lines starting with "#" are ignored. No line

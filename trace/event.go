@@ -18,9 +18,12 @@ type Event struct {
 type Flag uint8
 
 const (
-	FlagRead    Flag = 1 << iota // the op only read its resource (reads do not conflict with reads)
-	FlagTimeout                  // a receive or wait ended by its time-out
-	FlagDropped                  // a message was not delivered (receiver dead or gone)
+	FlagRead       Flag = 1 << iota // the op only read its resource (reads do not conflict with reads)
+	FlagTimeout                     // a receive or wait ended by its time-out
+	FlagDropped                     // a message was not delivered (receiver dead or gone); on a fault decision: the fault was a drop
+	FlagFault                       // a KindChoose that decided a message's fate (Env.SetFaults); Obj is the receiver
+	FlagDuplicated                  // on a fault decision: the message is delivered twice
+	FlagDelayed                     // on a fault decision: the message is held in flight
 )
 
 // IsStep reports whether the event is a scheduling step (as opposed to a fact

@@ -9,8 +9,8 @@ import (
 // FormatVersion is the version of the file format Encode writes and the only
 // one Decode reads. A change that an older Decode would misread (a new line
 // type, a field whose absence means something else) needs a new version;
-// adding an op kind does not, since an older Decode rejects the unknown kind
-// by name rather than misreading it.
+// adding an op kind or a flag does not, since an older Decode rejects the
+// unknown kind or flag by name rather than misreading it.
 const FormatVersion = 1
 
 // Limits that bound Decode's memory, so that a corrupt or hostile file cannot
@@ -66,10 +66,13 @@ func Decode(r io.Reader, name string) (*Trace, error) {
 
 // flagNames are the names of the Flag bits in the flags= field, in bit order,
 // which is also the order Encode writes them in.
-var flagNames = [...]string{"read", "timeout", "dropped"}
+var flagNames = [...]string{"read", "timeout", "dropped", "fault", "duplicated", "delayed"}
 
 // knownFlags is the set of Flag bits the format can express.
-const knownFlags = FlagRead | FlagTimeout | FlagDropped
+const knownFlags = FlagRead | FlagTimeout | FlagDropped | FlagFault | FlagDuplicated | FlagDelayed
+
+// flagList is what the flags= field expects, for errors.
+const flagList = "read, timeout, dropped, fault, duplicated or delayed"
 
 // valAlwaysWritten reports whether an event of kind k writes its val field
 // even when it is 0: for these kinds Val is a message id, a chosen value or a

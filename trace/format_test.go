@@ -62,6 +62,7 @@ func TestCanonical(t *testing.T) {
 	for _, tc := range []struct{ name, text string }{
 		{"example", formatExample},
 		{"storage", readTestdata(t, "testdata/storage.trace")},
+		{"faults", readTestdata(t, "testdata/faults.trace")},
 		{"minimal", "morpheus-trace 1\ntest T\nseed 0\niteration 0\nend\n"},
 		{"quoted names", "morpheus-trace 1\ntest \"TestX/with space\"\nstrategy a=b\nseed 18446744073709551615\niteration -1\n" +
 			"failure \"\" task=-1 step=0\ntask 0 parent=-1 key=0xffffffffffffffff name=\"\"\ns 1 t0 yield\nend\n"},
@@ -89,6 +90,8 @@ func TestLenient(t *testing.T) {
 			lenientHead + "s 1 t0 yield\nend\n"},
 		{"flag order", lenientHead + "s 1 t0 recv flags=dropped,read,timeout\nend\n",
 			lenientHead + "s 1 t0 recv val=0 flags=read,timeout,dropped\nend\n"},
+		{"fault flag order", lenientHead + "s 1 t0 choose obj=0 val=3 flags=delayed,fault,duplicated,dropped\nend\n",
+			lenientHead + "s 1 t0 choose obj=0 val=3 flags=dropped,fault,duplicated,delayed\nend\n"},
 		{"CRLF", strings.ReplaceAll(lenientHead+"s 1 t0 start\nend\n", "\n", "\r\n"),
 			lenientHead + "s 1 t0 start\nend\n"},
 		{"quoted bare name", "morpheus-trace 1\ntest \"T\"\nseed 1\niteration 2\ntask 0 key=0x1 name=\"main\"\nend\n",
@@ -137,6 +140,10 @@ func TestRoundTrip(t *testing.T) {
 				{Task: -1, Obj: -1, Kind: trace.KindClock, Val: 1e9},
 				{Task: 2, Obj: 1, Kind: trace.KindRecv, Val: 2, Flag: trace.FlagRead, Loc: 0x9999},
 				{Task: 2, Obj: -1, Kind: trace.KindChoose, Val: -1 << 63, Loc: 0x4000},
+				{Task: 1, Obj: 2, Kind: trace.KindChoose, Val: 999, Flag: trace.FlagFault | trace.FlagDropped, Loc: 0x4010},
+				{Task: 1, Obj: 0, Kind: trace.KindChoose, Val: 0, Flag: trace.FlagFault | trace.FlagDuplicated},
+				{Task: 1, Obj: 0, Kind: trace.KindChoose, Val: 1, Flag: trace.FlagFault | trace.FlagDelayed},
+				{Task: 1, Obj: 0, Kind: trace.KindChoose, Val: 2, Flag: trace.FlagFault},
 				{Task: 0, Obj: -1, Kind: trace.KindRecv, Flag: trace.FlagTimeout | trace.FlagRead | trace.FlagDropped},
 				{Task: 0, Obj: -1, Kind: trace.KindSend, Val: 5}, // message 5 has no content
 				{Task: 0, Obj: -1, Kind: trace.KindNode, Val: 0},

@@ -117,7 +117,7 @@ func advance(e *Event, step int, now int64) (int, int64) {
 }
 
 // detail describes what step e did beyond its kind: the other task, the
-// message, the value chosen.
+// message, the value chosen, the fate a fault decision gave a message.
 func (t *Trace) detail(e *Event) string {
 	var parts []string
 	switch e.Kind {
@@ -134,6 +134,10 @@ func (t *Trace) detail(e *Event) string {
 		}
 		parts = append(parts, "← "+t.peer(e.Obj), t.renderMsg(e.Val))
 	case KindChoose:
+		if e.Flag&FlagFault != 0 {
+			parts = t.faultDetail(e)
+			break
+		}
 		parts = append(parts, "= "+strconv.FormatInt(e.Val, 10))
 	case KindCrash, KindRestart, KindNode:
 		parts = append(parts, "node "+strconv.FormatInt(e.Val, 10))

@@ -41,6 +41,7 @@ func renderOddTrace() *trace.Trace {
 // testdata/render.golden; go test -run TestRender -rewrite updates the file.
 func TestRender(t *testing.T) {
 	storage := mustDecode(t, readTestdata(t, "testdata/storage.trace"))
+	faults := mustDecode(t, readTestdata(t, "testdata/faults.trace"))
 	var got bytes.Buffer
 	for _, tc := range []struct {
 		name     string
@@ -53,6 +54,8 @@ func TestRender(t *testing.T) {
 		{"storage clamped", storage, -5, 1000},
 		{"storage empty window", storage, 10, 4},
 		{"odd", renderOddTrace(), 0, -1},
+		{"faults", faults, 0, -1},
+		{"faults window", faults, 13, 16}, // a decision whose send is past the window
 	} {
 		fmt.Fprintf(&got, "== %s [%d, %d)\n", tc.name, tc.from, tc.to)
 		if err := trace.Render(&got, tc.tr, tc.from, tc.to); err != nil {

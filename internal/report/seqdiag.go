@@ -265,6 +265,8 @@ func (d *diagram) mark(b *strings.Builder, s step) {
 	label := e.Kind.String()
 	lx := x + 8 // where the label starts
 	switch {
+	case e.Flag&trace.FlagFault != 0: // a fault decision: "drop → backup@n2 …"
+		label = t.Detail(e)
 	case e.Kind == trace.KindCrash:
 		crossAt(b, x, y, "crash of node "+strconv.FormatInt(e.Val, 10))
 		label += " node " + strconv.FormatInt(e.Val, 10)

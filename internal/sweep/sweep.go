@@ -1,7 +1,8 @@
 // Package sweep names the tests whose failures morpheus bench replay saves
 // and replays in a fresh process: the bug suites (internal/bugs, the
 // shared-memory suite internal/sct), the raft and key-value examples with
-// their bugs and faults, node crashes by Chaos with a liveness monitor, and
+// their bugs and faults, node crashes by Chaos with a liveness monitor,
+// faults kept to replication (Faults.Only) with a liveness monitor, and
 // random programs (internal/randprog). A name stands for the same test in
 // every process, which is what a replay in another process needs.
 package sweep
@@ -44,6 +45,7 @@ func Sources(random int) []Source {
 		Source{"kv/backup-reads-drops", kv.Test(kv.Config{BackupReads: true, Drops: 1}), nil},
 		Source{"chaos/ping-liveness", pingCrashedServer, []morpheus.Option{morpheus.ClockLimit(time.Second)}},
 		Source{"chaos/restart", restartedCounter, nil},
+		Source{"faults/replication-only", replicatedPut, nil},
 	)
 	for seed := range random {
 		out = append(out, Source{randprog.Name(uint64(seed)), randprog.Program(uint64(seed)), nil})
