@@ -61,13 +61,18 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		return
 	}
 	dir := corpusDir(t.Name())
-	if c.corpus && replayCorpus(t, c, test, dir) {
+	failed, stale := false, []string(nil)
+	if c.corpus {
+		failed, stale = replayCorpus(t, c, test, dir)
+	}
+	if failed {
 		return
 	}
 	res, err := explore(c, test)
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
+	res.stale = stale
 	defer keepResult(t, c, res) // after the trace is saved: the record names its path
 	if res.Interrupted {
 		defer reportInterrupted(t, c, res) // after the failure's report
@@ -130,13 +135,15 @@ func sanitize(name string) string {
 
 // replayCorpus replays the saved traces of a test. A trace that still fails
 // fails t; one that no longer applies to the code (the run leaves its
-// schedule) is finished by the configured strategy. It reports whether a
-// saved trace failed.
-func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) bool {
+// schedule: recorded on different code, typically before a fix) is finished
+// by the configured strategy, and is listed as stale, under go test -v and
+// in the result record. It reports whether a saved trace failed, and the
+// stale entries as "PATH: where the run left it".
+func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed bool, stale []string) {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return false
+		return false, nil
 	}
 	names := make([]string, 0, len(entries))
 	for _, e := range entries {
@@ -145,7 +152,6 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) bool {
 		}
 	}
 	sort.Strings(names)
-	failed := false
 	for _, n := range names {
 		path := filepath.Join(dir, n)
 		fallback, err := newStrategy(c)
@@ -165,11 +171,14 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) bool {
 			saveAttachments(t, f) // this run's, beside the saved trace
 			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
 			failed = true
-		} else if res.Diverged != "" && c.verbose >= 1 {
-			t.Logf("morpheus: saved trace %s no longer applies (%s); finished with %s, no failure", path, res.Diverged, c.strategy)
+		} else if res.Diverged != "" {
+			stale = append(stale, path+": "+res.Diverged)
+			if c.verbose >= 1 || testing.Verbose() {
+				t.Logf("morpheus: stale corpus entry %s: recorded on different code (%s); the run went on with %s and passed: delete it if the bug is fixed", path, res.Diverged, c.strategy)
+			}
 		}
 	}
-	return failed
+	return failed, stale
 }
 
 // saveTrace writes tr into dir under the hash of its content and returns the
@@ -194,9 +203,11 @@ func saveTrace(dir string, tr *trace.Trace) (string, error) {
 // saveAttachments writes a failure's attachments beside its saved trace.
 func saveAttachments(t testing.TB, f *Failure) {
 	t.Helper()
+	f.attached = true
 	for _, a := range f.Attachments {
 		if err := os.WriteFile(f.Path+"."+a.Name, a.Data, 0o644); err != nil {
 			t.Logf("morpheus: could not save attachment %s: %v", a.Name, err)
+			f.attached = false
 		}
 	}
 }

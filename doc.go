@@ -25,7 +25,8 @@
 // the failure's kind, message and location, the last steps of the trace, and
 // the command that replays it; the trace is kept under
 // testdata/morpheus/<TestName>/ and replayed first by every later go test run,
-// like a fuzzing corpus.
+// like a fuzzing corpus. A saved trace that the code no longer follows (once
+// the bug is fixed, typically) passes, and go test -v lists it as stale.
 //
 // # The actor world
 //
@@ -82,8 +83,10 @@
 // can run: the report lists what every task waits for), a leak (a goroutine
 // started with csync.Go still blocked when the test has returned and nothing
 // can run or fire any more: see AllowLeaks), the step limit (a livelock:
-// see Fairness), the clock limit, a replay that leaves its trace (nondeterminism
-// in the test), or a task that blocks on something morpheus does not control,
+// see Fairness), the clock limit, a replay that leaves its trace (a stale
+// trace, recorded on different code; or nondeterminism in the test, if it
+// leaves even a schedule it has just run), or a task that blocks on
+// something morpheus does not control,
 // such as a real channel or lock: a watchdog reports it with its stack instead
 // of hanging. When an iteration ends, its remaining tasks are unwound (their
 // deferred calls run) and no goroutine survives it.

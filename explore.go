@@ -52,6 +52,7 @@ type Result struct {
 	orders map[uint64]int  // partial order -> lowest iteration that ran it
 	table  *strategy.Table // what conflict analysis learned, nil without +ca
 	limit  int             // iterations below this count in the coverage
+	stale  []string        // Check's corpus entries recorded on different code
 }
 
 // Explore runs test under the controlled scheduler for the configured number
@@ -128,7 +129,7 @@ func exploreOrReplay(c *config, test func(*Env)) (*Result, error) {
 		x.progress = newProgress(c)
 	}
 	if c.duration > 0 {
-		x.deadline = time.Now().Add(c.duration)
+		x.deadline = budgetNow().Add(c.duration)
 	}
 	return x.run()
 }
@@ -260,7 +261,7 @@ func (x *explorer) work(ws *workerState) {
 	for {
 		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
 		i := x.c.shard.iteration(j)
-		if x.halted.Load() || !x.deadline.IsZero() && time.Now().After(x.deadline) {
+		if x.halted.Load() || !x.deadline.IsZero() && budgetNow().After(x.deadline) {
 			x.stop(i) // iterations from i on will not run: nobody may wait for them
 			return
 		}

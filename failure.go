@@ -13,7 +13,9 @@ import (
 // replays it.
 type Failure struct {
 	// Kind is one of assertion, panic, deadlock, leak, step-limit,
-	// clock-limit, liveness, race, uncontrolled-blocking, nondeterminism.
+	// clock-limit, liveness, race, uncontrolled-blocking, nondeterminism,
+	// or stale-trace: a replayed trace file that the code no longer follows
+	// (recorded on different code; the test follows its own schedules).
 	Kind     string
 	Message  string
 	Task     string // the task that failed ("" when no single task did)
@@ -28,7 +30,7 @@ type Failure struct {
 	Clock     time.Duration // virtual time when it failed
 	Logs      []string      // the iteration's Logf lines
 	Trace     *trace.Trace  // the whole iteration, replayable
-	Path      string        // where the trace was saved, if it was
+	Path      string        // where the trace was saved, if it was; for a replay, the trace file replayed
 	// Attachments are files the test attached (Env.Attach), written beside
 	// the saved trace as <Path>.<Name>.
 	Attachments []Attachment
@@ -36,6 +38,9 @@ type Failure struct {
 	// simplest run found, and Shrink.OriginalSteps the length of the one found
 	// by exploring.
 	Shrink *ShrinkStats
+
+	replayed bool // Path is the trace file a replay read: nothing was saved
+	attached bool // the attachments were written beside Path
 }
 
 // Error returns a one-line summary.
@@ -91,6 +96,18 @@ const reportTail = 30
 // replay it. full shows the whole trace instead of its last steps.
 func (f *Failure) Report(full bool, replayHint string) string {
 	var b strings.Builder
+	if f.Kind == staleTrace {
+		// Not a failure of the test: the message names the file and says
+		// where the run left it; full also shows the run up to there.
+		fmt.Fprintf(&b, "morpheus: %s\n", f.Message)
+		if full && f.Trace != nil {
+			var tb strings.Builder
+			if err := trace.Render(&tb, f.Trace, 0, -1); err == nil {
+				b.WriteString("the run up to there:\n    " + indent(strings.TrimRight(tb.String(), "\n"), "    ") + "\n")
+			}
+		}
+		return b.String()
+	}
 	fmt.Fprintf(&b, "morpheus: %s failure", f.Kind)
 	if f.Test != "" {
 		fmt.Fprintf(&b, " in %s", f.Test)
@@ -126,8 +143,10 @@ func (f *Failure) Report(full bool, replayHint string) string {
 	if f.Stack != "" {
 		b.WriteString("stack:\n    " + indent(strings.TrimRight(f.Stack, "\n"), "    ") + "\n")
 	}
-	if f.Path != "" {
+	if f.Path != "" && !f.replayed {
 		fmt.Fprintf(&b, "trace saved: %s\n", f.Path)
+	}
+	if f.Path != "" && (!f.replayed || f.attached) {
 		for _, a := range f.Attachments {
 			fmt.Fprintf(&b, "attachment: %s.%s\n", f.Path, a.Name)
 		}

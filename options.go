@@ -98,7 +98,10 @@ func ClockLimit(d time.Duration) Option { return func(c *config) { c.clockLimit 
 func Watchdog(d time.Duration) Option { return func(c *config) { c.watchdog = d } }
 
 // Replay runs the single iteration recorded in a trace file, strictly: a run
-// that leaves the recorded schedule fails with a nondeterminism failure.
+// that leaves the recorded schedule fails, with a stale-trace failure that
+// names the file and where the run leaves it when the trace was recorded on
+// different code (the test follows a schedule it has just run), with a
+// nondeterminism failure when the test leaves even that.
 func Replay(path string) Option { return func(c *config) { c.replay = path } }
 
 // Verbose sets how much Check logs: 0 only failures, 1 a summary line per

@@ -1,7 +1,6 @@
 package morpheus
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -33,22 +32,29 @@ func WriteTrace(path string, tr *trace.Trace) error {
 }
 
 // replayFile runs the iteration recorded in the trace at path. With fallback
-// nil the replay is strict (a divergence is a nondeterminism failure);
-// otherwise the fallback strategy takes over where the run leaves the trace.
+// nil the replay is strict: a divergence is a failure, of kind stale-trace
+// when the code changed since the trace was recorded, nondeterminism when
+// the test is not a function of its schedule (see explainDivergence);
+// otherwise the fallback strategy takes over where the run leaves the
+// trace.
 func replayFile(c *config, test func(*Env), path string, fallback strategy.Strategy) (*Result, error) {
 	tr, err := ReadTrace(path)
 	if err != nil {
 		return nil, err
 	}
-	res := replayTrace(c, test, tr, fallback)
-	if res.Failure != nil {
-		res.Failure.Path = path
+	res, _ := replayTrace(c, test, tr, strategy.NewReplay(tr, fallback), false)
+	if f := res.Failure; f != nil {
+		f.Path, f.replayed = path, true
+		if fallback == nil && f.Kind == string(core.Nondeterminism) {
+			explainDivergence(c, test, tr, path, f)
+		}
 	}
 	return res, nil
 }
 
-func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.Strategy) *Result {
-	rep := strategy.NewReplay(tr, fallback)
+// replayTrace runs the iteration tr records under rep, which follows tr;
+// with keep it also returns the run's own trace.
+func replayTrace(c *config, test func(*Env), tr *trace.Trace, rep *strategy.Replay, keep bool) (*Result, *trace.Trace) {
 	rep.Where = func(loc uint64) string { return core.Where(uintptr(loc)) }
 	w := core.NewWorker()
 	defer w.Close()
@@ -83,9 +89,11 @@ func replayTrace(c *config, test func(*Env), tr *trace.Trace, fallback strategy.
 		if l := cutLimit(tr); l > 0 {
 			res.Failure.Trace.Header.Failure.ClockLimit = l
 		}
-		if fallback == nil && out.Failure.Kind == core.Nondeterminism {
-			res.Failure.Message = fmt.Sprintf("replay of %s diverged: %s", tr.Header.Test, out.Failure.Message)
-		}
 	}
-	return res
+	var ran *trace.Trace
+	if keep {
+		ran = out.Trace()
+		ran.Header.Test, ran.Header.Iteration = c.name, iter
+	}
+	return res, ran
 }

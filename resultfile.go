@@ -22,6 +22,7 @@ func writeResult(c *config, res *Result) error {
 		Exhausted: res.Exhausted, Interrupted: res.Interrupted, Limit: res.limit,
 	}
 	r.Package = packagePath()
+	r.Stale = res.stale
 	if res.Failure != nil && r.Failures == 0 {
 		r.Failures = 1 // a replay, or a failure found by the watchdog
 	}

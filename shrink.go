@@ -61,11 +61,12 @@ type ShrinkStats struct {
 
 // shrinkable reports whether a failure kind is one that a simpler schedule
 // can reproduce: not a failure of the tool's control (uncontrolled blocking,
-// nondeterminism), and not the step limit, which every schedule reaches
-// after the same number of steps, each candidate running all of them.
+// nondeterminism), not a stale trace, and not the step limit, which every
+// schedule reaches after the same number of steps, each candidate running
+// all of them.
 func shrinkable(kind string) bool {
 	switch core.FailureKind(kind) {
-	case core.Uncontrolled, core.Nondeterminism, core.StepLimit:
+	case core.Uncontrolled, core.Nondeterminism, core.StepLimit, staleTrace:
 		return false
 	}
 	return true

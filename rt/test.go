@@ -133,7 +133,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
-	if f := res.Failure; replay != "" && f != nil && f.Kind == "nondeterminism" {
+	if f := res.Failure; replay != "" && f != nil && (f.Kind == "nondeterminism" || f.Kind == "stale-trace") {
 		// A trace recorded after other schedules (shrinking's, or other
 		// tests') ran in the same process may depend on caches they
 		// filled (go-msgpack's type information): warm them with one

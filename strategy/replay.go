@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -46,7 +47,9 @@ func (r *Replay) Begin(seed uint64) {
 }
 
 // Divergence describes where the run left the recorded schedule, or "" if it
-// has not.
+// has not: "at step N it expected <task> <op> at <file:line>, the run does
+// <task> <op> at <file:line>" (or what the run could do instead, when the
+// recorded task cannot run or the trace had ended).
 func (r *Replay) Divergence() string { return r.diverged }
 
 // Following reports whether the run is still on the recorded schedule.
@@ -62,27 +65,55 @@ func (r *Replay) Next(enabled []Op) int {
 	}
 	step := r.step + 1
 	if r.pos >= len(r.tr.Events) {
-		return r.diverge(enabled, fmt.Sprintf("step %d: the trace ended after %d steps but the run goes on", step, r.step))
+		return r.diverge(enabled, fmt.Sprintf("at step %d the trace had ended (%d steps), the run does %s", step, r.step, r.describe(enabled)))
 	}
 	ev := &r.tr.Events[r.pos]
+	want := fmt.Sprintf("%s %v at %s", r.tr.TaskName(ev.Task), ev.Kind, r.tr.LocString(ev.Loc))
 	for i := range enabled {
 		if enabled[i].Task != ev.Task {
 			continue
 		}
-		want := r.tr.LocString(ev.Loc)
-		got := want
-		if r.Where != nil && want != "?" && enabled[i].Sig.Loc != 0 {
-			got = r.Where(enabled[i].Sig.Loc)
-		}
-		if enabled[i].Kind != ev.Kind || got != want {
-			return r.diverge(enabled, fmt.Sprintf("step %d: the trace has %s %v at %s, the run has %s %v at %s",
-				step, r.tr.TaskName(ev.Task), ev.Kind, want, r.tr.TaskName(ev.Task), enabled[i].Kind, got))
+		wantLoc, got := r.tr.LocString(ev.Loc), r.loc(&enabled[i])
+		if enabled[i].Kind != ev.Kind || wantLoc != "?" && got != "" && got != wantLoc {
+			return r.diverge(enabled, fmt.Sprintf("at step %d it expected %s, the run does %s", step, want, r.describe(enabled[i:i+1])))
 		}
 		r.last, r.pos, r.step = r.pos, r.pos+1, step
 		return i
 	}
-	return r.diverge(enabled, fmt.Sprintf("step %d: the trace has %s %v at %s, but that task has no enabled op (%d enabled)",
-		step, r.tr.TaskName(ev.Task), ev.Kind, r.tr.LocString(ev.Loc), len(enabled)))
+	return r.diverge(enabled, fmt.Sprintf("at step %d it expected %s, but that task cannot run there; the run does %s", step, want, r.describe(enabled)))
+}
+
+// loc returns the location of an enabled op, "" without Where or a
+// location.
+func (r *Replay) loc(op *Op) string {
+	if r.Where == nil || op.Sig.Loc == 0 {
+		return ""
+	}
+	return r.Where(op.Sig.Loc)
+}
+
+// describe names what the run can do instead: a few of the enabled ops,
+// as "task kind at file:line".
+func (r *Replay) describe(enabled []Op) string {
+	const show = 3
+	var b strings.Builder
+	for i := range enabled[:min(len(enabled), show)] {
+		if i > 0 {
+			b.WriteString(" or ")
+		}
+		op := &enabled[i]
+		fmt.Fprintf(&b, "%s %v", r.tr.TaskName(op.Task), op.Kind)
+		if l := r.loc(op); l != "" {
+			b.WriteString(" at " + l)
+		}
+	}
+	switch {
+	case len(enabled) == 0:
+		b.WriteString("nothing")
+	case len(enabled) > show:
+		fmt.Fprintf(&b, " (of %d enabled ops)", len(enabled))
+	}
+	return b.String()
 }
 
 // Choose returns the recorded value.
@@ -92,7 +123,7 @@ func (r *Replay) Choose(n int) int {
 	}
 	ev := &r.tr.Events[r.last]
 	if ev.Kind != trace.KindChoose || ev.Val < 0 || ev.Val >= int64(n) {
-		r.diverged = fmt.Sprintf("step %d: the trace chose %d, the run chooses among %d values", r.step, ev.Val, n)
+		r.diverged = fmt.Sprintf("at step %d it expected the choice %d, the run chooses among %d values", r.step, ev.Val, n)
 		if r.fallback != nil {
 			return r.fallback.Choose(n)
 		}

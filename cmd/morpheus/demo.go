@@ -91,6 +91,9 @@ func demoReplay(stdout io.Writer, cfg storage.Config, path string, opts []morphe
 		fmt.Fprintf(stdout, "replayed %s: %d steps, no failure (was the trace made with another -bug?)\n", path, res.Steps)
 		return nil
 	}
+	if f.Kind == "stale-trace" || f.Kind == "nondeterminism" {
+		return fmt.Errorf("%s (was the trace made with another -bug?)", f.Message)
+	}
 	fmt.Fprintf(stdout, "Replayed %s: the same %s failure at step %d.\n\n", path, f.Kind, f.Steps)
 	if err := trace.Render(stdout, f.Trace, 0, -1); err != nil {
 		return err

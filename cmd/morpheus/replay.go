@@ -100,7 +100,9 @@ package, with MORPHEUS_REPLAY set) on it, strictly, and says whether the run
 still fails as the trace recorded: the same kind, location and message after
 the same steps. TRACE is a trace file, or a directory holding one (such as
 testdata/morpheus/TestName). It exits 0 when the replay reproduces the
-recorded outcome, 1 when it does not (fixed, or diverged).
+recorded outcome, 1 when it does not: fixed, or the trace was recorded on
+different code (the run leaves it; delete it if the bug is fixed), or the
+test is nondeterministic (it leaves even a schedule it has just run).
 
 Flags:
 `)
@@ -155,7 +157,9 @@ func compareReplay(tr *trace.Trace, rec *results.Record) (bool, string) {
 		return true, fmt.Sprintf("replayed: the run passes, as recorded, after %d steps", rec.Steps)
 	case got == nil:
 		return false, fmt.Sprintf("replayed: the run passes now (%d steps): the recorded %s failure is gone", rec.Steps, want.Kind)
-	case got.Kind == "nondeterminism":
+	case got.Kind == "nondeterminism", got.Kind == "stale-trace":
+		// The message says which: the test left a schedule it had just
+		// run, or the trace was recorded on different code.
 		return false, "replayed: " + firstLine(got.Message)
 	case want == nil:
 		return false, fmt.Sprintf("replayed: the run fails now (%s at %s: %s), the trace passed", got.Kind, got.Location, firstLine(got.Message))

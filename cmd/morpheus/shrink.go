@@ -66,8 +66,8 @@ Flags:
 	if f == nil {
 		return fmt.Errorf("%s: the test passes on this trace: nothing to shrink", a.path)
 	}
-	if f.Kind == "nondeterminism" {
-		return fmt.Errorf("%s: the replay diverged, the trace no longer fits the test: %s", a.path, firstLine(f.Message))
+	if f.Kind == "nondeterminism" || f.Kind == "stale-trace" {
+		return fmt.Errorf("%s: nothing to shrink: %s", a.path, firstLine(f.Message))
 	}
 	tr, err := f.DecodeTrace()
 	if err != nil {

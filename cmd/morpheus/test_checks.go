@@ -117,7 +117,7 @@ func checkRecords(sum *driver.Summary) []*results.Record {
 
 // checkTestRecord is a Check's record in -json's form.
 func checkTestRecord(pkg string, r *results.Record) testRecord {
-	tr := testRecord{Package: pkg, Test: r.Test, Schedules: r.Iterations, Steps: r.Steps, Check: true}
+	tr := testRecord{Package: pkg, Test: r.Test, Schedules: r.Iterations, Steps: r.Steps, Check: true, Stale: r.Stale}
 	if f := r.Failure; f != nil {
 		tr.Kind, tr.Location, tr.Failure, tr.Trace = f.Kind, f.Location, f.Message, f.Path
 	}

@@ -80,6 +80,7 @@ type testRecord struct {
 	Foreign   []string `json:"foreign,omitempty"`
 	Error     string   `json:"error,omitempty"` // the package's build or run error
 	Check     bool     `json:"check,omitempty"` // a test that calls morpheus.Check, run as it is; Schedules are its iterations
+	Stale     []string `json:"stale,omitempty"` // a Check's corpus entries recorded on different code ("PATH: where the run left it")
 }
 
 func runTestRewrite(args []string, stdout, stderr io.Writer) error {

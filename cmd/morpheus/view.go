@@ -165,6 +165,10 @@ func summarize(w io.Writer, recs []*results.Record) {
 				fmt.Fprintf(w, "     trace: %s\n", f.Path)
 			}
 		}
+		for _, st := range r.Stale {
+			path, where, _ := strings.Cut(st, ": ")
+			fmt.Fprintf(w, "     stale corpus entry %s, recorded on different code (%s): delete it if the bug is fixed\n", path, where)
+		}
 	}
 }
 

@@ -105,6 +105,7 @@ func mergeGroup(g []*Record, partial bool) (*Record, error) {
 		m.Limit = min(m.Limit, r.Limit)
 		m.Exhausted = m.Exhausted && r.Exhausted
 		m.Interrupted = m.Interrupted || r.Interrupted
+		m.Stale = mergeStale(m.Stale, r.Stale) // every shard replays the corpus
 		for po, i := range r.OrderMap() {
 			if f, ok := orders[po]; !ok || i < f {
 				orders[po] = i
@@ -140,4 +141,11 @@ func mergeGroup(g []*Record, partial bool) (*Record, error) {
 
 func sortOrders(o []Order) {
 	slices.SortFunc(o, func(a, b Order) int { return cmp.Compare(a.PO, b.PO) })
+}
+
+// mergeStale returns the stale corpus entries of a and b, each once, sorted.
+func mergeStale(a, b []string) []string {
+	out := slices.Concat(a, b)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

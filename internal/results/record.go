@@ -44,6 +44,10 @@ type Record struct {
 	Orders        []Order  `json:"orders,omitempty"`   // sorted by PO
 	CATable       string   `json:"ca_table,omitempty"` // conflict analysis's table, its file format
 	Failure       *Failure `json:"failure,omitempty"`
+	// Stale lists the corpus entries the Check replayed that its code no
+	// longer follows (recorded on different code, typically before a fix),
+	// one "PATH: where the run left it" each; not failures.
+	Stale []string `json:"stale,omitempty"`
 }
 
 // Order is a partial order seen and the lowest iteration that ran it.

@@ -23,8 +23,11 @@ func only(t *testing.T) {
 }
 
 // TestLostUpdate has a lost update: two clients read, then write, a counter.
+// With MORPHEUS_CLITEST_FIXED set, the bug is fixed: the clients ask the
+// counter to increment, and the traces saved before no longer apply.
 func TestLostUpdate(t *testing.T) {
 	only(t)
+	fixed := os.Getenv("MORPHEUS_CLITEST_FIXED") != ""
 	morpheus.Check(t, func(e *morpheus.Env) {
 		n := e.NewNode("n1", nil)
 		counter := n.Spawn("counter", func(e *morpheus.Env) {
@@ -33,6 +36,8 @@ func TestLostUpdate(t *testing.T) {
 				switch m := e.Receive(nil).(type) {
 				case int:
 					v = m
+				case string:
+					v++
 				case morpheus.PID:
 					e.Send(m, v)
 				}
@@ -41,6 +46,11 @@ func TestLostUpdate(t *testing.T) {
 		main := e.Self()
 		for range 2 {
 			n.Spawn("client", func(e *morpheus.Env) {
+				if fixed {
+					e.Send(counter, "increment")
+					e.Send(main, "done")
+					return
+				}
 				e.Send(counter, e.Self())
 				e.Send(counter, morpheus.Recv[int](e)+1)
 				e.Send(main, "done")
