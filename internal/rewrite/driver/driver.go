@@ -145,13 +145,24 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		cache = filepath.Join(d, "morpheus", "rewrite")
 	}
 	start := time.Now()
+	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),
+		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{}}
+	record := preparedFile(ws.dir, cfg)
+	fp, err := fingerprint(ctx, cfg, env, gomod, goVer)
+	if err != nil {
+		cfg.logf("morpheus: %v: rewriting and building anew", err)
+	} else if out := reusePrepared(record, fp); out != nil {
+		cfg.logf("morpheus: nothing changed since the last build: reusing its test binaries")
+		for _, ps := range out {
+			ps.Build = time.Since(start)
+		}
+		return out, nil
+	}
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
 		Exclude: cfg.Exclude, Relocated: modcache})
 	if err != nil {
 		return nil, err
 	}
-	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),
-		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{}}
 	for _, p := range pkgs {
 		for _, f := range p.Files {
 			if f.Changed {
@@ -214,6 +225,11 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		ps.Build = time.Since(start)
 		ps.dir = dir
 		out = append(out, ps)
+	}
+	if fp != "" {
+		if err := savePrepared(record, fp, out); err != nil {
+			cfg.logf("morpheus: recording the build for reuse: %v", err)
+		}
 	}
 	return out, nil
 }
