@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -56,7 +57,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		if f := res.Failure; f != nil {
 			t.Errorf("%s", f.Report(c.verbose >= 2, ""))
 		} else {
-			t.Logf("morpheus: replay of %s: %d steps, no failure", c.replay, res.Steps)
+			t.Logf("morpheus: replay of %s: %s, no failure", c.replay, plural.N(res.Steps, "step"))
 		}
 		return
 	}
@@ -94,12 +95,12 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		return
 	}
 	if res.Exhausted {
-		t.Logf("morpheus: all %d schedules explored, no failure (strategy %s)", res.Iterations, res.Strategy)
+		t.Logf("morpheus: all %s explored, no failure (strategy %s)", plural.N(res.Iterations, "schedule"), res.Strategy)
 		return
 	}
 	if c.verbose >= 1 || testing.Verbose() {
-		t.Logf("morpheus: %d iterations, %d steps, no failure (strategy %s, seed %#x, %v)",
-			res.Iterations, res.Steps, res.Strategy, res.Seed, res.Elapsed.Round(1e6))
+		t.Logf("morpheus: %s, %s, no failure (strategy %s, seed %#x, %v)",
+			plural.N(res.Iterations, "iteration"), plural.N(res.Steps, "step"), res.Strategy, res.Seed, res.Elapsed.Round(1e6))
 		if res.CA != nil {
 			t.Logf("morpheus: conflict analysis: %v", res.CA)
 		}

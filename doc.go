@@ -121,12 +121,13 @@
 //
 // Options in code (Iterations, Strategy, Seed, ...) are overridden by the
 // MORPHEUS_* environment variables, which are overridden by the test binary's
-// flags: -morpheus.iterations, -morpheus.duration, -morpheus.strategy,
-// -morpheus.seed, -morpheus.replay, -morpheus.v, -morpheus.maxsteps,
-// -morpheus.clocklimit, -morpheus.workers, -morpheus.watchdog,
-// -morpheus.shrink, -morpheus.shrinktime, -morpheus.shard, -morpheus.results,
-// -morpheus.progress. -morpheus.iterations=0 means unlimited: the run goes on
-// until a failure, a -morpheus.duration budget or an interrupt.
+// -morpheus.* flags. Every Option a command line can express has a flag and a
+// variable named after it: Verbose is -morpheus.verbose (alias -morpheus.v)
+// and MORPHEUS_VERBOSE, Coverage -morpheus.coverage and MORPHEUS_COVERAGE,
+// and so on; only CountHits, Name and ReplayHint are code only. README.md
+// lists them all in one table, which a test keeps in step with the code.
+// -morpheus.iterations=0 means unlimited: the run goes on until a failure, a
+// -morpheus.duration budget or an interrupt.
 //
 // # Interrupts
 //

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -124,9 +125,9 @@ func (f *Failure) Report(full bool, replayHint string) string {
 		where += ": "
 	}
 	fmt.Fprintf(&b, "    %s%s\n", where, indent(f.Message, "    "))
-	fmt.Fprintf(&b, "    strategy %s, seed %#x, %d steps, virtual time %v\n", f.Strategy, f.Seed, f.Steps, f.Clock)
+	fmt.Fprintf(&b, "    strategy %s, seed %#x, %s, virtual time %v\n", f.Strategy, f.Seed, plural.N(f.Steps, "step"), f.Clock)
 	if s := f.Shrink; s != nil && (s.OriginalSteps != f.Steps || s.TimedOut) {
-		fmt.Fprintf(&b, "    shrunk from %d to %d steps (%d candidates tried%s)\n", s.OriginalSteps, f.Steps, s.Candidates, shrinkCut(s))
+		fmt.Fprintf(&b, "    shrunk from %d to %s (%s tried%s)\n", s.OriginalSteps, plural.N(f.Steps, "step"), plural.N(s.Candidates, "candidate"), shrinkCut(s))
 		if s.ClockLimit > 0 {
 			fmt.Fprintf(&b, "    the clock limit cut to %v: past it the run found only repeated the same cycle; the trace replays with it\n", s.ClockLimit)
 		}
@@ -141,7 +142,7 @@ func (f *Failure) Report(full bool, replayHint string) string {
 		}
 	}
 	if f.Stack != "" {
-		b.WriteString("stack:\n    " + indent(strings.TrimRight(f.Stack, "\n"), "    ") + "\n")
+		b.WriteString("stack:\n    " + indent(strings.TrimRight(userStack(f.Stack), "\n"), "    ") + "\n")
 	}
 	if f.Path != "" && !f.replayed {
 		fmt.Fprintf(&b, "trace saved: %s\n", f.Path)

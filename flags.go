@@ -12,34 +12,40 @@ import (
 	"time"
 )
 
-// setting is one -morpheus.* flag and its MORPHEUS_* environment variable.
+// setting is one -morpheus.* flag and its MORPHEUS_* environment variable,
+// which have the same name: -morpheus.NAME and MORPHEUS_NAME. Each Option
+// that a command line can express has one, named after it in lower case
+// (Verbose: -morpheus.verbose, MORPHEUS_VERBOSE); the table of settings in
+// README.md is checked against this one (settings_table_test.go).
 type setting struct {
-	name  string // flag name without the "morpheus." prefix
-	usage string
-	value *string
-	apply func(c *config, s string) error
+	name    string   // flag name without the "morpheus." prefix
+	aliases []string // other flag names, kept for old command lines
+	usage   string
+	value   *string
+	apply   func(c *config, s string) error
 }
 
 var settings = []*setting{
-	{name: "iterations", usage: "iterations per Check (0 means unlimited: until a failure, -morpheus.duration or ^C)", apply: func(c *config, s string) error { return parseInt(s, &c.iterations) }},
-	{name: "duration", usage: "wall-clock budget per Check (e.g. 30s); iterations start until it is spent", apply: func(c *config, s string) error { return parseDuration(s, &c.duration) }},
-	{name: "strategy", usage: "exploration strategy (random, pos, pct:3, ...)", apply: func(c *config, s string) error { c.strategy = s; return nil }},
-	{name: "seed", usage: "base seed (a number, or \"random\")", apply: applySeed},
+	{name: "iterations", usage: "iterations per Check (default 1000; 0 means unlimited: until a failure, -morpheus.duration or ^C)", apply: func(c *config, s string) error { return parseInt(s, &c.iterations) }},
+	{name: "duration", usage: "wall-clock budget per Check (e.g. 30s); iterations start until it is spent (default none)", apply: func(c *config, s string) error { return parseDuration(s, &c.duration) }},
+	{name: "strategy", usage: "exploration strategy: random, pos, pct:3, ... (default pos+ca)", apply: func(c *config, s string) error { c.strategy = s; return nil }},
+	{name: "seed", usage: "base seed: a number, or \"random\" (default: from the test's name)", apply: applySeed},
 	{name: "replay", usage: "replay the trace in this file instead of exploring", apply: func(c *config, s string) error { c.replay = s; return nil }},
-	{name: "v", usage: "verbosity: 0 failures only, 1 a summary per Check, 2 whole traces", apply: func(c *config, s string) error { return parseInt(s, &c.verbose) }},
-	{name: "maxsteps", usage: "step limit of an iteration", apply: func(c *config, s string) error { return parseInt(s, &c.maxSteps) }},
-	{name: "clocklimit", usage: "virtual time limit of an iteration (e.g. 10m)", apply: func(c *config, s string) error { return parseDuration(s, &c.clockLimit) }},
-	{name: "workers", usage: "iterations run in parallel", apply: func(c *config, s string) error { return parseInt(s, &c.workers) }},
+	{name: "verbose", aliases: []string{"v"}, usage: "verbosity: 0 failures only, 1 a summary per Check, 2 whole traces (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.verbose) }},
+	{name: "maxsteps", usage: "step limit of an iteration (default 100000)", apply: func(c *config, s string) error { return parseInt(s, &c.maxSteps) }},
+	{name: "clocklimit", usage: "virtual time limit of an iteration (default 10m)", apply: func(c *config, s string) error { return parseDuration(s, &c.clockLimit) }},
+	{name: "workers", usage: "iterations run in parallel (default GOMAXPROCS)", apply: func(c *config, s string) error { return parseInt(s, &c.workers) }},
 	{name: "catable", usage: "conflict-analysis table file, kept across runs (strategies with +ca)", apply: func(c *config, s string) error { c.catable = s; return nil }},
-	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked", apply: func(c *config, s string) error { return parseDuration(s, &c.watchdog) }},
-	{name: "shrink", usage: "candidate schedules to shrink a failure with (0: off)", apply: func(c *config, s string) error { c.shrinkSet = true; return parseInt(s, &c.shrink) }},
-	{name: "shrinktime", usage: "wall-clock budget of shrinking a failure (e.g. 10s)", apply: func(c *config, s string) error { return parseDuration(s, &c.shrinkTime) }},
+	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked (default 5s)", apply: func(c *config, s string) error { return parseDuration(s, &c.watchdog) }},
+	{name: "shrink", usage: "candidate schedules to shrink a failure with (default 200; 0: off)", apply: func(c *config, s string) error { c.shrinkSet = true; return parseInt(s, &c.shrink) }},
+	{name: "shrinktime", usage: "wall-clock budget of shrinking a failure (default 10s)", apply: func(c *config, s string) error { return parseDuration(s, &c.shrinkTime) }},
 	{name: "shard", usage: "run part i of N of the iterations (i/N, from 0)", apply: func(c *config, s string) (err error) { c.shard, err = parseShard(s); return err }},
 	{name: "results", usage: "append each Check's result (JSON line) to this file, for morpheus merge", apply: func(c *config, s string) error { c.results = s; return nil }},
-	{name: "earlytimers", usage: "times per iteration the nearest timer may fire while other tasks can run", apply: func(c *config, s string) error { return parseInt(s, &c.early) }},
-	{name: "allowraces", usage: "true: data races on plain memory of rewritten code are no failure", apply: func(c *config, s string) error { return parseBool(s, &c.allowRaces) }},
-	{name: "allowleaks", usage: "true: goroutines still blocked after the test returned are no failure", apply: func(c *config, s string) error { return parseBool(s, &c.allowLeaks) }},
 	{name: "progress", usage: "append progress lines (JSON) to this file, for morpheus test", apply: func(c *config, s string) error { c.progress = s; return nil }},
+	{name: "coverage", usage: "true: count distinct partial orders; false: don't (default: only with -morpheus.results or -morpheus.progress)", apply: applyCoverage},
+	{name: "earlytimers", usage: "times per iteration the nearest timer may fire while other tasks can run (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.early) }},
+	{name: "allowraces", usage: "true: data races on plain memory of rewritten code are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.allowRaces) }},
+	{name: "allowleaks", usage: "true: goroutines still blocked after the test returned are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.allowLeaks) }},
 }
 
 // Flags are registered in test binaries only, so that importing morpheus
@@ -50,14 +56,25 @@ func init() {
 	}
 	for _, s := range settings {
 		s.value = flag.String("morpheus."+s.name, "", s.usage+" (env "+envName(s.name)+")")
+		for _, a := range s.aliases {
+			flag.StringVar(s.value, "morpheus."+a, "", "alias of -morpheus."+s.name)
+		}
 	}
 }
 
-func envName(name string) string {
-	if name == "v" {
-		name = "verbose"
+func envName(name string) string { return "MORPHEUS_" + strings.ToUpper(name) }
+
+// flagSet reports which of s's flag names the command line set.
+func (s *setting) flagSet(set map[string]bool) bool {
+	if set["morpheus."+s.name] {
+		return true
 	}
-	return "MORPHEUS_" + strings.ToUpper(name)
+	for _, a := range s.aliases {
+		if set["morpheus."+a] {
+			return true
+		}
+	}
+	return false
 }
 
 // applyOverrides applies the environment, then the flags set on the command
@@ -75,7 +92,7 @@ func applyOverrides(c *config) error {
 		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	}
 	for _, s := range settings {
-		if s.value != nil && set["morpheus."+s.name] {
+		if s.value != nil && s.flagSet(set) {
 			if err := s.apply(c, *s.value); err != nil {
 				return fmt.Errorf("flag -morpheus.%s=%q: %v", s.name, *s.value, err)
 			}
@@ -99,6 +116,15 @@ func parseBool(s string, p *bool) error {
 		return fmt.Errorf("expected true or false")
 	}
 	*p = b
+	return nil
+}
+
+func applyCoverage(c *config, s string) error {
+	var on bool
+	if err := parseBool(s, &on); err != nil {
+		return err
+	}
+	Coverage(on)(c)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/interrupt"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // interruptGrace is how long an interrupted exploration waits for its
@@ -62,8 +63,8 @@ func reportInterrupted(t testing.TB, c *config, res *Result) {
 	if c.iterations > 0 {
 		planned = fmt.Sprint(c.iterations)
 	}
-	msg := fmt.Sprintf("morpheus: interrupted after %d iterations (of %s planned), %d steps, %d failing, in %v (strategy %s, seed %#x)",
-		res.Iterations, planned, res.Steps, res.Failures, res.Elapsed.Round(time.Millisecond), res.Strategy, res.Seed)
+	msg := fmt.Sprintf("morpheus: interrupted after %s (of %s planned), %s, %d failing, in %v (strategy %s, seed %#x)",
+		plural.N(res.Iterations, "iteration"), planned, plural.N(res.Steps, "step"), res.Failures, res.Elapsed.Round(time.Millisecond), res.Strategy, res.Seed)
 	if res.Failure != nil {
 		t.Logf("%s; the failure above was found before the interrupt (not shrunk)", msg)
 		return

@@ -74,7 +74,7 @@ func TestTableAssess(t *testing.T) {
 		t.Errorf("Assess = %+v, want %+v", st, want)
 	}
 	st.Add(st)
-	if st.Ops != 10 || st.Iterations != 2 || !strings.Contains(st.String(), "5.00 ops, 2.00 conflicts, 1.00 false negatives, 2.00 false positives") {
+	if st.Ops != 10 || st.Iterations != 2 || !strings.Contains(st.String(), "5.00 ops, 2.00 in a conflict, 1.00 run at once though in a conflict (missed: false negatives), 2.00 scheduled though in none (needless choices: false positives)") {
 		t.Errorf("Add/String: %+v %s", st, st)
 	}
 }

@@ -3,6 +3,8 @@ package strategy
 import (
 	"fmt"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
+
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -31,11 +33,16 @@ func (s *CAStats) Add(o CAStats) {
 	s.FalsePositives += o.FalsePositives
 }
 
-// String reports the counts per iteration, as Morpheus Table 4 does.
+// String reports the counts per iteration, as Morpheus Table 4 does, in
+// plain words, with the paper's terms in parentheses: a miss is a false
+// negative (an op run at once as independent that was in a conflict), a
+// needless choice a false positive (an op scheduled as conflicting that was
+// in none).
 func (s CAStats) String() string {
 	n := float64(max(s.Iterations, 1))
-	return fmt.Sprintf("%d iterations; per iteration: %.2f ops, %.2f conflicts, %.2f false negatives, %.2f false positives",
-		s.Iterations, float64(s.Ops)/n, float64(s.Conflicts)/n, float64(s.FalseNegatives)/n, float64(s.FalsePositives)/n)
+	return fmt.Sprintf("%s; per iteration: %.2f ops, %.2f in a conflict, %.2f run at once though in a conflict "+
+		"(missed: false negatives), %.2f scheduled though in none (needless choices: false positives)",
+		plural.N(s.Iterations, "iteration"), float64(s.Ops)/n, float64(s.Conflicts)/n, float64(s.FalseNegatives)/n, float64(s.FalsePositives)/n)
 }
 
 // Assess compares the predictions of t with the conflicts tr actually had.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -65,7 +66,7 @@ func (r *Replay) Next(enabled []Op) int {
 	}
 	step := r.step + 1
 	if r.pos >= len(r.tr.Events) {
-		return r.diverge(enabled, fmt.Sprintf("at step %d the trace had ended (%d steps), the run does %s", step, r.step, r.describe(enabled)))
+		return r.diverge(enabled, fmt.Sprintf("at step %d the trace had ended (%s), the run does %s", step, plural.N(r.step, "step"), r.describe(enabled)))
 	}
 	ev := &r.tr.Events[r.pos]
 	want := fmt.Sprintf("%s %v at %s", r.tr.TaskName(ev.Task), ev.Kind, r.tr.LocString(ev.Loc))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/bugs"
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
@@ -146,7 +147,7 @@ func geomean(runs [][]bugRun, j, trials int) float64 {
 }
 
 func writeBugsTables(w io.Writer, scenarios []bugs.Scenario, strategies []string, runs [][]bugRun, trials int, seed uint64) {
-	fmt.Fprintf(w, "Hit ratios (hits / iterations), %d iterations per scenario and strategy, seed %d; — = no hit.\n\n", trials, seed)
+	fmt.Fprintf(w, "Hit ratios (hits / iterations), %s per scenario and strategy, seed %d; — = no hit.\n\n", plural.N(trials, "iteration"), seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "scenario\t%s\t\n", strings.Join(strategies, "\t"))
 	for i, sc := range scenarios {
@@ -168,7 +169,7 @@ func writeBugsTables(w io.Writer, scenarios []bugs.Scenario, strategies []string
 	tw.Flush()
 	fmt.Fprintf(w, "\nGeo-means count a scenario without hits as 1/%d.\n", trials)
 
-	fmt.Fprintf(w, "\nWall-clock seconds to the first hit, from the start of each run (all cores); — = no hit in %d iterations.\n\n", trials)
+	fmt.Fprintf(w, "\nWall-clock seconds to the first hit, from the start of each run (all cores); — = no hit in %s.\n\n", plural.N(trials, "iteration"))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "scenario\t%s\t\n", strings.Join(strategies, "\t"))
 	for i, sc := range scenarios {

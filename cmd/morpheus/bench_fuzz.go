@@ -15,6 +15,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
 	"github.com/morpheus-go/morpheus/internal/ordering/store"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 func init() {
@@ -92,8 +93,8 @@ func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(stdout, "command     %s (mode %s, %d jobs)\n", strings.Join(command, " "), *mode, *jobs)
-	fmt.Fprintf(stdout, "runs        %d in %.1f s: %.0f runs/s; %d error runs, %d events, %d unordered pairs\n",
-		st.Counters.Runs, elapsed.Seconds(), float64(st.Counters.Runs)/elapsed.Seconds(), st.Counters.Errors, st.Events.Len(), st.Cov.Len())
+	fmt.Fprintf(stdout, "runs        %d in %.1f s: %.0f runs/s; %s, %s, %s\n",
+		st.Counters.Runs, elapsed.Seconds(), float64(st.Counters.Runs)/elapsed.Seconds(), plural.N(st.Counters.Errors, "error run"), plural.N(st.Events.Len(), "event"), plural.N(st.Cov.Len(), "unordered pair"))
 	var rates []float64
 	prev := start
 	var b strings.Builder

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 	"github.com/morpheus-go/morpheus/rt"
 )
@@ -62,10 +63,11 @@ type gokerResult struct {
 }
 
 func runBenchGoker(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench goker", "bench goker -dir PATH [-schedules N] [-strategy S] [-seed N] [-run REGEXP] [-jobs N] [-json] [-baseline N] [-timeout D] [-race] [-earlytimers N] [-keep]", stderr)
+	fs := newFlagSet("bench goker", "bench goker -dir PATH [-iterations N] [-strategy S] [-seed N] [-run REGEXP] [-jobs N] [-json] [-baseline N] [-timeout D] [-race] [-earlytimers N] [-keep]", stderr)
 	dir := fs.String("dir", "", "a GoBench checkout, or its gobench/goker folder (required)")
 	var o gokerOpts
-	fs.IntVar(&o.schedules, "schedules", 2000, "schedules per kernel")
+	fs.IntVar(&o.schedules, "iterations", 2000, "schedules per kernel (alias -schedules)")
+	fs.IntVar(&o.schedules, "schedules", 2000, "alias of -iterations")
 	fs.StringVar(&o.strategy, "strategy", "", "exploration strategy (default morpheus's)")
 	seedArg := fs.String("seed", "", "base seed, or \"random\" (default: from each test's name)")
 	run := fs.String("run", "", "run only the kernels whose names (cockroach_13197) match REGEXP")
@@ -80,7 +82,7 @@ func runBenchGoker(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *dir == "" || fs.NArg() > 0 || o.schedules < 1 || o.jobs < 1 || o.baseline < 0 || o.timeout <= 0 {
-		fmt.Fprintln(stderr, "morpheus bench goker: -dir is required; -schedules and -jobs must be positive, -baseline not negative; no arguments are taken")
+		fmt.Fprintln(stderr, "morpheus bench goker: -dir is required; -iterations and -jobs must be positive, -baseline not negative; no arguments are taken")
 		fs.Usage()
 		return errUsage
 	}
@@ -123,7 +125,7 @@ func runBenchGoker(args []string, stdout, stderr io.Writer) error {
 	o.env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 	start := time.Now()
 	results := runGokerKernels(kernels, &o, stderr)
-	fmt.Fprintf(stderr, "bench goker: %d kernels in %v\n", len(results), time.Since(start).Round(time.Second))
+	fmt.Fprintf(stderr, "bench goker: %s in %v\n", plural.N(len(results), "kernel"), time.Since(start).Round(time.Second))
 	if *asJSON {
 		return writeGokerJSON(stdout, results, &o)
 	}
@@ -188,12 +190,12 @@ func gokerProgress(r *gokerResult) string {
 	case r.Error != "":
 		fmt.Fprintf(&b, "error: %s", gokerShortError(r.Error, 160))
 	case r.Found:
-		fmt.Fprintf(&b, "found %s after %d schedules (%.2fs), replays %s", r.Kind, r.Schedules, r.Seconds, yesNo(r.Replays))
+		fmt.Fprintf(&b, "found %s after %s (%.2fs), replays %s", r.Kind, plural.N(r.Schedules, "schedule"), r.Seconds, yesNo(r.Replays))
 		if r.ReplayKind != "" && r.ReplayKind != r.Kind {
 			fmt.Fprintf(&b, " (replay: %s)", r.ReplayKind)
 		}
 	default:
-		fmt.Fprintf(&b, "not found in %d schedules (%.2fs)", r.Schedules, r.Seconds)
+		fmt.Fprintf(&b, "not found in %s (%.2fs)", plural.N(r.Schedules, "schedule"), r.Seconds)
 	}
 	if r.Base != nil {
 		fmt.Fprintf(&b, "; go test %s, -race %s", r.Base.label(), r.BaseRace.label())

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // The paper's figures (GoBench, CGO'21, Tables IV and V): bugs of GoKer each
@@ -153,7 +155,7 @@ func writeGokerTable(w io.Writer, rs []*gokerResult, o *gokerOpts) {
 	if o.seed != 0 {
 		seed = fmt.Sprint(o.seed)
 	}
-	fmt.Fprintf(w, "GoKer kernels under morpheus (rewritten): %d schedules per kernel, strategy %s, seed %s.\n", o.schedules, strat, seed)
+	fmt.Fprintf(w, "GoKer kernels under morpheus (rewritten): %s per kernel, strategy %s, seed %s.\n", plural.N(o.schedules, "schedule"), strat, seed)
 	fmt.Fprintf(w, "schedules: to the first failure (or all run); seconds: wall time of the schedules, build excluded; replays: the saved trace, replayed in a fresh process, gives the same kind.\n\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "kernel\ttype\tcategory\tsubtype\tfound\tkind\tschedules\tseconds\treplays"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/examples/raft"
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
@@ -144,7 +145,7 @@ func runBenchRaft(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if failed > 0 {
-		return fmt.Errorf("the correct raft harness failed in %d iterations", failed)
+		return fmt.Errorf("the correct raft harness failed in %s", plural.N(failed, "iteration"))
 	}
 	return nil
 }
@@ -205,7 +206,7 @@ func perSecond(n int64, d time.Duration) float64 {
 
 func writeRaftTables(w io.Writer, trials int, seed uint64, nodes int, bugs []raft.Bug, strategies []string, runs [][]raftBugRun, fixed []raftFixedRun) {
 	if len(bugs) > 0 {
-		fmt.Fprintf(w, "etcd raft, %d nodes: hit ratios (safety violations / iterations), %d iterations per bug and strategy, seed %d; — = no hit.\n\n", nodes, trials, seed)
+		fmt.Fprintf(w, "etcd raft, %d nodes: hit ratios (safety violations / iterations), %s per bug and strategy, seed %d; — = no hit.\n\n", nodes, plural.N(trials, "iteration"), seed)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintf(tw, "bug\t%s\t\n", strings.Join(strategies, "\t"))
 		for i, b := range bugs {

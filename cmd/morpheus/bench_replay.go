@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/sweep"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -125,9 +126,9 @@ func runBenchReplay(args []string, stdout, stderr io.Writer) error {
 		kind := cmp.Or(r.Kind, "-")
 		fmt.Fprintf(stdout, "%-26s %-8s %-12s %9d %7d  %s\n", r.Source, r.Strategy, kind, r.Iteration, r.Steps, replayOutcome(r))
 	}
-	fmt.Fprintf(stdout, "\n%d failures found, %d replayed to the same failure and a byte-identical trace\n", found, same)
+	fmt.Fprintf(stdout, "\n%s found, %d replayed to the same failure and a byte-identical trace\n", plural.N(found, "failure"), same)
 	if same != found {
-		return fmt.Errorf("%d of %d failures did not replay", found-same, found)
+		return fmt.Errorf("%d of %s did not replay", found-same, plural.N(found, "failure"))
 	}
 	return nil
 }

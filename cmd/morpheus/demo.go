@@ -9,6 +9,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/examples/storage"
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -53,7 +54,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if *fixed {
 		what = "the fixed server"
 	}
-	fmt.Fprintf(stdout, "Testing the replicating storage system of the P# paper (%s), strategy %s, up to %d iterations...\n", what, *strat, *iterations)
+	fmt.Fprintf(stdout, "Testing the replicating storage system of the P# paper (%s), strategy %s, up to %s...\n", what, *strat, plural.N(*iterations, "iteration"))
 	res, err := morpheus.Explore(storage.Test(cfg), opts...)
 	if err != nil {
 		return err
@@ -61,13 +62,13 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	rate := float64(res.Iterations) / res.Elapsed.Seconds()
 	f := res.Failure
 	if f == nil {
-		fmt.Fprintf(stdout, "%d iterations, %d steps in %v (%.0f iterations/s): no failure.\n", res.Iterations, res.Steps, res.Elapsed.Round(time.Millisecond), rate)
+		fmt.Fprintf(stdout, "%s, %s in %v (%.0f iterations/s): no failure.\n", plural.N(res.Iterations, "iteration"), plural.N(res.Steps, "step"), res.Elapsed.Round(time.Millisecond), rate)
 		if !*fixed {
 			return fmt.Errorf("the bug was not found")
 		}
 		return nil
 	}
-	fmt.Fprintf(stdout, "Found a failure after %d iterations (%v):\n\n", res.Iterations, res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "Found a failure after %s (%v):\n\n", plural.N(res.Iterations, "iteration"), res.Elapsed.Round(time.Millisecond))
 	path := filepath.Join(*out, fmt.Sprintf("morpheus-demo-bug%s.trace", *bug))
 	if err := morpheus.WriteTrace(path, f.Trace); err != nil {
 		return err
@@ -88,7 +89,7 @@ func demoReplay(stdout io.Writer, cfg storage.Config, path string, opts []morphe
 	}
 	f := res.Failure
 	if f == nil {
-		fmt.Fprintf(stdout, "replayed %s: %d steps, no failure (was the trace made with another -bug?)\n", path, res.Steps)
+		fmt.Fprintf(stdout, "replayed %s: %s, no failure (was the trace made with another -bug?)\n", path, plural.N(res.Steps, "step"))
 		return nil
 	}
 	if f.Kind == "stale-trace" || f.Kind == "nondeterminism" {

@@ -14,6 +14,7 @@ import (
 	"github.com/morpheus-go/morpheus/internal/ordering/report"
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
 	"github.com/morpheus-go/morpheus/internal/ordering/store"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 func init() {
@@ -101,7 +102,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rounds: *rounds, Rules: rules, Command: command}
-		fmt.Fprintf(stdout, "mode %s: running %s, %d runs, %d at once...\n", m, strings.Join(shown, " "), *runs, *jobs)
+		fmt.Fprintf(stdout, "mode %s: running %s, %s, %d at once...\n", m, strings.Join(shown, " "), plural.N(*runs, "run"), *jobs)
 		start := time.Now()
 		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume, Quiet: *quiet,
 			Stop: interrupt.Done()}) // on ^C: finish the running runs, save, report (-resume continues)
@@ -119,8 +120,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	}
 	if *compare && len(views) == 2 {
 		s, b := views[0], views[1]
-		fmt.Fprintf(stdout, "compare at %d runs: observed unordered pairs %d with the server, %d baseline (%s); error runs %d with the server, %d baseline\n",
-			*runs, s.Pairs, b.Pairs, ratio(s.Pairs, b.Pairs), s.Counters.Errors, b.Counters.Errors)
+		fmt.Fprintf(stdout, "compare at %s: observed unordered pairs %d with the server, %d baseline (%s); error runs %d with the server, %d baseline\n",
+			plural.N(*runs, "run"), s.Pairs, b.Pairs, ratio(s.Pairs, b.Pairs), s.Counters.Errors, b.Counters.Errors)
 	}
 	path := *reportPath
 	if path == "" {
@@ -154,10 +155,10 @@ func ratio(a, b int) string {
 // printCampaign prints a campaign's summary.
 func printCampaign(w io.Writer, mode string, st *runner.State, elapsed time.Duration) {
 	c := st.Counters
-	fmt.Fprintf(w, "mode %s: %d runs in %v (%.0f runs/s this session)\n", mode, c.Runs, elapsed.Round(time.Millisecond), float64(c.Runs)/elapsed.Seconds())
+	fmt.Fprintf(w, "mode %s: %s in %v (%.0f runs/s this session)\n", mode, plural.N(c.Runs, "run"), elapsed.Round(time.Millisecond), float64(c.Runs)/elapsed.Seconds())
 	fmt.Fprintf(w, "  events %d, observed unordered pairs %d", st.Events.Len(), st.Cov.Len())
 	if st.Cov.Len() > 0 {
-		fmt.Fprintf(w, " (last new pair at run %d, %d runs since)", st.LastNew, c.Runs-st.LastNew)
+		fmt.Fprintf(w, " (last new pair at run %d, %s since)", st.LastNew, plural.N(c.Runs-st.LastNew, "run"))
 	}
 	fmt.Fprintln(w)
 	if c.Constrained > 0 {
@@ -184,14 +185,14 @@ func printCampaign(w io.Writer, mode string, st *runner.State, elapsed time.Dura
 	}
 	for _, r := range st.Rules {
 		if r.Broken == 0 {
-			fmt.Fprintf(w, "  rule %s: held in all %d traces\n", r.Rule, r.Checked)
+			fmt.Fprintf(w, "  rule %s: held in all %s\n", r.Rule, plural.N(r.Checked, "trace"))
 			continue
 		}
 		runs := make([]string, len(r.Runs))
 		for i, n := range r.Runs {
 			runs[i] = fmt.Sprint(n)
 		}
-		fmt.Fprintf(w, "  rule %s: broken in %d of %d traces: runs %s\n", r.Rule, r.Broken, r.Checked, strings.Join(runs, ", "))
+		fmt.Fprintf(w, "  rule %s: broken in %d of %s: %s %s\n", r.Rule, r.Broken, plural.N(r.Checked, "trace"), plural.Of(len(runs), "run"), strings.Join(runs, ", "))
 	}
 }
 

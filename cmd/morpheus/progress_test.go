@@ -28,13 +28,13 @@ func TestProgressView(t *testing.T) {
 	v.tty = true
 	add(5, false)
 	v.poll()
-	if got, want := tty.String(), "\rTestX: 5/100 iterations, 1 failures, 2 partial orders, 100 it/s, ETA 1s"; got != want {
+	if got, want := tty.String(), "\rTestX: 5/100 iterations, 1 failure, 2 partial orders, 100 it/s, ETA 1s"; got != want {
 		t.Fatalf("terminal line %q, want %q", got, want)
 	}
 	// go test's output goes above the line, which is drawn again.
 	tty.Reset()
 	v.Write([]byte("ok pkg\n"))
-	if got, want := tty.String(), "\r"+strings.Repeat(" ", 71)+"\rok pkg\n\rTestX: 5/100 iterations, 1 failures, 2 partial orders, 100 it/s, ETA 1s"; got != want {
+	if got, want := tty.String(), "\r"+strings.Repeat(" ", 70)+"\rok pkg\n\rTestX: 5/100 iterations, 1 failure, 2 partial orders, 100 it/s, ETA 1s"; got != want {
 		t.Fatalf("output under the line %q, want %q", got, want)
 	}
 	// Several lines in one poll: only the last is drawn.
@@ -42,7 +42,7 @@ func TestProgressView(t *testing.T) {
 	add(100, true)
 	tty.Reset()
 	v.poll()
-	if got, want := tty.String(), "\rTestX: 100/100 iterations, 1 failures, 50 partial orders, 100 it/s, done\n"; got != want {
+	if got, want := tty.String(), "\rTestX: 100/100 iterations, 1 failure, 50 partial orders, 100 it/s, done\n"; got != want {
 		t.Fatalf("terminal end %q, want %q", got, want)
 	}
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/trace"
@@ -23,7 +24,7 @@ func addResult(d *report.Data, tr *trace.Trace, path string) error {
 		}
 	}
 	if len(mine) == 0 {
-		return fmt.Errorf("%s: no record of test %s among its %d records", path, tr.Header.Test, len(recs))
+		return fmt.Errorf("%s: no record of test %s among its %s", path, tr.Header.Test, plural.N(len(recs), "record"))
 	}
 	merged, err := results.Merge(mine, true)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/rewrite"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 	"github.com/morpheus-go/morpheus/rt"
@@ -23,46 +24,81 @@ func init() {
 	})
 }
 
+const rewriteUsage = `Usage: morpheus rewrite [flags] PACKAGES
+
+Rewrites the packages, their tests and their non-standard dependencies onto
+morpheus's controlled runtime (without touching them) and runs their tests
+under control, or shows what it would change (-list, -diff, -out). It is
+morpheus test's default mode without the progress line, the -json records
+and the Checks' result files and HTML reports: its flags have morpheus
+test's names and defaults. Exits 1 if a test fails; a first ^C stops the
+exploration and reports what ran (exit 130).
+
+Flags:
+  -iterations N   schedules per test over all processes (alias -schedules;
+                  default 100)
+  -strategy S     exploration strategy (default morpheus's)
+  -seed N         base seed, or "random" (default: from each test's name)
+  -jobs N         parallel test processes per package (default 2)
+  -run REGEXP     run only the tests matching REGEXP
+  -race           build the tests with Go's race detector as well
+  -replay TRACE   replay a saved trace (with -run naming its test)
+  -C DIR          run the go command in DIR
+  -exclude LIST   comma-separated import-path prefixes not to rewrite
+  -cache DIR      cache directory for rewritten files and binaries
+  -maxsteps N     steps per schedule before a step-limit failure
+  -watchdog D     report a goroutine blocked outside control after D
+  -allowleaks     goroutines still blocked after a test returned are no failure
+  -allowraces     data races are no failure (the accesses stay scheduling points)
+  -earlytimers N  times per schedule the nearest timer, sleep or time-out may
+                  fire while goroutines can still run (default 0: never)
+  -list           list the constructs morpheus cannot control, per package
+  -diff           show the rewritten lines of every changed file
+  -out DIR        write the rewritten files under DIR
+`
+
 func runRewrite(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("rewrite", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("C", ".", "run the go command in `dir`")
-	list := fs.Bool("list", false, "list the constructs morpheus cannot control, per package, and exit")
-	diff := fs.Bool("diff", false, "show the rewritten lines of every changed file and exit")
-	out := fs.String("out", "", "write the rewritten files under `dir` and exit")
-	run := fs.String("run", "", "run only the tests matching `regexp` (default all)")
-	schedules := fs.Int("schedules", 100, "schedules per test, over all processes")
-	strat := fs.String("strategy", "", "exploration strategy (default morpheus's)")
-	seed := fs.Uint64("seed", 0, "base seed (0: from each test's name)")
-	jobs := fs.Int("jobs", 2, "parallel test processes per package")
-	replay := fs.String("replay", "", "replay a saved `trace` (with -run naming its test)")
-	exclude := fs.String("exclude", "", "comma-separated import-path prefixes not to rewrite")
-	cache := fs.String("cache", "", "cache `dir` for rewritten files and binaries")
-	maxSteps := fs.Int("maxsteps", 0, "steps per schedule before a step-limit failure (0: morpheus's default)")
-	watchdog := fs.Duration("watchdog", 0, "report a goroutine blocked outside control after this long")
-	allowLeaks := fs.Bool("allowleaks", false, "goroutines still blocked after a test returned are no failure (no leak reports)")
-	allowRaces := fs.Bool("allowraces", false, "data races are no failure (the accesses stay scheduling points)")
-	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "times per schedule the nearest timer, sleep or time-out may fire while goroutines can still run (0: never)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: morpheus rewrite [flags] packages")
-		fmt.Fprintln(stderr, "Rewrites the packages, their tests and their non-standard dependencies onto morpheus's")
-		fmt.Fprintln(stderr, "controlled runtime (without touching them) and runs their tests under control.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return errUsage
+	fs.Usage = func() { fmt.Fprint(stderr, rewriteUsage) }
+	dir := fs.String("C", ".", "")
+	list := fs.Bool("list", false, "")
+	diff := fs.Bool("diff", false, "")
+	out := fs.String("out", "", "")
+	run := fs.String("run", "", "")
+	var schedules int
+	fs.IntVar(&schedules, "iterations", 100, "")
+	fs.IntVar(&schedules, "schedules", 100, "")
+	strat := fs.String("strategy", "", "")
+	seedArg := fs.String("seed", "", "")
+	jobs := fs.Int("jobs", 2, "")
+	replay := fs.String("replay", "", "")
+	exclude := fs.String("exclude", "", "")
+	cache := fs.String("cache", "", "")
+	maxSteps := fs.Int("maxsteps", 0, "")
+	watchdog := fs.Duration("watchdog", 0, "")
+	race := fs.Bool("race", false, "")
+	allowLeaks := fs.Bool("allowleaks", false, "")
+	allowRaces := fs.Bool("allowraces", false, "")
+	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "morpheus rewrite: no packages given")
-		fs.Usage()
 		return errUsage
 	}
-	if *schedules < 1 || *jobs < 1 {
-		fmt.Fprintln(stderr, "morpheus rewrite: -schedules and -jobs must be positive")
+	if schedules < 1 || *jobs < 1 {
+		fmt.Fprintln(stderr, "morpheus rewrite: -iterations and -jobs must be positive")
 		return errUsage
+	}
+	seed, err := parseSeed(*seedArg)
+	if err != nil {
+		fmt.Fprintf(stderr, "morpheus rewrite: %v\n", err)
+		return errUsage
+	}
+	if *seedArg == "random" {
+		fmt.Fprintf(stdout, "seed %d\n", seed)
 	}
 	var excl []string
 	if *exclude != "" {
@@ -84,8 +120,8 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
-		Schedules: *schedules, Seed: *seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog, MaxSteps: *maxSteps,
-		AllowLeaks: *allowLeaks, AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early)}
+		Schedules: schedules, Seed: seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog, MaxSteps: *maxSteps,
+		AllowLeaks: *allowLeaks, AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early), Race: *race}
 	sum, err := driver.Run(context.Background(), cfg)
 	if err != nil {
 		return err
@@ -103,7 +139,7 @@ func printIssues(w io.Writer, pkgs []*rewrite.Package) {
 			fmt.Fprintf(w, "%s: nothing uncontrolled found\n", p.Path)
 			continue
 		}
-		fmt.Fprintf(w, "%s: %d uncontrolled constructs\n", p.Path, len(p.Issues))
+		fmt.Fprintf(w, "%s: %s\n", p.Path, plural.N(len(p.Issues), "uncontrolled construct"))
 		for _, i := range p.Issues {
 			fmt.Fprintf(w, "\t%s\n", i)
 		}
@@ -166,8 +202,8 @@ func writeOut(w io.Writer, dir string, pkgs []*rewrite.Package) error {
 func printSummary(w io.Writer, sum *driver.Summary) {
 	for _, p := range sum.Packages {
 		n, rate := p.Schedules()
-		fmt.Fprintf(w, "package %s: %d schedules in %v (%.0f schedules/s), build %v\n",
-			p.Path, n, p.Elapsed.Round(time.Millisecond), rate, p.Build.Round(time.Millisecond))
+		fmt.Fprintf(w, "package %s: %s in %v (%.0f schedules/s), build %v\n",
+			p.Path, plural.N(n, "schedule"), p.Elapsed.Round(time.Millisecond), rate, p.Build.Round(time.Millisecond))
 		for _, i := range p.Issues {
 			fmt.Fprintf(w, "\tuncontrolled: %s\n", i)
 		}
@@ -192,9 +228,9 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 			case t.Skipped:
 				fmt.Fprintf(w, "\tSKIP %s\n", t.Name)
 			case t.Interrupted:
-				fmt.Fprintf(w, "\tINTR %s: %d schedules, interrupted (no failure so far)\n", t.Name, t.Schedules)
+				fmt.Fprintf(w, "\tINTR %s: %s, interrupted (no failure so far)\n", t.Name, plural.N(t.Schedules, "schedule"))
 			default:
-				fmt.Fprintf(w, "\tok   %s: %d schedules\n", t.Name, t.Schedules)
+				fmt.Fprintf(w, "\tok   %s: %s\n", t.Name, plural.N(t.Schedules, "schedule"))
 			}
 			for _, f := range t.Foreign {
 				fmt.Fprintf(w, "\t\tforeign channel (polled, not controlled) at %s\n", f)

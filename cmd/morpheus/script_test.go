@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,9 +19,15 @@ import (
 //	stderr REGEXP        the last run's stderr must match
 //	! stdout REGEXP      ... must not match (also for stderr)
 //	env KEY=VALUE        set an environment variable for the rest of the script
+//	exec PROG ARGS...    run another program (go, or a built binary); ! as above
+//	cd DIR               the directory exec runs in (default this package's)
+//	cp SRC DST           copy a file
 //
-// $WORK in arguments is a fresh temporary directory per script. Blank lines
-// and lines starting with # are ignored.
+// $WORK in arguments is a fresh temporary directory per script, $ROOT the
+// root of morpheus's source tree. Blank lines and lines starting with # are
+// ignored. A line "-- PATH --" ends the script: the lines after it, up to the
+// next such line, are the file $WORK/PATH, written (with $WORK and $ROOT
+// replaced) before the script runs.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/script/*.txt")
 	if err != nil || len(files) == 0 {
@@ -35,27 +41,47 @@ func TestScripts(t *testing.T) {
 }
 
 func runScript(t *testing.T, file string) {
-	f, err := os.Open(file)
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	work := t.TempDir()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	expand := strings.NewReplacer("$WORK", work, "$ROOT", root).Replace
+	script, files := splitScript(expand(string(data)))
+	for name, content := range files {
+		path := filepath.Join(work, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := "."
 	var stdout, stderr bytes.Buffer
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for n, line := range strings.Split(script, "\n") {
+		n++
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		neg := strings.HasPrefix(line, "! ")
 		line = strings.TrimPrefix(line, "! ")
-		fields := strings.Fields(strings.ReplaceAll(line, "$WORK", work))
+		fields := strings.Fields(line)
 		switch fields[0] {
-		case "morpheus":
+		case "morpheus", "exec":
 			stdout.Reset()
 			stderr.Reset()
-			code := run(fields[1:], &stdout, &stderr)
+			var code int
+			if fields[0] == "morpheus" {
+				code = run(fields[1:], &stdout, &stderr)
+			} else {
+				code = execProgram(t, dir, fields[1:], &stdout, &stderr)
+			}
 			if (code != 0) != neg {
 				t.Fatalf("%s:%d: %s: exit code %d\nstdout:\n%s\nstderr:\n%s", file, n, line, code, &stdout, &stderr)
 			}
@@ -74,13 +100,76 @@ func runScript(t *testing.T, file string) {
 				t.Fatalf("%s:%d: %s: %s was:\n%s", file, n, line, fields[0], out)
 			}
 		case "env":
-			k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.ReplaceAll(line, "$WORK", work), "env")), "=")
+			k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "env")), "=")
 			if !ok {
 				t.Fatalf("%s:%d: expected env KEY=VALUE", file, n)
 			}
 			t.Setenv(k, v)
+		case "cd":
+			if len(fields) != 2 {
+				t.Fatalf("%s:%d: expected cd DIR", file, n)
+			}
+			dir = fields[1]
+		case "cp":
+			if len(fields) != 3 {
+				t.Fatalf("%s:%d: expected cp SRC DST", file, n)
+			}
+			b, err := os.ReadFile(fields[1])
+			if err == nil {
+				err = os.WriteFile(fields[2], b, 0o644)
+			}
+			if err != nil {
+				t.Fatalf("%s:%d: %v", file, n, err)
+			}
 		default:
 			t.Fatalf("%s:%d: unknown command %q", file, n, fields[0])
 		}
 	}
+}
+
+// splitScript splits a script into its commands and the files that follow
+// them, each introduced by a line "-- PATH --".
+func splitScript(s string) (script string, files map[string]string) {
+	files = map[string]string{}
+	lines := strings.SplitAfter(s, "\n")
+	name := ""
+	var b strings.Builder
+	flush := func() {
+		if name == "" {
+			script = b.String()
+		} else {
+			files[name] = b.String()
+		}
+		b.Reset()
+	}
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
+			flush()
+			name = strings.TrimSpace(t[3 : len(t)-3])
+			continue
+		}
+		b.WriteString(l)
+	}
+	flush()
+	return script, files
+}
+
+// execProgram runs an external program in dir and returns its exit code
+// (-1 if it could not start).
+func execProgram(t *testing.T, dir string, args []string, stdout, stderr *bytes.Buffer) int {
+	if len(args) == 0 {
+		t.Fatal("exec: no program")
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		stderr.WriteString(err.Error())
+		return -1
+	}
+	return 0
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 func init() {
@@ -84,7 +85,7 @@ Flags:
 		from = f.Steps
 	}
 	fmt.Fprintf(stdout, "%s failure at %s: %s\n", f.Kind, f.Location, firstLine(f.Message))
-	fmt.Fprintf(stdout, "shrunk from %d to %d steps: %s\n", from, f.Steps, *out)
+	fmt.Fprintf(stdout, "shrunk from %d to %s: %s\n", from, plural.N(f.Steps, "step"), *out)
 	if _, err := os.Stat(*out); err != nil {
 		return err
 	}

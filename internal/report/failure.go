@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -36,7 +37,7 @@ func failureSections(f *FailureView) []htmlpage.Section {
 	}
 	sec := htmlpage.Section{Title: "Failure", ID: "failure", Blocks: []htmlpage.Block{info, htmlpage.Pre(f.Message)}}
 	if f.OriginalSteps > 0 && f.Trace != nil {
-		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph(fmt.Sprintf("Shrunk from %d to %d steps.", f.OriginalSteps, f.Trace.Steps())))
+		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph(fmt.Sprintf("Shrunk from %d to %s.", f.OriginalSteps, plural.N(f.Trace.Steps(), "step"))))
 	}
 	if f.ShrinkTimedOut {
 		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph("Shrinking was stopped by its time budget: on a faster or slower machine the same failure may shrink to a different schedule."))

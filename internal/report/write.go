@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // Write writes the report of d to w as one self-contained HTML page. The
@@ -131,6 +132,6 @@ func coverageSection(d *Data) htmlpage.Section {
 			XLabel: "iterations", YLabel: "partial orders",
 			Series: []htmlpage.Series{{Name: "distinct partial orders", Points: pts}},
 		},
-		htmlpage.Paragraph(fmt.Sprintf("%d distinct partial orders in %d iterations.", last.PartialOrders, last.Iteration)))
+		htmlpage.Paragraph(fmt.Sprintf("%s in %s.", plural.N(last.PartialOrders, "distinct partial order"), plural.N(last.Iteration, "iteration"))))
 	return s
 }
