@@ -1,7 +1,5 @@
 package csync_test
 
-//lint:file-ignore SA2001 a lock and unlock is the op measured
-
 import (
 	"testing"
 

@@ -1,7 +1,5 @@
 package csync_test
 
-//lint:file-ignore SA2001 a lock-order inversion is the example
-
 import (
 	"fmt"
 	"time"

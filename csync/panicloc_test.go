@@ -1,7 +1,5 @@
 package csync_test
 
-//lint:file-ignore SA2001 the lock and unlock show the mutex still works
-
 import (
 	"bufio"
 	"os"

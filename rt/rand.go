@@ -83,8 +83,7 @@ func RandSeed(seed int64) {
 		g.v1.Seed(seed)
 		return
 	}
-	//lint:ignore SA1019 what the code under test called
-	mrand.Seed(seed)
+	mrand.Seed(seed) //nolint:staticcheck // what the code under test called
 }
 
 // RandInt stands for math/rand.Int.
@@ -205,6 +204,5 @@ func RandRead(p []byte) (int, error) {
 	if r := v1(); r != nil {
 		return r.Read(p)
 	}
-	//lint:ignore SA1019 what the code under test called
-	return mrand.Read(p)
+	return mrand.Read(p) //nolint:staticcheck // what the code under test called
 }

@@ -52,8 +52,6 @@ Flags:
                   "morpheus-report"); "" writes none
   -race           build the tests with Go's race detector as well
   -replay TRACE   replay a saved trace (with -run naming its test)
-  -corpus=false   neither replay nor save testdata/morpheus/<Test>/: a
-                  failing test's trace goes to the cache directory
   -C DIR          run the go command in DIR
   -exclude LIST   comma-separated import-path prefixes not to rewrite
   -cache DIR      cache directory for rewritten files and binaries
@@ -76,9 +74,7 @@ type testRecord struct {
 	Skipped   bool     `json:"skipped,omitempty"`
 	Kind      string   `json:"kind,omitempty"`
 	Location  string   `json:"location,omitempty"`
-	Task      string   `json:"task,omitempty"`
-	Message   string   `json:"message,omitempty"` // the failure's message (a t.Fatalf's)
-	Failure   string   `json:"failure,omitempty"` // the report
+	Failure   string   `json:"failure,omitempty"`
 	Trace     string   `json:"trace,omitempty"`
 	Log       string   `json:"log,omitempty"` // the failing process's output, saved next to the trace
 	Foreign   []string `json:"foreign,omitempty"`
@@ -112,7 +108,6 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	allowLeaks := fs.Bool("allowleaks", false, "")
 	allowRaces := fs.Bool("allowraces", false, "")
 	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
-	keepCorpus := fs.Bool("corpus", true, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -140,7 +135,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 		Schedules: schedules, Seed: seed, Strategy: *strat, Jobs: *jobs, Replay: *replay,
 		Watchdog: *watchdog, MaxSteps: *maxSteps, AllowLeaks: *allowLeaks,
 		AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early),
-		Race: *race, Corpus: *keepCorpus, Env: append(os.Environ(), checkEnv(fs, seed)...)}
+		Race: *race, Env: append(os.Environ(), checkEnv(fs, seed)...)}
 	progress := stdout
 	if *asJSON {
 		progress = stderr
@@ -154,7 +149,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		printTestSummary(stdout, sum)
+		printSummary(stdout, sum)
 	}
 	if err := finishChecks(stdout, sum, *keep, *report, *asJSON); err != nil {
 		return err
@@ -200,7 +195,7 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 		for _, t := range p.Tests {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
-				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message}
+				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign}
 			if err := enc.Encode(r); err != nil {
 				return err
 			}

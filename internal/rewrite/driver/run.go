@@ -105,11 +105,8 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			rt.EnvSchedules+"="+strconv.Itoa(n),
 			rt.EnvOut+"="+filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)),
 			rt.EnvTraces+"="+traces,
-			rt.EnvHint+"="+replayHint(cfg, p),
+			rt.EnvHint+"="+fmt.Sprintf("morpheus rewrite -replay %%s -run '%%s' %s", p.Path),
 		)
-		if cfg.Corpus {
-			env = append(env, rt.EnvCorpus+"=true")
-		}
 		env = append(env, checkEnv(tmp, j, jobs)...)
 		if cfg.Seed != 0 || jobs > 1 {
 			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(jobSeed(cfg.Seed, j), 10))
@@ -136,7 +133,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			env = append(env, rt.EnvCount+"=true")
 		}
 		if cfg.Replay != "" {
-			env = append(env, rt.EnvReplay+"="+absPath(cfg.Replay))
+			env = append(env, rt.EnvReplay+"="+cfg.Replay)
 		}
 		wg.Add(1)
 		go func() {
@@ -173,11 +170,13 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Interrupted = t.Interrupted || r.Interrupted
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
-				t.Task, t.Message = r.Task, r.Message
-				t.Log = keepOutput(t, outputs[j])
+				// The report says where the test failed; what it said
+				// (a t.Fatalf's message) is in the process's output.
+				if t.Trace != "" && outputs[j] != "" && os.WriteFile(t.Trace+".log", []byte(outputs[j]), 0o644) == nil {
+					t.Log = t.Trace + ".log"
+				}
 			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
-			t.Stale = mergeSorted(t.Stale, r.Stale)
 		}
 	}
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
