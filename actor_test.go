@@ -91,6 +91,7 @@ func TestPanicInProcess(t *testing.T) {
 		n := e.NewNode("n1", nil)
 		n.Spawn("bad", func(e *morpheus.Env) {
 			var m map[string]int
+			//lint:ignore SA5000 the panic is the test
 			m["x"] = 1 // nil map write
 		})
 		e.Sleep(time.Second)

@@ -1,5 +1,7 @@
 package csync_test
 
+//lint:file-ignore SA2001 a lock and unlock is a step of the main task
+
 import (
 	"testing"
 	"time"

@@ -1,5 +1,7 @@
 package csync_test
 
+//lint:file-ignore SA2001 a lock-order inversion is the example
+
 import (
 	"fmt"
 	"time"

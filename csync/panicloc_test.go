@@ -1,5 +1,7 @@
 package csync_test
 
+//lint:file-ignore SA2001 the lock and unlock show the mutex still works
+
 import (
 	"bufio"
 	"os"

@@ -83,7 +83,8 @@ func RandSeed(seed int64) {
 		g.v1.Seed(seed)
 		return
 	}
-	mrand.Seed(seed) //nolint:staticcheck // what the code under test called
+	//lint:ignore SA1019 what the code under test called
+	mrand.Seed(seed)
 }
 
 // RandInt stands for math/rand.Int.
@@ -204,5 +205,6 @@ func RandRead(p []byte) (int, error) {
 	if r := v1(); r != nil {
 		return r.Read(p)
 	}
-	return mrand.Read(p) //nolint:staticcheck // what the code under test called
+	//lint:ignore SA1019 what the code under test called
+	return mrand.Read(p)
 }

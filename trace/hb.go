@@ -183,11 +183,9 @@ func (w *hbWalker) grow(n int) {
 	}
 }
 
-// step advances the clocks past event i and returns the clock of event i, or
-// nil if it is not a step of a task. The clock is valid until the next call.
-func (w *hbWalker) step(t *Trace, i int) VC { return w.stepEvent(&t.Events[i]) }
-
-// stepEvent is step for one event, the next of the walk.
+// stepEvent advances the clocks past event e, the next of the walk, and
+// returns e's clock, or nil if e is not a step of a task. The clock is valid
+// until the next call.
 func (w *hbWalker) stepEvent(e *Event) VC {
 	if !e.IsStep() || e.Task < 0 {
 		return nil

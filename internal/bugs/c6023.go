@@ -115,7 +115,7 @@ func paxosServer(v variant) func(*morpheus.Env) {
 				promised, accBallot, accValue = m.Ballot, m.Ballot, m.Value
 				e.Send(m.From, pxAccepted{Ballot: m.Ballot, OK: true})
 			case pxCommit:
-				history = append(history, pxEntry{Ballot: m.Ballot, Value: m.Value})
+				history = append(history, pxEntry(m))
 				if m.Ballot >= accBallot {
 					accBallot, accValue = 0, "" // the proposal is done
 				}

@@ -51,10 +51,3 @@ func (r *renderer) span(b *strings.Builder, start, end int) {
 	}
 	b.Write(r.src[pos:end])
 }
-
-// text returns the source [start, end) with its edits applied.
-func (r *renderer) text(start, end int) string {
-	var b strings.Builder
-	r.span(&b, start, end)
-	return b.String()
-}
