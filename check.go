@@ -1,16 +1,13 @@
 package morpheus
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/corpus"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -120,19 +117,7 @@ func goTestReplay(name string) func(string) string {
 }
 
 // corpusDir is where the traces of a test's failures are kept.
-func corpusDir(test string) string {
-	return filepath.Join("testdata", "morpheus", filepath.FromSlash(sanitize(test)))
-}
-
-func sanitize(name string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.', r == '/':
-			return r
-		}
-		return '_'
-	}, name)
-}
+func corpusDir(test string) string { return corpus.Dir(test) }
 
 // replayCorpus replays the saved traces of a test. A trace that still fails
 // fails t; one that no longer applies to the code (the run leaves its
@@ -142,19 +127,7 @@ func sanitize(name string) string {
 // stale entries as "PATH: where the run left it".
 func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed bool, stale []string) {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false, nil
-	}
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		if !e.IsDir() && !strings.HasPrefix(e.Name(), ".") && !strings.Contains(e.Name(), ".") {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		path := filepath.Join(dir, n)
+	for _, path := range corpus.Entries(dir) {
 		fallback, err := newStrategy(c)
 		if err != nil {
 			t.Fatalf("morpheus: %v", err)
@@ -184,22 +157,7 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed 
 
 // saveTrace writes tr into dir under the hash of its content and returns the
 // file's path.
-func saveTrace(dir string, tr *trace.Trace) (string, error) {
-	var b strings.Builder
-	if err := trace.Encode(&b, tr); err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256([]byte(b.String()))
-	path := filepath.Join(dir, hex.EncodeToString(sum[:8]))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
-		return "", err
-	}
-	return path, os.Rename(tmp, path)
-}
+func saveTrace(dir string, tr *trace.Trace) (string, error) { return corpus.Save(dir, tr) }
 
 // saveAttachments writes a failure's attachments beside its saved trace.
 func saveAttachments(t testing.TB, f *Failure) {

@@ -142,7 +142,7 @@ func (f *Failure) Report(full bool, replayHint string) string {
 		}
 	}
 	if f.Stack != "" {
-		b.WriteString("stack:\n    " + indent(strings.TrimRight(f.Stack, "\n"), "    ") + "\n")
+		b.WriteString("stack:\n    " + indent(strings.TrimRight(userStack(f.Stack), "\n"), "    ") + "\n")
 	}
 	if f.Path != "" && !f.replayed {
 		fmt.Fprintf(&b, "trace saved: %s\n", f.Path)

@@ -32,7 +32,7 @@ func newProgress(c *config) *progress {
 	}
 	now := time.Now()
 	return &progress{start: now, last: now, path: c.progress, every: every, line: results.Progress{
-		Test: c.name, Shard: c.shard.String(), Planned: c.iterations,
+		Test: c.name, Package: packagePath(), Shard: c.shard.String(), Planned: c.iterations,
 	}}
 }
 

@@ -25,7 +25,8 @@ const (
 	EnvSeed      = "MORPHEUS_RT_SEED"      // base seed (default: from the test's name)
 	EnvStrategy  = "MORPHEUS_RT_STRATEGY"  // strategy (default morpheus's)
 	EnvReplay    = "MORPHEUS_RT_REPLAY"    // a trace file to replay instead
-	EnvTraces    = "MORPHEUS_RT_TRACES"    // where failing traces go (default $TMPDIR/morpheus-rewrite)
+	EnvTraces    = "MORPHEUS_RT_TRACES"    // where failing traces go without EnvCorpus, or when the package's testdata cannot be written (default $TMPDIR/morpheus-rewrite)
+	EnvCorpus    = "MORPHEUS_RT_CORPUS"    // true: replay testdata/morpheus/<Test>/ first, save failing traces there (see corpus.go)
 	EnvOut       = "MORPHEUS_RT_OUT"       // a file to append one JSON Result per test to
 	EnvHint      = "MORPHEUS_RT_HINT"      // the replay command, with %s for the trace and the test
 	EnvWatchdog  = "MORPHEUS_RT_WATCHDOG"  // the watchdog's time-out (default morpheus's)
@@ -47,6 +48,10 @@ const (
 	// test still fails with the lowest failing schedule's report. A t.Fatal
 	// (runtime.Goexit) ends the exploration: tests that count call t.Error.
 	EnvCount = "MORPHEUS_RT_COUNT"
+	// EnvCorpusList names a file that lists, a line each, the traces the
+	// corpus replay may read (paths relative to the package): those saved
+	// before the run, not those other processes of the run save meanwhile.
+	EnvCorpusList = "MORPHEUS_RT_CORPUS_LIST"
 )
 
 // DefaultEarlyTimers is how many times per schedule a rewritten test's
@@ -74,14 +79,19 @@ type Result struct {
 	Strategy  string   `json:"strategy"`
 	Failure   string   `json:"failure,omitempty"` // the report
 	Kind      string   `json:"kind,omitempty"`
+	Task      string   `json:"task,omitempty"` // the failing task
 	Location  string   `json:"location,omitempty"`
-	Trace     string   `json:"trace,omitempty"` // the saved trace's path
+	Message   string   `json:"message,omitempty"` // the failure's message (a t.Fatalf's)
+	Trace     string   `json:"trace,omitempty"`   // the saved trace's path
 	Skipped   bool     `json:"skipped,omitempty"`
 	Foreign   []string `json:"foreign,omitempty"`
 	Hits      int      `json:"hits,omitempty"` // failing schedules, in counting mode (EnvCount)
 	// Interrupted: a SIGINT or SIGTERM stopped the test's exploration
 	// before its schedules ran (morpheus.Result.Interrupted).
 	Interrupted bool `json:"interrupted,omitempty"`
+	// Stale lists the saved traces (EnvCorpus) the test no longer
+	// follows, "PATH: where the run left it" each: not failures.
+	Stale []string `json:"stale,omitempty"`
 }
 
 // Test runs an ordinary test's body under morpheus: the rewriter turns
@@ -119,6 +129,8 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		if count {
 			clearFailed(t) // a schedule fails t only by what it does itself
 		}
+		current = &schedule{env: e}
+		defer func() { current = nil }()
 		cleanups = cleanups[:0]
 		defer runCleanups()
 		body(t)
@@ -126,30 +138,33 @@ func Test(t *testing.T, body func(t *testing.T)) {
 			skipped = true
 			return
 		}
+		current.end()
 		if t.Failed() {
-			e.Fatalf("%s failed (see its log above)", t.Name())
+			e.Fatalf("%s failed by a call of its testing.TB that morpheus did not see (through an interface of your own?): its message is in the test's output", t.Name())
 		}
 	}
-	res, err := morpheus.Explore(run, opts...)
+	var stale []string
+	if replay == "" && !count && corpusOn() {
+		res, path, st := replayCorpus(t, run, opts)
+		if res != nil {
+			// A saved trace still fails: that is the test's failure.
+			out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
+				Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Stale: st}
+			defer report(t, &out)
+			f := res.Failure
+			out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
+			out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report(false, hint(path, t.Name()))
+			t.Errorf("%s", out.Failure)
+			return
+		}
+		stale = st
+	}
+	res, err := replayAgain(t, run, opts, replay)
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
-	if f := res.Failure; replay != "" && f != nil && (f.Kind == "nondeterminism" || f.Kind == "stale-trace") {
-		// A trace recorded after other schedules (shrinking's, or other
-		// tests') ran in the same process may depend on caches they
-		// filled (go-msgpack's type information): warm them with one
-		// schedule of the test, then replay again.
-		t.Logf("morpheus: the replay diverged (%s); warming the process's caches with one schedule and replaying again", f.Message)
-		warm := append(opts[:len(opts)-1:len(opts)-1], morpheus.Iterations(1), morpheus.Shrink(0))
-		if _, err := morpheus.Explore(run, warm...); err != nil {
-			t.Fatalf("morpheus: %v", err)
-		}
-		if res, err = morpheus.Explore(run, opts...); err != nil {
-			t.Fatalf("morpheus: %v", err)
-		}
-	}
 	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
-		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted}
+		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted, Stale: stale}
 	defer report(t, &out)
 	if res.Interrupted && res.Failure == nil && !skipped {
 		t.Errorf("morpheus: interrupted after %s, %s, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
@@ -165,17 +180,17 @@ func Test(t *testing.T, body func(t *testing.T)) {
 			out.Skipped = true
 			return
 		}
-		out.Kind, out.Location = f.Kind, f.Location
+		out.Kind, out.Task, out.Location, out.Message = f.Kind, f.Task, f.Location, f.Message
 		if replay == "" && f.Trace != nil {
-			path, err := saveTrace(t.Name(), f.Trace)
+			path, err := saveFailure(t.Name(), f.Trace)
 			if err != nil {
 				t.Logf("morpheus: could not save the trace: %v", err)
 			}
-			f.Path, out.Trace = path, path
+			f.Path, out.Trace = path, absPath(path)
 		} else {
-			out.Trace = replay
+			out.Trace = absPath(replay)
 		}
-		out.Failure = f.Report(false, hint(out.Trace, t.Name()))
+		out.Failure = f.Report(false, hint(f.Path, t.Name()))
 		t.Errorf("%s", out.Failure)
 		return
 	}

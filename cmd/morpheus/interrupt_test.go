@@ -53,7 +53,7 @@ func TestInterruptTest(t *testing.T) {
 	go func() { cmd.Wait(); w.Close(); close(exited) }()
 	defer func() { cmd.Process.Kill(); <-exited }()
 	var out strings.Builder
-	progress := regexp.MustCompile(`^TestPingPong: \d+ iterations?, 0 failures, \d+ partial orders?`)
+	progress := regexp.MustCompile(`^\S+ TestPingPong: \d+ iterations?, 0 failures, \d+ partial orders?`)
 	signalled := false
 	sc := bufio.NewScanner(r)
 	deadline := time.AfterFunc(3*time.Minute, func() { cmd.Process.Kill() })
@@ -73,8 +73,8 @@ func TestInterruptTest(t *testing.T) {
 		t.Errorf("exit code %d, want %d", code, exitInterrupted)
 	}
 	for _, want := range []string{
-		`(?m)^TestPingPong: \d+ iterations, 0 failures, \d+ partial orders, \d+ it/s, interrupted$`,
-		`(?m)^INTR TestPingPong: \d+ iterations, \d+ steps, \d+ partial orders, interrupted \(strategy random`,
+		`(?m)^\S+ TestPingPong: \d+ iterations, 0 failures, \d+ partial orders, \d+ it/s, interrupted$`,
+		`(?m)^INTR \S+ TestPingPong: \d+ iterations, \d+ steps, \d+ partial orders, interrupted \(strategy random`,
 		`(?m)^report: .*TestPingPong.html$`,
 		`morpheus test: interrupted`,
 	} {

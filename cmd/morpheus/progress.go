@@ -23,9 +23,10 @@ type progressView struct {
 	w    io.Writer
 	tty  bool
 	fol  results.Follower
-	runs map[string]*runState // by test and shard
+	runs map[string]*runState // by package, test and shard
 	mu   sync.Mutex           // orders drawing and go test's output (terminal)
 	cur  string               // the line drawn last, "" after a newline (terminal)
+	pkgs packageOrder         // plain lines, one package at a time
 }
 
 type runState struct {
@@ -59,7 +60,7 @@ func (v *progressView) poll() {
 	defer v.mu.Unlock()
 	lines := v.fol.Next()
 	for k, p := range lines {
-		key := p.Test + " " + p.Shard
+		key := runKey(p)
 		st := v.runs[key]
 		if st == nil {
 			st = &runState{}
@@ -68,7 +69,7 @@ func (v *progressView) poll() {
 		st.last = p
 		line := v.line(st)
 		if v.tty {
-			if p.Done || k == len(lines)-1 || lines[k+1].Test+" "+lines[k+1].Shard != key {
+			if p.Done || k == len(lines)-1 || runKey(lines[k+1]) != key {
 				v.draw(line)
 			}
 			if p.Done {
@@ -83,7 +84,10 @@ func (v *progressView) poll() {
 		}
 		if p.Done || tenth > st.printed || p.ElapsedNS-st.at >= int64(plainEvery) {
 			st.printed, st.at = tenth, p.ElapsedNS
-			fmt.Fprintln(v.w, line)
+			v.pkgs.add(v.w, p.Package, line)
+		}
+		if p.Done && v.pkgs.doneSwitches {
+			v.pkgs.idle(v.w, p.Package, v.allDone(p.Package))
 		}
 	}
 }
@@ -116,7 +120,7 @@ func (v *progressView) Write(b []byte) (int, error) {
 // partial orders, rate and, with a planned count, the time left.
 func (v *progressView) line(st *runState) string {
 	p := st.last
-	name := p.Test
+	name := testName(p.Package, p.Test)
 	if p.Shard != "" {
 		name += " [shard " + p.Shard + "]"
 	}
@@ -141,4 +145,17 @@ func (v *progressView) line(st *runState) string {
 		s += ", done"
 	}
 	return s
+}
+
+// runKey identifies a Check's run: package, test and shard.
+func runKey(p results.Progress) string { return p.Package + " " + p.Test + " " + p.Shard }
+
+// allDone reports whether every run of the package seen so far is done.
+func (v *progressView) allDone(pkg string) bool {
+	for _, st := range v.runs {
+		if st.last.Package == pkg && !st.last.Done {
+			return false
+		}
+	}
+	return true
 }

@@ -123,7 +123,11 @@ Flags:
 	}
 	fmt.Fprintf(out, "trace %s: test %s, iteration %d, seed %#x, %s\n", a.path, a.run, a.tr.Header.Iteration, a.tr.Header.Seed, plural.N(a.tr.Steps(), "step"))
 	if f := a.tr.Header.Failure; f != nil {
-		fmt.Fprintf(out, "recorded: %s failure at %s: %s\n", f.Kind, f.Loc, firstLine(f.Message))
+		task := ""
+		if f.Task >= 0 {
+			task = a.tr.TaskName(f.Task)
+		}
+		fmt.Fprintf(out, "recorded: %s\n", failureLine(f.Kind, -1, task, f.Loc, f.Message))
 	}
 	if err := trace.Render(out, a.tr, 0, -1); err != nil {
 		return err
@@ -163,9 +167,9 @@ func compareReplay(tr *trace.Trace, rec *results.Record) (bool, string) {
 		// run, or the trace was recorded on different code.
 		return false, "replayed: " + firstLine(got.Message)
 	case want == nil:
-		return false, fmt.Sprintf("replayed: the run fails now (%s at %s: %s), the trace passed", got.Kind, got.Location, firstLine(got.Message))
+		return false, fmt.Sprintf("replayed: the run fails now (%s), the trace passed", failureLine(got.Kind, -1, got.Task, got.Location, got.Message))
 	case got.Kind == want.Kind && got.Location == want.Loc && got.Message == want.Message:
 		return true, fmt.Sprintf("replayed: the same %s failure at %s after %s", got.Kind, got.Location, plural.N(got.Steps, "step"))
 	}
-	return false, fmt.Sprintf("replayed: another failure, %s at %s: %s (recorded: %s at %s)", got.Kind, got.Location, firstLine(got.Message), want.Kind, want.Loc)
+	return false, fmt.Sprintf("replayed: another failure, %s (recorded: %s)", failureLine(got.Kind, -1, got.Task, got.Location, got.Message), failureLine(want.Kind, -1, "", want.Loc, ""))
 }

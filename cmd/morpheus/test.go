@@ -162,6 +162,8 @@ func runTest(args []string, stdout, stderr io.Writer) error {
 	view := newProgressView(out, progress)
 	if view.tty {
 		out = view // go test's lines go above the progress line
+	} else {
+		out = &orderedOutput{w: out, view: view} // after their packages' progress lines
 	}
 	done := make(chan error, 1)
 	go func() { done <- goTest(".", o.goArgs, env, out) }()
@@ -172,7 +174,7 @@ wait:
 	for {
 		select {
 		case testErr = <-done:
-			view.poll()
+			view.finish()
 			break wait
 		case <-tick.C:
 			view.poll()

@@ -84,6 +84,7 @@ func runWithProgress(cfg driver.Config, out io.Writer) (*driver.Summary, error) 
 	}
 	cfg.Env = append(cfg.Env, "MORPHEUS_PROGRESS="+progress)
 	view := newProgressView(out, progress)
+	view.pkgs.doneSwitches = true // the driver runs one package after the other
 	type result struct {
 		sum *driver.Summary
 		err error
@@ -98,7 +99,7 @@ func runWithProgress(cfg driver.Config, out io.Writer) (*driver.Summary, error) 
 	for {
 		select {
 		case r := <-done:
-			view.poll()
+			view.finish()
 			return r.sum, r.err
 		case <-tick.C:
 			view.poll()
@@ -130,10 +131,6 @@ func finishChecks(w io.Writer, sum *driver.Summary, keep, report string, asJSON 
 	recs := checkRecords(sum)
 	if len(recs) == 0 {
 		return nil
-	}
-	if !asJSON {
-		fmt.Fprintln(w, "morpheus.Check tests (run as they are):")
-		summarize(w, recs)
 	}
 	if keep != "" {
 		f, err := os.Create(keep)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -31,7 +32,12 @@ processes, each exploring its share of every test's schedules. A test that
 uses morpheus itself (morpheus.Check, morpheus.Explore) runs as it is: its
 Check explores, shows its progress, and gets its result record and HTML
 report as under -rewrite=false; the go statements and channels of the code
-it runs are still controlled. See docs/rewriting.md. Exits 1 if a test
+it runs are still controlled. A rewritten test's failing traces are kept in
+its package's testdata/morpheus/<Test>/ and replayed first by the next run,
+as a Check's are; a test's t.Errorf/t.Fatalf message is its failure's, and
+stacks show your frames only (MORPHEUS_STACKS=1: all of them). Every line
+of the summary names its package; HTML reports go to
+DIR/<package path>/<Test>.html. See docs/rewriting.md. Exits 1 if a test
 fails. A first ^C is passed on to the test processes, which stop
 exploring and report what ran; the summary follows and morpheus test
 exits 130. A second ^C kills them at once.
@@ -52,6 +58,8 @@ Flags:
                   "morpheus-report"); "" writes none
   -race           build the tests with Go's race detector as well
   -replay TRACE   replay a saved trace (with -run naming its test)
+  -corpus=false   neither replay nor save testdata/morpheus/<Test>/: a
+                  failing test's trace goes to the cache directory
   -C DIR          run the go command in DIR
   -exclude LIST   comma-separated import-path prefixes not to rewrite
   -cache DIR      cache directory for rewritten files and binaries
@@ -74,7 +82,9 @@ type testRecord struct {
 	Skipped   bool     `json:"skipped,omitempty"`
 	Kind      string   `json:"kind,omitempty"`
 	Location  string   `json:"location,omitempty"`
-	Failure   string   `json:"failure,omitempty"`
+	Task      string   `json:"task,omitempty"`
+	Message   string   `json:"message,omitempty"` // the failure's message (a t.Fatalf's)
+	Failure   string   `json:"failure,omitempty"` // the report
 	Trace     string   `json:"trace,omitempty"`
 	Log       string   `json:"log,omitempty"` // the failing process's output, saved next to the trace
 	Foreign   []string `json:"foreign,omitempty"`
@@ -108,6 +118,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	allowLeaks := fs.Bool("allowleaks", false, "")
 	allowRaces := fs.Bool("allowraces", false, "")
 	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
+	keepCorpus := fs.Bool("corpus", true, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -127,6 +138,14 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	if *seedArg == "random" && !*asJSON {
 		fmt.Fprintf(stdout, "seed %d\n", seed)
 	}
+	if *replay != "" {
+		// As for go -C, the trace is relative to -C's directory; a
+		// directory holding one trace (testdata/morpheus/TestX) names it.
+		if *replay, err = replayPath(*dir, *replay); err != nil {
+			fmt.Fprintf(stderr, "morpheus test: -replay: %v\n", err)
+			return errUsage
+		}
+	}
 	var excl []string
 	if *exclude != "" {
 		excl = strings.Split(*exclude, ",")
@@ -135,7 +154,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 		Schedules: schedules, Seed: seed, Strategy: *strat, Jobs: *jobs, Replay: *replay,
 		Watchdog: *watchdog, MaxSteps: *maxSteps, AllowLeaks: *allowLeaks,
 		AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early),
-		Race: *race, Env: append(os.Environ(), checkEnv(fs, seed)...)}
+		Race: *race, Corpus: *keepCorpus, Env: append(os.Environ(), checkEnv(fs, seed)...)}
 	progress := stdout
 	if *asJSON {
 		progress = stderr
@@ -149,7 +168,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		printSummary(stdout, sum)
+		printTestSummary(stdout, sum)
 	}
 	if err := finishChecks(stdout, sum, *keep, *report, *asJSON); err != nil {
 		return err
@@ -195,7 +214,7 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 		for _, t := range p.Tests {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
-				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign}
+				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message}
 			if err := enc.Encode(r); err != nil {
 				return err
 			}
@@ -216,4 +235,17 @@ func earlyTimers(n int) int {
 		return -1
 	}
 	return n
+}
+
+// replayPath resolves -replay's trace against the -C directory dir, and a
+// directory holding one trace to that trace; it returns an absolute path.
+func replayPath(dir, path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	path, err := resolveTrace(path)
+	if err != nil {
+		return "", err
+	}
+	return absPath(path), nil
 }

@@ -45,9 +45,10 @@ func reportData(r *results.Record) (*report.Data, error) {
 	return d, nil
 }
 
-// writeReports writes one HTML report per record into dir, named after the
-// test, and an index page (index.html) that lists them, and returns the
-// reports' paths followed by the index's.
+// writeReports writes one HTML report per record into dir, at
+// <package path>/<test>.html (tests of the same name in two packages do not
+// collide), and an index page (index.html) that lists them by package and
+// test, and returns the reports' paths followed by the index's.
 func writeReports(dir string, recs []*results.Record) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -58,7 +59,10 @@ func writeReports(dir string, recs []*results.Record) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", r.Test, err)
 		}
-		path := filepath.Join(dir, fileName(r.Test)+".html")
+		path := filepath.Join(dir, filepath.FromSlash(reportFile(r)))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
 		f, err := os.Create(path)
 		if err != nil {
 			return nil, err
@@ -91,19 +95,19 @@ func writeReports(dir string, recs []*results.Record) ([]string, error) {
 // linked to its report.
 func indexPage(recs []*results.Record) *htmlpage.Page {
 	tb := &htmlpage.Table{Sortable: true, Columns: []htmlpage.Column{
-		{Name: "test"}, {Name: "result"}, {Name: "strategy"}, {Name: "iterations", Numeric: true},
+		{Name: "test"}, {Name: "package"}, {Name: "result"}, {Name: "strategy"}, {Name: "iterations", Numeric: true},
 		{Name: "failures", Numeric: true}, {Name: "partial orders", Numeric: true}, {Name: "wall time"},
 	}}
 	failing := 0
 	for _, r := range recs {
-		row := htmlpage.Row{Link: fileName(r.Test) + ".html", Cells: []string{
-			r.Test, "ok", r.Strategy, strconv.Itoa(r.Iterations), strconv.Itoa(r.Failures),
+		row := htmlpage.Row{Link: reportFile(r), Cells: []string{
+			r.Test, r.Package, "ok", r.Strategy, strconv.Itoa(r.Iterations), strconv.Itoa(r.Failures),
 			strconv.Itoa(r.PartialOrders), time.Duration(r.ElapsedNS).Round(time.Millisecond).String(),
 		}}
 		if f := r.Failure; f != nil {
 			failing++
 			row.Class = "bad"
-			row.Cells[1] = f.Kind + ": " + firstLine(f.Message)
+			row.Cells[2] = failureLine(f.Kind, -1, f.Task, f.Location, f.Message)
 		}
 		tb.Rows = append(tb.Rows, row)
 	}
@@ -118,6 +122,18 @@ func indexPage(recs []*results.Record) *htmlpage.Page {
 		Subtitle: "one report per Check; click a test to open its report",
 		Sections: []htmlpage.Section{{Title: "Checks", ID: "checks", Blocks: []htmlpage.Block{stats, tb}}},
 	}
+}
+
+// reportFile is the path, relative to the report directory and with
+// slashes, of a record's report: its package's path, then its test.
+func reportFile(r *results.Record) string {
+	var parts []string
+	for _, p := range strings.Split(r.Package, "/") {
+		if p != "" && p != "." && p != ".." {
+			parts = append(parts, fileName(p))
+		}
+	}
+	return strings.Join(append(parts, fileName(r.Test)+".html"), "/")
 }
 
 // fileName makes a test name usable as a file name.
@@ -152,13 +168,9 @@ func summarize(w io.Writer, recs []*results.Record) {
 		} else if r.Interrupted {
 			verdict = "INTR" // incomplete, no failure so far
 		}
-		fmt.Fprintf(w, "%-4s %s: %s (strategy %s, seed %#x, %v)\n", verdict, r.Test, what, r.Strategy, r.Seed, time.Duration(r.ElapsedNS).Round(time.Millisecond))
+		fmt.Fprintf(w, "%-4s %s: %s (strategy %s, seed %#x, %v)\n", verdict, testName(r.Package, r.Test), what, r.Strategy, r.Seed, time.Duration(r.ElapsedNS).Round(time.Millisecond))
 		if f := r.Failure; f != nil {
-			where := f.Location
-			if f.Task != "" {
-				where = f.Task + " at " + where
-			}
-			fmt.Fprintf(w, "     %s failure in iteration %d, %s: %s\n", f.Kind, f.Iteration, where, firstLine(f.Message))
+			fmt.Fprintf(w, "     %s\n", failureLine(f.Kind, f.Iteration, f.Task, f.Location, f.Message))
 			if f.OriginalSteps > 0 && f.OriginalSteps != f.Steps {
 				fmt.Fprintf(w, "     shrunk from %d to %s\n", f.OriginalSteps, plural.N(f.Steps, "step"))
 			}
@@ -166,10 +178,7 @@ func summarize(w io.Writer, recs []*results.Record) {
 				fmt.Fprintf(w, "     trace: %s\n", f.Path)
 			}
 		}
-		for _, st := range r.Stale {
-			path, where, _ := strings.Cut(st, ": ")
-			fmt.Fprintf(w, "     stale corpus entry %s, recorded on different code (%s): delete it if the bug is fixed\n", path, where)
-		}
+		printStale(w, r.Stale)
 	}
 }
 

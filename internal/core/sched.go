@@ -148,6 +148,14 @@ func (r *Run) Fail(kind FailureKind, pc uintptr, msg string) {
 	panic(unwind{})
 }
 
+// FailOf ends the iteration with a failure that task t reported earlier
+// (a rewritten test's t.Error, raised when its body returns) and unwinds
+// the running task.
+func (r *Run) FailOf(kind FailureKind, t *Task, pc uintptr, msg string) {
+	r.fail(&Failure{Kind: kind, Task: t.ID, PC: pc, Message: msg})
+	panic(unwind{})
+}
+
 func (r *Run) fail(f *Failure) {
 	if r.failure != nil {
 		return

@@ -10,6 +10,7 @@ import (
 // Progress is one progress line of a running Check.
 type Progress struct {
 	Test          string `json:"test"`
+	Package       string `json:"package,omitempty"` // the test's package, as in Record
 	Shard         string `json:"shard,omitempty"`
 	Planned       int    `json:"planned"` // 0: a time budget
 	Iterations    int    `json:"iterations"`

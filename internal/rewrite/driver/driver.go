@@ -44,6 +44,11 @@ type Config struct {
 	// Count is counting mode (rt.EnvCount), for benchmarks: every test runs
 	// all its schedules, and TestSummary.Hits counts the failing ones.
 	Count bool
+	// Corpus keeps the rewritten tests' failing traces as morpheus.Check
+	// keeps its own, in testdata/morpheus/<Test>/ of their packages, and
+	// replays them first (rt.EnvCorpus); morpheus test sets it. Without
+	// it, traces go to the cache directory.
+	Corpus bool
 }
 
 // Summary is what a run found.
@@ -77,9 +82,12 @@ type TestSummary struct {
 	Skipped     bool
 	Failure     string // morpheus's report of the first failing schedule
 	Kind        string
+	Task        string // the failing task
 	Location    string
-	Trace       string // its trace file
-	Log         string // the output (t.Log, t.Fatalf lines) of the process that failed it, saved as Trace+".log"
+	Message     string   // the failure's message
+	Trace       string   // its trace file
+	Log         string   // the output of the process that failed it, saved as Trace+".log", when the report says its message is there
+	Stale       []string // saved traces (Config.Corpus) the test no longer follows, "PATH: where the run left it"
 	Foreign     []string
 	Hits        int  // failing schedules, with Config.Count
 	Interrupted bool // a SIGINT or SIGTERM stopped it before its schedules ran (rt.Result.Interrupted)

@@ -88,6 +88,13 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	if run == "" {
 		run = "^Test"
 	}
+	corpusList := filepath.Join(tmp, "corpus.txt")
+	if cfg.Corpus {
+		if err := listCorpus(p.dir, corpusList); err != nil {
+			p.Err = err
+			return
+		}
+	}
 	start := time.Now()
 	var wg sync.WaitGroup
 	outputs := make([]string, jobs)
@@ -105,8 +112,13 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			rt.EnvSchedules+"="+strconv.Itoa(n),
 			rt.EnvOut+"="+filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)),
 			rt.EnvTraces+"="+traces,
-			rt.EnvHint+"="+fmt.Sprintf("morpheus rewrite -replay %%s -run '%%s' %s", p.Path),
+			rt.EnvHint+"="+replayHint(cfg, p),
 		)
+		if cfg.Corpus {
+			// Every process replays the traces saved before this run,
+			// not those another process saves meanwhile.
+			env = append(env, rt.EnvCorpus+"=true", rt.EnvCorpusList+"="+corpusList)
+		}
 		env = append(env, checkEnv(tmp, j, jobs)...)
 		if cfg.Seed != 0 || jobs > 1 {
 			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(jobSeed(cfg.Seed, j), 10))
@@ -133,7 +145,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			env = append(env, rt.EnvCount+"=true")
 		}
 		if cfg.Replay != "" {
-			env = append(env, rt.EnvReplay+"="+cfg.Replay)
+			env = append(env, rt.EnvReplay+"="+absPath(cfg.Replay))
 		}
 		wg.Add(1)
 		go func() {
@@ -170,13 +182,11 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Interrupted = t.Interrupted || r.Interrupted
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
-				// The report says where the test failed; what it said
-				// (a t.Fatalf's message) is in the process's output.
-				if t.Trace != "" && outputs[j] != "" && os.WriteFile(t.Trace+".log", []byte(outputs[j]), 0o644) == nil {
-					t.Log = t.Trace + ".log"
-				}
+				t.Task, t.Message = r.Task, r.Message
+				t.Log = keepOutput(t, outputs[j])
 			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
+			t.Stale = mergeSorted(t.Stale, r.Stale)
 		}
 	}
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })

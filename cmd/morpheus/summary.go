@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+)
+
+// printTestSummary prints morpheus test's summary, one package after the
+// other, every verdict line naming its package: the package's schedules
+// and build, what could not be controlled, its error, each rewritten test
+// (a failure with its one-line form, then its report), its stale corpus
+// entries, and its Checks (see summarize).
+func printTestSummary(w io.Writer, sum *driver.Summary) {
+	for _, p := range sum.Packages {
+		n, rate := p.Schedules()
+		fmt.Fprintf(w, "package %s: %s in %v (%.0f schedules/s), build %v\n",
+			p.Path, count(n, "schedule"), p.Elapsed.Round(time.Millisecond), rate, p.Build.Round(time.Millisecond))
+		for _, i := range p.Issues {
+			fmt.Fprintf(w, "     %s: uncontrolled: %s\n", p.Path, i)
+		}
+		if p.Err != nil {
+			fmt.Fprintf(w, "ERROR %s: %v\n", p.Path, p.Err)
+			if p.Output != "" {
+				fmt.Fprintf(w, "%s\n", indentLines(tail(p.Output, 40), "\t"))
+			}
+		}
+		for _, t := range p.Tests {
+			name := testName(p.Path, t.Name)
+			switch {
+			case t.Failure != "":
+				fmt.Fprintf(w, "FAIL %s: %s\n", name, failureLine(t.Kind, -1, t.Task, t.Location, t.Message))
+				fmt.Fprintf(w, "%s\n", indentLines(t.Failure, "\t"))
+				if t.Log != "" {
+					fmt.Fprintf(w, "\ttest output: %s\n", t.Log)
+				}
+			case t.Skipped:
+				fmt.Fprintf(w, "SKIP %s\n", name)
+			case t.Interrupted:
+				fmt.Fprintf(w, "INTR %s: %s, interrupted (no failure so far)\n", name, count(t.Schedules, "schedule"))
+			default:
+				fmt.Fprintf(w, "ok   %s: %s\n", name, count(t.Schedules, "schedule"))
+			}
+			for _, f := range t.Foreign {
+				fmt.Fprintf(w, "     foreign channel (polled, not controlled) at %s\n", f)
+			}
+			printStale(w, t.Stale)
+		}
+		summarize(w, p.Checks)
+	}
+}
+
+// printStale lists stale corpus entries, "PATH: where the run left it" each.
+func printStale(w io.Writer, stale []string) {
+	for _, st := range stale {
+		path, where, _ := strings.Cut(st, ": ")
+		fmt.Fprintf(w, "     stale corpus entry %s, recorded on different code (%s): delete it if the bug is fixed\n", path, where)
+	}
+}
+
+// count is "1 schedule", "2 schedules".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

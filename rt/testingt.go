@@ -1,0 +1,216 @@
+package rt
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// T stands for the receiver of a call of the logging and failing methods
+// of a *testing.T, *testing.B, *testing.F or testing.TB (Log, Error, Fatal,
+// Fail, Skip, their forms, and Failed): the rewriter turns t.Fatalf(…) into
+// T(t).Fatalf(…). Inside a schedule of Test the calls belong to that
+// schedule: a Log line goes to the schedule's log (shown with its failure,
+// not with every schedule's), t.Error and t.Fail mark the schedule failed,
+// and the first failure's message, at the line of the call, is the
+// schedule's assertion failure when the body returns; t.Fatal and
+// t.FailNow fail it at once. Outside a schedule (a test that calls
+// morpheus.Check, code run before or after Test) the calls go to t as
+// they are. As with TB, a call from a goroutine once the test's body has
+// returned panics as in Go.
+func T(t testing.TB) TestingT { return TestingT{tb: t} }
+
+// TestingT is the receiver T returns.
+type TestingT struct{ tb testing.TB }
+
+// schedule is what the running schedule of Test knows of its t: Test
+// runs one schedule at a time (Workers(1)), as cleanups assumes.
+type schedule struct {
+	env    *morpheus.Env
+	failed bool
+	task   *core.Task // the first failure's, with its location and message
+	pc     uintptr
+	msg    string
+}
+
+// current is the schedule Test runs, nil outside one.
+var current *schedule
+
+// mine returns the running schedule if the caller runs in it, after
+// checking, as TB does, that the test's body has not returned.
+func (c TestingT) mine() *schedule {
+	task := core.CurrentTask()
+	if task == nil {
+		return nil
+	}
+	if task.Run().Main().Done() {
+		panic("Log in goroutine after " + c.tb.Name() + " has completed")
+	}
+	return current
+}
+
+// log records a line of the schedule's log, located as testing does.
+func (s *schedule) log(pc uintptr, msg string) {
+	msg = strings.TrimSuffix(msg, "\n")
+	s.env.Logf("%s: %s", core.Where(pc), strings.ReplaceAll(msg, "\n", "\n        "))
+}
+
+// fail marks the schedule failed, keeping the first failure's message.
+func (s *schedule) fail(pc uintptr, msg string) {
+	if !s.failed {
+		s.failed, s.task, s.pc, s.msg = true, core.CurrentTask(), pc, msg
+	}
+}
+
+// fatal fails the schedule now, with its first failure.
+func (s *schedule) fatal(pc uintptr, msg string) {
+	s.fail(pc, msg)
+	core.CurrentTask().Run().FailOf(core.Assertion, s.task, s.pc, s.msg)
+}
+
+// end fails the schedule if a t.Error or t.Fail marked it; it runs in
+// the main task when the body has returned.
+func (s *schedule) end() {
+	if s.failed {
+		core.CurrentTask().Run().FailOf(core.Assertion, s.task, s.pc, s.msg)
+	}
+}
+
+// Log stands for t.Log.
+//
+//go:noinline
+func (c TestingT) Log(args ...any) {
+	if s := c.mine(); s != nil {
+		s.log(core.CallerPC(), fmt.Sprintln(args...))
+		return
+	}
+	c.tb.Helper()
+	c.tb.Log(args...)
+}
+
+// Logf stands for t.Logf.
+//
+//go:noinline
+func (c TestingT) Logf(format string, args ...any) {
+	if s := c.mine(); s != nil {
+		s.log(core.CallerPC(), fmt.Sprintf(format, args...))
+		return
+	}
+	c.tb.Helper()
+	c.tb.Logf(format, args...)
+}
+
+// Error stands for t.Error.
+//
+//go:noinline
+func (c TestingT) Error(args ...any) {
+	if s := c.mine(); s != nil {
+		pc, msg := core.CallerPC(), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+		s.log(pc, msg)
+		s.fail(pc, msg)
+		return
+	}
+	c.tb.Helper()
+	c.tb.Error(args...)
+}
+
+// Errorf stands for t.Errorf.
+//
+//go:noinline
+func (c TestingT) Errorf(format string, args ...any) {
+	if s := c.mine(); s != nil {
+		pc, msg := core.CallerPC(), fmt.Sprintf(format, args...)
+		s.log(pc, msg)
+		s.fail(pc, msg)
+		return
+	}
+	c.tb.Helper()
+	c.tb.Errorf(format, args...)
+}
+
+// Fatal stands for t.Fatal.
+//
+//go:noinline
+func (c TestingT) Fatal(args ...any) {
+	if s := c.mine(); s != nil {
+		pc, msg := core.CallerPC(), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+		s.log(pc, msg)
+		s.fatal(pc, msg)
+	}
+	c.tb.Helper()
+	c.tb.Fatal(args...)
+}
+
+// Fatalf stands for t.Fatalf.
+//
+//go:noinline
+func (c TestingT) Fatalf(format string, args ...any) {
+	if s := c.mine(); s != nil {
+		pc, msg := core.CallerPC(), fmt.Sprintf(format, args...)
+		s.log(pc, msg)
+		s.fatal(pc, msg)
+	}
+	c.tb.Helper()
+	c.tb.Fatalf(format, args...)
+}
+
+// Fail stands for t.Fail.
+//
+//go:noinline
+func (c TestingT) Fail() {
+	if s := c.mine(); s != nil {
+		s.fail(core.CallerPC(), "the test called t.Fail")
+		return
+	}
+	c.tb.Fail()
+}
+
+// FailNow stands for t.FailNow.
+//
+//go:noinline
+func (c TestingT) FailNow() {
+	if s := c.mine(); s != nil {
+		s.fatal(core.CallerPC(), "the test called t.FailNow")
+	}
+	c.tb.FailNow()
+}
+
+// Failed stands for t.Failed: inside a schedule, whether this schedule
+// failed (or t did, by a call T did not see).
+func (c TestingT) Failed() bool {
+	if s := c.mine(); s != nil && s.failed {
+		return true
+	}
+	return c.tb.Failed()
+}
+
+// Skip stands for t.Skip; the schedule's log keeps its message.
+//
+//go:noinline
+func (c TestingT) Skip(args ...any) {
+	if s := c.mine(); s != nil {
+		s.log(core.CallerPC(), fmt.Sprintln(args...))
+	}
+	c.tb.Helper()
+	c.tb.Skip(args...)
+}
+
+// Skipf stands for t.Skipf; the schedule's log keeps its message.
+//
+//go:noinline
+func (c TestingT) Skipf(format string, args ...any) {
+	if s := c.mine(); s != nil {
+		s.log(core.CallerPC(), fmt.Sprintf(format, args...))
+	}
+	c.tb.Helper()
+	c.tb.Skipf(format, args...)
+}
+
+// SkipNow stands for t.SkipNow.
+func (c TestingT) SkipNow() {
+	c.mine()
+	c.tb.SkipNow()
+}
