@@ -47,7 +47,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	var want []byte
 	wantIter := -1
 	for _, workers := range []int{1, 2, 4, 1} {
-		res := explore(t, racyCounter, morpheus.Seed(42), morpheus.Workers(workers), morpheus.Iterations(500))
+		res := explore(t, racyCounter, morpheus.Seed(42), morpheus.Workers(workers), morpheus.Iterations(500), mtest.Untimed)
 		f := mustFail(t, res, "assertion", "lost update")
 		got := encode(t, f.Trace)
 		if want == nil {

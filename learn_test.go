@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 )
 
 // Conflict analysis and PCT's step bound learn in epochs: their decisions, and so the failure found,
@@ -20,7 +21,8 @@ func TestLearningDeterministicAcrossWorkers(t *testing.T) {
 		var want []byte
 		wantIter := -1
 		for _, workers := range []int{1, 2, 3} {
-			res := explore(t, rareOrderFrom(40), morpheus.Strategy(c.strategy), morpheus.Seed(c.seed), morpheus.Workers(workers), morpheus.Iterations(3000))
+			res := explore(t, rareOrderFrom(40), morpheus.Strategy(c.strategy), morpheus.Seed(c.seed), morpheus.Workers(workers),
+				morpheus.Iterations(3000), mtest.Untimed)
 			f := mustFail(t, res, "assertion", "sender 2 delivered")
 			got := encode(t, f.Trace)
 			if want == nil {

@@ -52,7 +52,9 @@ func shrinkCases(t *testing.T) []shrinkCase {
 func TestShrinkRealBugs(t *testing.T) {
 	for _, sc := range shrinkCases(t) {
 		t.Run(sc.name, func(t *testing.T) {
-			opts := append([]morpheus.Option{morpheus.Name(sc.name), morpheus.Seed(7), morpheus.Workers(2)}, sc.opts...)
+			// No wall-clock budget: shrinking twice must give the same bytes on a
+			// busy machine too.
+			opts := append([]morpheus.Option{morpheus.Name(sc.name), morpheus.Seed(7), morpheus.Workers(2), morpheus.ShrinkTime(time.Hour)}, sc.opts...)
 			orig, err := morpheus.Explore(sc.test, append(opts, morpheus.Shrink(0))...)
 			if err != nil || orig.Failure == nil {
 				t.Fatalf("no failure to shrink: %v", err)

@@ -57,7 +57,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	wantIter := -1
 	var first *morpheus.Failure
 	for _, workers := range []int{1, 2, 1} {
-		res := explore(t, racy, morpheus.Seed(42), morpheus.Workers(workers), morpheus.Iterations(2000))
+		res := explore(t, racy, morpheus.Seed(42), morpheus.Workers(workers), morpheus.Iterations(2000), mtest.Untimed)
 		f := mustFail(t, res, "assertion", "lost update")
 		got := encode(t, f.Trace)
 		if want == nil {

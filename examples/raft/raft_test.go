@@ -129,7 +129,7 @@ func TestDeterministic(t *testing.T) {
 	wantIter := -1
 	for _, workers := range []int{1, 2, 1} {
 		res := mtest.Explore(t, raft.Test(raft.Config{}.With(c.bug)), morpheus.Strategy(c.strategy),
-			morpheus.Seed(c.seed), morpheus.Iterations(c.budget), morpheus.Workers(workers))
+			morpheus.Seed(c.seed), morpheus.Iterations(c.budget), morpheus.Workers(workers), mtest.Untimed)
 		f := mtest.MustFail(t, res, c.kind, c.msg)
 		got := mtest.Encode(t, f.Trace)
 		if want == nil {

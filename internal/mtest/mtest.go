@@ -6,10 +6,17 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/trace"
 )
+
+// Untimed lifts shrinking's wall-clock budget (10 s by default), for tests
+// that compare reported traces across runs: on a busy machine the budget can
+// end shrinking early, and the reported trace would then depend on the
+// machine's speed rather than on the seed.
+var Untimed = morpheus.ShrinkTime(time.Hour)
 
 // Explore runs test with opts, named after t, and fails t on a configuration
 // error.
