@@ -79,7 +79,8 @@ func writeMicroTable(w io.Writer, r *micro.Report, reads bool, seed uint64) {
 	fmt.Fprintln(tw)
 	tw.Flush()
 	if len(r.Cases) > 0 {
-		fmt.Fprintf(w, "\npct ran with d = depth+1 and k = 20 (16 events + one start step per thread). Geo-means count 0(x) as 1/%d.\n", r.Samples)
+		fmt.Fprintf(w, "\npct ran with d = depth+1 and k = %d (the events; start steps are no decision of its). Geo-means count 0(x) as 1/%d.\n",
+			len(r.Cases[0].Space.Program.Events), r.Samples)
 	}
 	pos := r.Geomean("pos*")
 	fmt.Fprintf(w, "pos* geo-mean / others:")
