@@ -75,7 +75,7 @@ func parseTestArgs(args []string) (*testOpts, error) {
 	for k := 0; k < len(args); k++ {
 		a := args[k]
 		if a == "-h" || a == "-help" || a == "--help" {
-			return nil, flagHelp
+			return nil, errHelpAsked
 		}
 		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		if name == "rewrite" {
@@ -123,14 +123,15 @@ func parseTestArgs(args []string) (*testOpts, error) {
 	return o, nil
 }
 
-var flagHelp = errors.New("help")
+// errHelpAsked is parseTestArgs's answer to -h: print the usage.
+var errHelpAsked = errors.New("help")
 
 func runTest(args []string, stdout, stderr io.Writer) error {
 	if rewriteMode(args) {
 		return runTestRewrite(args, stdout, stderr)
 	}
 	o, err := parseTestArgs(args)
-	if errors.Is(err, flagHelp) {
+	if errors.Is(err, errHelpAsked) {
 		fmt.Fprint(stderr, testUsage)
 		return flag.ErrHelp
 	}
