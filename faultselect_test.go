@@ -131,8 +131,9 @@ func TestFaultsOnlyKeepsClientReliable(t *testing.T) {
 // replicationOnly keeps every fault on the link between primary and backup.
 func replicationOnly(faults morpheus.Faults) func(morpheus.PID, *morpheus.Node, *morpheus.Node) morpheus.Faults {
 	return func(_ morpheus.PID, p, b *morpheus.Node) morpheus.Faults {
-		faults.Only = morpheus.Between([]*morpheus.Node{p}, []*morpheus.Node{b})
-		return faults
+		f := faults // a copy: iterations run this at once on several workers
+		f.Only = morpheus.Between([]*morpheus.Node{p}, []*morpheus.Node{b})
+		return f
 	}
 }
 
