@@ -10,9 +10,11 @@ import (
 
 // Go starts f in a new goroutine that morpheus controls: a task of the
 // iteration, named "gN" after its task number, whose ops the strategy
-// interleaves with everyone else's. Starting it is itself an op of the
-// caller (a spawn step), and the new goroutine's first step is a start op,
-// so the strategy may run the caller on, or the new goroutine first.
+// interleaves with everyone else's. Starting it is a step of the caller (a
+// spawn), and the new goroutine's first step is a start op; neither touches
+// anything another goroutine sees, so the built-in strategies run both at once
+// (strategy.Local) without spending a decision on them. The next decision may
+// then run the caller on, or the new goroutine's first real op first.
 //
 // A goroutine started with a go statement is not controlled: csync calls
 // from it panic, since morpheus cannot schedule them.

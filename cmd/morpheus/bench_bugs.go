@@ -187,7 +187,8 @@ func writeBugsTables(w io.Writer, scenarios []bugs.Scenario, strategies []string
 	writeBugsSizes(w, scenarios, strategies, runs)
 	writeBugsPaper(w, scenarios, strategies, runs, trials)
 
-	// The comparisons issue 5 asks for, when their columns ran.
+	// The two headline comparisons, when their columns ran: POS with conflict
+	// analysis against PCT of depth 5, and what conflict analysis adds to POS.
 	col := map[string]int{}
 	for j, s := range strategies {
 		col[s] = j

@@ -32,8 +32,9 @@ func paperName(s bugs.Scenario) string {
 
 // writeBugsPaper prints the scenarios that re-create bugs of Morpheus Table 3
 // beside the paper's figures, with both sides' geometric means over those
-// bugs and the two comparisons issue 5 names. A geo-mean with a zero on the
-// paper's side is N/A, as in the paper.
+// bugs and the two headline comparisons (pos+ca against pct:5, and pos+ca
+// against pos). A geo-mean with a zero on the paper's side is N/A, as in the
+// paper.
 func writeBugsPaper(w io.Writer, scenarios []bugs.Scenario, strategies []string, runs [][]bugRun, trials int) {
 	var rows []int
 	for i, s := range scenarios {

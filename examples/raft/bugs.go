@@ -15,12 +15,12 @@ const (
 	SendBeforePersist Bug = "send-before-persist" // (a) Config.SendBeforePersist
 	ForgetApplied     Bug = "forget-applied"      // (b) Config.ForgetApplied
 	ForgetVote        Bug = "forget-vote"         // (c) Config.ForgetVote
-	// LeaderReads is not one of the three: Config.LeaderReads,
+	// LeaderReads is not one of the three above: Config.LeaderReads,
 	// found by the linearizability check alone.
 	LeaderReads Bug = "leader-reads"
 )
 
-// Bugs lists the bugs in the order (a), (b), (c).
+// Bugs lists the three bugs in the order of the package doc, (a), (b), (c).
 func Bugs() []Bug { return []Bug{SendBeforePersist, ForgetApplied, ForgetVote} }
 
 // ParseBug returns the bug with the given name (one of Bugs, or

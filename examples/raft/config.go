@@ -34,7 +34,7 @@ type Config struct {
 	// ForgetVote is bug (c): a restarted node loads its term and commit
 	// index but not whom it voted for, so it may vote twice in one term.
 	ForgetVote bool
-	// LeaderReads is a fourth mistake, outside the three: a node
+	// LeaderReads is a fourth mistake, beside bugs (a), (b) and (c): a node
 	// that believes it is the leader answers gets from its own store
 	// instead of through the log. A leader cut off from the others keeps
 	// believing it and serves stale values; only the linearizability check

@@ -1,9 +1,9 @@
 // Package coverage measures pairwise ordering coverage of runs of a system of
-// real processes, after the Lingua Franca testing paper (seed 003): a pair of
-// events is observed unordered when one non-error trace had r0 before r1 and
-// another r1 before r0. The number of observed unordered pairs, its growth per
-// run and its saturation are the coverage report; its denominator (the truly
-// unordered pairs) is unknown.
+// real processes, after the Lingua Franca testing paper: a pair of events is
+// observed unordered when one non-error trace had r0 before r1 and another r1
+// before r0. The number of observed unordered pairs, its growth per run and its
+// saturation are the coverage report; its denominator (the truly unordered
+// pairs) is unknown.
 //
 // Transpositions is the streaming-transpositions algorithm: the first trace
 // added is the original total order; every later trace adds the pairs it
