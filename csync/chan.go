@@ -3,9 +3,8 @@ package csync
 import (
 	"iter"
 
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/trace"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // Chan is a channel whose sends, receives and closes are ops of the
@@ -27,24 +26,14 @@ import (
 //
 // Every value sent gets an id, recorded in the send's and the receive's
 // steps, from which trace.Clocks orders the send before the receive.
-type Chan[T any] struct {
-	o      ctl.Obj
-	size   int
-	buf    []chanItem[T] // ring of size slots
-	head   int
-	n      int
-	closed bool
-	timer  bool   // a timer's channel: Len and Cap report 0, as in Go 1.23
-	seq    uint32 // values sent in this iteration, for ids
-	recvq  []recvWaiter[T]
-	sendq  []sendWaiter[T]
-}
+type Chan[T any] struct{ c prim.Chan[T] }
 
-// chanItem is a buffered value.
-type chanItem[T any] struct {
-	v    T
-	id   int64
-	from int32 // the sending task
+// impl returns c's implementation, nil for a nil channel.
+func (c *Chan[T]) impl() *prim.Chan[T] {
+	if c == nil {
+		return nil
+	}
+	return &c.c
 }
 
 // Make returns a channel with a buffer of n values (0: unbuffered), like
@@ -54,69 +43,30 @@ type chanItem[T any] struct {
 //
 //go:noinline
 func Make[T any](n int) *Chan[T] {
-	if n < 0 {
-		panic(chanError("makechan: size out of range"))
-	}
-	c := &Chan[T]{size: n}
-	if n > 0 {
-		c.buf = make([]chanItem[T], n)
-	}
-	pc := core.CallerPC()
-	c.o.SetSite(pc)
-	if t := core.CurrentTask(); t != nil {
-		c.bind(t.Run(), pc) // number channels in creation order
-	}
+	c := new(Chan[T])
+	c.c.Init(n, core.CallerPC())
 	return c
 }
-
-// chanError is the panic value of channel misuse: a runtime.Error, as Go's.
-type chanError string
-
-func (e chanError) Error() string { return string(e) }
-func (e chanError) RuntimeError() {}
-
-// bind attaches c to r's iteration, empty and open if it meets it first.
-func (c *Chan[T]) bind(r *core.Run, pc uintptr) {
-	if !c.o.Bind(r, pc) {
-		return
-	}
-	clear(c.buf)
-	c.head, c.n, c.closed, c.seq = 0, 0, false, 0
-	clear(c.recvq)
-	c.recvq = c.recvq[:0]
-	clear(c.sendq)
-	c.sendq = c.sendq[:0]
-}
-
-// chanOn names a channel in deadlock reports without allocating.
-type chanOn[T any] Chan[T]
-
-func (c *chanOn[T]) String() string { return c.o.Name("chan") }
-
-func (c *Chan[T]) on() *chanOn[T] { return (*chanOn[T])(c) }
-
-// nilChan is what an op on a nil channel waits for.
-const nilChan = ctl.String("nil channel (forever)")
 
 // Send sends v on c, blocking until a receiver takes it or the buffer has
 // room. It panics if c is closed.
 //
 //go:noinline
-func (c *Chan[T]) Send(v T) { c.send(v, core.CallerPC()) }
+func (c *Chan[T]) Send(v T) { c.impl().Send(v, core.CallerPC()) }
 
 // Recv receives a value from c, blocking until one arrives; it returns the
 // zero value once c is closed and drained.
 //
 //go:noinline
 func (c *Chan[T]) Recv() T {
-	v, _ := c.recv(core.CallerPC(), "Chan.Recv")
+	v, _ := c.impl().Recv(core.CallerPC(), "Chan.Recv")
 	return v
 }
 
 // RecvOK is the two-value receive: ok is false if c is closed and drained.
 //
 //go:noinline
-func (c *Chan[T]) RecvOK() (v T, ok bool) { return c.recv(core.CallerPC(), "Chan.RecvOK") }
+func (c *Chan[T]) RecvOK() (v T, ok bool) { return c.impl().Recv(core.CallerPC(), "Chan.RecvOK") }
 
 // Range returns an iterator over the values received from c until it is
 // closed, like for v := range ch. Each receive is an op at the range's site.
@@ -126,7 +76,7 @@ func (c *Chan[T]) Range() iter.Seq[T] {
 	pc := core.CallerPC()
 	return func(yield func(T) bool) {
 		for {
-			v, ok := c.recv(pc, "Chan.Range")
+			v, ok := c.impl().Recv(pc, "Chan.Range")
 			if !ok || !yield(v) {
 				return
 			}
@@ -139,139 +89,17 @@ func (c *Chan[T]) Range() iter.Seq[T] {
 // if c is nil or already closed.
 //
 //go:noinline
-func (c *Chan[T]) Close() { c.CloseAt(core.CallerPC()) }
-
-// CloseAt is Close with the op located at pc (see package rt).
-func (c *Chan[T]) CloseAt(pc uintptr) {
-	t, r := ctl.Self("Chan.Close")
-	if c == nil {
-		panic(chanError("close of nil channel"))
-	}
-	c.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindChanClose, Res: c.o.Res, Obj: -1, PC: pc})
-	if c.closed {
-		panic(chanError("close of closed channel"))
-	}
-	c.closed = true
-	var zero T
-	for i := range c.recvq {
-		w := &c.recvq[i]
-		if !w.done && ctl.Blocked(w.t) {
-			w.v, w.ok, w.id, w.from, w.done = zero, false, trace.ValClosed, -1, true
-			r.Unblock(w.t)
-		}
-	}
-	for i := range c.sendq {
-		if s := &c.sendq[i]; !s.done && ctl.Blocked(s.t) {
-			r.Unblock(s.t) // to panic
-		}
-	}
-}
+func (c *Chan[T]) Close() { c.impl().Close(core.CallerPC()) }
 
 // Len returns the number of values in c's buffer. It is a read op: its
 // result depends on what other tasks sent and received before it.
 //
 //go:noinline
-func (c *Chan[T]) Len() int { return c.LenAt(core.CallerPC()) }
-
-// LenAt is Len with the op located at pc (see package rt).
-func (c *Chan[T]) LenAt(pc uintptr) int {
-	t, r := ctl.Self("Chan.Len")
-	if c == nil {
-		return 0
-	}
-	c.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindChanLen, Res: c.o.Res, Read: true, Obj: -1, PC: pc})
-	if c.timer {
-		return 0
-	}
-	return c.n
-}
+func (c *Chan[T]) Len() int { return c.impl().Len(core.CallerPC()) }
 
 // Cap returns the size of c's buffer (0 for a nil or unbuffered channel).
-func (c *Chan[T]) Cap() int {
-	if c == nil || c.timer {
-		return 0
-	}
-	return c.size
-}
+func (c *Chan[T]) Cap() int { return c.impl().Cap() }
 
-func (c *Chan[T]) send(v T, pc uintptr) {
-	t, r := ctl.Self("Chan.Send")
-	if c == nil {
-		blockForever(t, r, trace.KindChanSend, pc)
-	}
-	c.bind(r, pc)
-	op := core.Op{Kind: trace.KindChanSend, Res: c.o.Res, Obj: -1, PC: pc}
-	for {
-		if c.sendReady() {
-			r.Do(t, op)
-			if id, ok := c.put(t, r, v); ok {
-				r.Event().Val = id
-				return
-			}
-			noEffect(r) // another sender took the last slot first
-		}
-		c.sendq = append(c.sendq, sendWaiter[T]{t: t, v: v, id: c.newID()})
-		blocked := op
-		blocked.Blocked, blocked.On = true, c.on()
-		r.Do(t, blocked)
-		if id, ok := c.sendDone(t); ok {
-			r.Event().Val = id
-			return
-		}
-	}
-}
-
-func (c *Chan[T]) recv(pc uintptr, what string) (T, bool) {
-	t, r := ctl.Self(what)
-	if c == nil {
-		blockForever(t, r, trace.KindChanRecv, pc)
-	}
-	c.bind(r, pc)
-	op := core.Op{Kind: trace.KindChanRecv, Res: c.o.Res, Obj: -1, PC: pc}
-	for {
-		if c.recvReady() {
-			r.Do(t, op)
-			if v, ok, id, from, done := c.take(r); done {
-				recorded(r, id, from)
-				return v, ok
-			}
-			noEffect(r) // another receiver took the last value first
-		}
-		c.recvq = append(c.recvq, recvWaiter[T]{t: t})
-		blocked := op
-		blocked.Blocked, blocked.On = true, c.on()
-		r.Do(t, blocked)
-		if w, ok := c.recvDone(t); ok {
-			recorded(r, w.id, w.from)
-			return w.v, w.ok
-		}
-	}
-}
-
-// recorded records a receive's outcome in its step.
-func recorded(r *core.Run, id int64, from int32) {
-	ev := r.Event()
-	ev.Val, ev.Obj = id, from
-}
-
-// noEffect marks the step that runs now as one that found its object
-// unavailable: it only read its state, and its task goes on to wait.
-func noEffect(r *core.Run) {
-	ev := r.Event()
-	ev.Val = trace.ValNone
-	ev.Flag |= trace.FlagRead
-}
-
-// blockForever blocks t in an op that nothing enables, as an op on a nil
-// channel does. It returns only by unwinding.
-func blockForever(t *core.Task, r *core.Run, kind trace.Kind, pc uintptr) {
-	r.Do(t, core.Op{Kind: kind, Obj: -1, Blocked: true, PC: pc, On: nilChan})
-	panic("csync: an op on a nil channel was woken")
-}
-
-func (c *Chan[T]) newID() int64 {
-	c.seq++
-	return int64(c.o.Res)<<32 | int64(c.seq)
-}
+// String names the channel as deadlock reports do: "chan#3 created at
+// file.go:12", 3 being its resource number in the iteration.
+func (c *Chan[T]) String() string { return c.impl().String() }

@@ -1,8 +1,8 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

@@ -1,11 +1,8 @@
 package csync
 
 import (
-	"strconv"
-
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/trace"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // Go starts f in a new goroutine that morpheus controls: a task of the
@@ -28,39 +25,4 @@ import (
 // deadlock. morpheus.AllowLeaks turns the leak check off.
 //
 //go:noinline
-func Go(f func()) {
-	t, r := ctl.Self("Go")
-	if f == nil {
-		panic("csync: Go of nil func value")
-	}
-	spawn(t, r, core.CallerPC(), f)
-}
-
-// spawn runs the spawn op of t and creates the goroutine's task.
-func spawn(t *core.Task, r *core.Run, pc uintptr, f func()) *core.Task {
-	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
-	return start(t, r, f)
-}
-
-// start creates a goroutine's task as the effect of the step that runs now
-// (a spawn, or a timer firing for AfterFunc) and records it in that step.
-func start(parent *core.Task, r *core.Run, f func()) *core.Task {
-	child := r.Spawn(parent, goName(len(r.Tasks())), core.ChildKey(parent), f)
-	r.Event().Obj = child.ID
-	return child
-}
-
-// goNames caches the names of the first goroutines.
-var goNames = func() (s [256]string) {
-	for i := range s {
-		s[i] = "g" + strconv.Itoa(i)
-	}
-	return s
-}()
-
-func goName(id int) string {
-	if id < len(goNames) {
-		return goNames[id]
-	}
-	return "g" + strconv.Itoa(id)
-}
+func Go(f func()) { prim.Go(core.CallerPC(), f) }

@@ -1,65 +1,68 @@
 package csync
 
-import "github.com/morpheus-go/morpheus/internal/core"
+import (
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/prim"
+)
 
 // Int64 is a shared int64 with the operations of sync/atomic.Int64, each an
 // op (see Var). Add is one read-modify-write op: unlike Load then Store, it
 // cannot lose an update.
-type Int64 struct{ v Var[int64] }
+type Int64 struct{ v prim.Var[int64] }
 
 // Load returns the value.
 //
 //go:noinline
-func (x *Int64) Load() int64 { return load(&x.v, core.CallerPC(), "Int64.Load") }
+func (x *Int64) Load() int64 { return x.v.Load(core.CallerPC(), "Int64.Load") }
 
 // Store sets the value.
 //
 //go:noinline
-func (x *Int64) Store(v int64) { store(&x.v, v, core.CallerPC(), "Int64.Store") }
+func (x *Int64) Store(v int64) { x.v.Store(v, core.CallerPC(), "Int64.Store") }
 
 // Add adds delta and returns the new value.
 //
 //go:noinline
-func (x *Int64) Add(delta int64) int64 { return add(&x.v, delta, core.CallerPC(), "Int64.Add") }
+func (x *Int64) Add(delta int64) int64 { return prim.Add(&x.v, delta, core.CallerPC(), "Int64.Add") }
 
 // Swap sets the value to v and returns the old one.
 //
 //go:noinline
-func (x *Int64) Swap(v int64) int64 { return swap(&x.v, v, core.CallerPC(), "Int64.Swap") }
+func (x *Int64) Swap(v int64) int64 { return x.v.Swap(v, core.CallerPC(), "Int64.Swap") }
 
 // CompareAndSwap sets the value to new if it is old and reports whether it did.
 //
 //go:noinline
 func (x *Int64) CompareAndSwap(old, new int64) bool {
-	return cas(&x.v, old, new, core.CallerPC(), "Int64.CompareAndSwap")
+	return prim.CompareAndSwap(&x.v, old, new, core.CallerPC(), "Int64.CompareAndSwap")
 }
 
 // Int is Int64 for int values.
-type Int struct{ v Var[int] }
+type Int struct{ v prim.Var[int] }
 
 // Load returns the value.
 //
 //go:noinline
-func (x *Int) Load() int { return load(&x.v, core.CallerPC(), "Int.Load") }
+func (x *Int) Load() int { return x.v.Load(core.CallerPC(), "Int.Load") }
 
 // Store sets the value.
 //
 //go:noinline
-func (x *Int) Store(v int) { store(&x.v, v, core.CallerPC(), "Int.Store") }
+func (x *Int) Store(v int) { x.v.Store(v, core.CallerPC(), "Int.Store") }
 
 // Add adds delta and returns the new value.
 //
 //go:noinline
-func (x *Int) Add(delta int) int { return add(&x.v, delta, core.CallerPC(), "Int.Add") }
+func (x *Int) Add(delta int) int { return prim.Add(&x.v, delta, core.CallerPC(), "Int.Add") }
 
 // Swap sets the value to v and returns the old one.
 //
 //go:noinline
-func (x *Int) Swap(v int) int { return swap(&x.v, v, core.CallerPC(), "Int.Swap") }
+func (x *Int) Swap(v int) int { return x.v.Swap(v, core.CallerPC(), "Int.Swap") }
 
 // CompareAndSwap sets the value to new if it is old and reports whether it did.
 //
 //go:noinline
 func (x *Int) CompareAndSwap(old, new int) bool {
-	return cas(&x.v, old, new, core.CallerPC(), "Int.CompareAndSwap")
+	return prim.CompareAndSwap(&x.v, old, new, core.CallerPC(), "Int.CompareAndSwap")
 }

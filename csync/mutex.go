@@ -3,8 +3,8 @@ package csync
 import (
 	"sync"
 
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -62,7 +62,7 @@ func (m *Mutex) TryLock() bool {
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
 	if m.locked {
-		noEffect(r)
+		ctl.NoEffect(r)
 		return false
 	}
 	m.locked = true
@@ -81,7 +81,7 @@ func (m *Mutex) lock(pc uintptr) {
 				m.locked = true
 				return
 			}
-			noEffect(r)
+			ctl.NoEffect(r)
 		}
 		if woken {
 			m.q.PushFront(t)
@@ -96,7 +96,7 @@ func (m *Mutex) lock(pc uintptr) {
 			m.locked = true
 			return
 		}
-		noEffect(r) // a newcomer took it first
+		ctl.NoEffect(r) // a newcomer took it first
 	}
 }
 

@@ -1,8 +1,8 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -49,7 +49,7 @@ func (o *Once) Do(f func()) {
 			f()
 			return
 		}
-		noEffect(r) // another Do started f first
+		ctl.NoEffect(r) // another Do started f first
 	}
 	o.q.Push(t)
 	op.Read, op.Blocked, op.On = true, true, (*onceOn)(o)

@@ -1,8 +1,8 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -64,7 +64,7 @@ func (m *RWMutex) TryLock() bool {
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
 	if m.w || m.readers > 0 {
-		noEffect(r)
+		ctl.NoEffect(r)
 		return false
 	}
 	m.w = true
@@ -81,7 +81,7 @@ func (m *RWMutex) TryRLock() bool {
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindRLock, Res: m.o.Res, Read: true, Obj: -1, PC: pc})
 	if m.w || m.wwant > 0 {
-		noEffect(r)
+		ctl.NoEffect(r)
 		return false
 	}
 	m.readers++
@@ -117,7 +117,7 @@ func (m *RWMutex) lock(pc uintptr) {
 				}
 				return
 			}
-			noEffect(r)
+			ctl.NoEffect(r)
 		}
 		if wanting {
 			m.wq.PushFront(t)
@@ -134,7 +134,7 @@ func (m *RWMutex) lock(pc uintptr) {
 			m.wwant--
 			return
 		}
-		noEffect(r)
+		ctl.NoEffect(r)
 	}
 }
 
@@ -164,7 +164,7 @@ func (m *RWMutex) rlock(pc uintptr) {
 			m.readers++
 			return
 		}
-		noEffect(r)
+		ctl.NoEffect(r)
 	}
 	m.rq.Push(t)
 	op.Blocked, op.On = true, (*rwOn)(m)

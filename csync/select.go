@@ -1,67 +1,30 @@
 package csync
 
 import (
-	"fmt"
-	"strings"
-
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/trace"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // Case is one case of a Select: made by Recv, Send or Default.
-type Case struct {
-	c   selChan // nil for the default case and for a nil channel
-	dir caseDir
-	fn  any // func(T, bool) for a receive, func() otherwise; may be nil
-	v   any // the value to send
-}
-
-type caseDir uint8
-
-const (
-	caseRecv caseDir = iota
-	caseSend
-	caseDefault
-)
+type Case struct{ c prim.Case }
 
 // Recv is a receive case: if Select takes it, f runs with the value received
 // and ok false if the channel was closed (case v, ok := <-c). f may be nil. A
 // nil channel's case is never ready.
 func Recv[T any](c *Chan[T], f func(v T, ok bool)) Case {
-	cs := Case{dir: caseRecv}
-	if c != nil {
-		cs.c = c
-	}
-	if f != nil {
-		cs.fn = f
-	}
-	return cs
+	return Case{prim.RecvCase(c.impl(), f)}
 }
 
 // Send is a send case: if Select takes it, v was sent on c and then f runs
 // (case c <- v). f may be nil. A nil channel's case is never ready; a closed
 // channel's case is ready, and taking it panics, as in Go.
 func Send[T any](c *Chan[T], v T, f func()) Case {
-	cs := Case{dir: caseSend, v: v}
-	if c != nil {
-		cs.c = c
-	}
-	if f != nil {
-		cs.fn = f
-	}
-	return cs
+	return Case{prim.SendCase(c.impl(), v, f)}
 }
 
 // Default is the default case: Select takes it, and runs f, if no other case
 // is ready. f may be nil.
-func Default(f func()) Case {
-	cs := Case{dir: caseDefault}
-	if f != nil {
-		cs.fn = f
-	}
-	return cs
-}
+func Default(f func()) Case { return Case{prim.DefaultCase(f)} }
 
 // Select runs one case, as a select statement: it waits until some case is
 // ready, unless there is a default case, then performs that one case and
@@ -75,172 +38,12 @@ func Default(f func()) Case {
 // every strategy can take every ready case.
 //
 //go:noinline
-func Select(cases ...Case) { doSelect(cases, core.CallerPC()) }
-
-// selChan is what Select needs of a *Chan[T].
-type selChan interface {
-	selBind(r *core.Run, pc uintptr) uint32
-	recvReady() bool
-	sendReady() bool
-	// selRecv and selSend perform the case now if they can, record it in
-	// the select's step and run f.
-	selRecv(r *core.Run, f any) bool
-	selSend(t *core.Task, r *core.Run, v, f any) bool
-	// selWait queues t as a waiter of the case; selDone reports whether the
-	// waiter was served; selCancel takes it out of the queue; selFinish
-	// takes a served waiter out, records the case and runs f.
-	selWait(t *core.Task, send bool, v any)
-	selDone(t *core.Task, send bool) bool
-	selCancel(t *core.Task, send bool)
-	selFinish(t *core.Task, r *core.Run, send bool, f any)
-	isClosed() bool
-	fmt.Stringer
-}
-
-func doSelect(cases []Case, pc uintptr) {
-	t, r := ctl.Self("Select")
-	comm, def := 0, -1
-	firstRes := uint32(0)
-	for i := range cases {
-		cs := &cases[i]
-		switch {
-		case cs.dir == caseDefault:
-			if def >= 0 {
-				panic("csync: Select with two default cases")
-			}
-			def = i
-		case cs.c != nil:
-			res := cs.c.selBind(r, pc)
-			if comm == 0 {
-				firstRes = res
-			}
-			comm++
-		}
+func Select(cases ...Case) {
+	pc := core.CallerPC()
+	var buf [4]prim.Case
+	cs := buf[:0]
+	for _, c := range cases {
+		cs = append(cs, c.c)
 	}
-	rot := 0
-	if comm >= 2 {
-		rot = r.Choose(t, comm, pc)
-	}
-	op := core.Op{Kind: trace.KindSelect, Obj: -1, PC: pc}
-	for {
-		if i := readyCase(cases, rot); i >= 0 || def >= 0 {
-			op.Res, op.Read = firstRes, true
-			if i >= 0 {
-				op.Res, op.Read = cases[i].c.selBind(r, pc), false
-			}
-			r.Do(t, op)
-			if i = readyCase(cases, rot); i >= 0 && perform(t, r, &cases[i]) {
-				return
-			}
-			if def >= 0 {
-				ev := r.Event()
-				ev.Res, ev.Val, ev.Flag = firstRes, trace.ValNone, ev.Flag|trace.FlagRead
-				if f := cases[def].fn; f != nil {
-					f.(func())()
-				}
-				return
-			}
-			noEffect(r)
-		}
-		for i := range cases {
-			if cs := &cases[i]; cs.c != nil {
-				cs.c.selWait(t, cs.dir == caseSend, cs.v)
-			}
-		}
-		blocked := core.Op{Kind: trace.KindSelect, Obj: -1, PC: pc, Blocked: true, On: describeSelect(cases)}
-		r.Do(t, blocked)
-		if woken(t, r, cases, rot) {
-			return
-		}
-	}
-}
-
-// readyCase returns the first ready case in the rotation rot of the channel
-// cases, or -1.
-func readyCase(cases []Case, rot int) int {
-	n := 0
-	for i := range cases {
-		if cases[i].c != nil {
-			n++
-		}
-	}
-	for k := range n {
-		j := (rot + k) % n
-		for i := range cases {
-			cs := &cases[i]
-			if cs.c == nil {
-				continue
-			}
-			if j == 0 {
-				if cs.dir == caseSend && cs.c.sendReady() || cs.dir == caseRecv && cs.c.recvReady() {
-					return i
-				}
-				break
-			}
-			j--
-		}
-	}
-	return -1
-}
-
-// perform runs a ready case now.
-func perform(t *core.Task, r *core.Run, cs *Case) bool {
-	if cs.dir == caseSend {
-		return cs.c.selSend(t, r, cs.v, cs.fn)
-	}
-	return cs.c.selRecv(r, cs.fn)
-}
-
-// woken finishes a select that was blocked: it leaves every queue and runs
-// the case that was served, if any (there is at most one: the first channel
-// to serve a waiter of the select woke it, and the others skip woken tasks).
-// It panics if no case was served and a send case's channel was closed.
-func woken(t *core.Task, r *core.Run, cases []Case, rot int) bool {
-	fired, closedSend := -1, false
-	for i := range cases {
-		cs := &cases[i]
-		if cs.c == nil {
-			continue
-		}
-		send := cs.dir == caseSend
-		if fired < 0 && cs.c.selDone(t, send) {
-			fired = i
-			continue
-		}
-		cs.c.selCancel(t, send)
-		closedSend = closedSend || send && cs.c.isClosed()
-	}
-	if fired >= 0 {
-		cs := &cases[fired]
-		cs.c.selFinish(t, r, cs.dir == caseSend, cs.fn)
-		return true
-	}
-	if closedSend {
-		panic(chanError("send on closed channel"))
-	}
-	return false
-}
-
-// selectOn describes a blocked select for deadlock reports.
-type selectOn []selChan
-
-func describeSelect(cases []Case) fmt.Stringer {
-	var s selectOn
-	for i := range cases {
-		if cases[i].c != nil {
-			s = append(s, cases[i].c)
-		}
-	}
-	if len(s) == 0 {
-		return ctl.String("select with no ready case (forever)")
-	}
-	return s
-}
-
-func (s selectOn) String() string {
-	names := make([]string, len(s))
-	for i, c := range s {
-		names[i] = c.String()
-	}
-	return "select of " + strings.Join(names, ", ")
+	prim.Select(cs, pc)
 }

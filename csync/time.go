@@ -3,9 +3,9 @@ package csync
 import (
 	"time"
 
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/trace"
+	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // epoch is the virtual clock's zero (see Now).
@@ -32,10 +32,4 @@ func Until(t time.Time) time.Duration { return t.Sub(Now()) }
 // still a scheduling point.
 //
 //go:noinline
-func Sleep(d time.Duration) { sleep(d, core.CallerPC()) }
-
-func sleep(d time.Duration, pc uintptr) {
-	t, r := ctl.Self("Sleep")
-	r.Do(t, core.Op{Kind: trace.KindSleep, Obj: -1, Blocked: true, HasDeadline: true,
-		Deadline: r.Now() + int64(max(d, 0)), PC: pc})
-}
+func Sleep(d time.Duration) { prim.Sleep(d, core.CallerPC()) }

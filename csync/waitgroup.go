@@ -1,8 +1,9 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/prim"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -50,7 +51,7 @@ func (wg *WaitGroup) Go(f func()) {
 	pc := core.CallerPC()
 	wg.add(1, pc)
 	t, r := ctl.Self("WaitGroup.Go")
-	spawn(t, r, pc, func() {
+	prim.Spawn(t, r, pc, func() {
 		defer wg.add(-1, pc)
 		f()
 	})
@@ -69,7 +70,7 @@ func (wg *WaitGroup) Wait() {
 		if wg.n == 0 {
 			return
 		}
-		noEffect(r) // an Add came first
+		ctl.NoEffect(r) // an Add came first
 	}
 	if wg.q.Len() == 0 {
 		// The first Wait to block writes the group, and an Add from zero

@@ -4,8 +4,8 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // Atomic operations stay sync/atomic's; the rewriter puts a scheduling
@@ -20,7 +20,7 @@ import (
 // Token is what Point returns, for Atomic.
 type Token struct{}
 
-var shadows sync.Map // unsafe.Pointer -> *csync.Var[struct{}]
+var shadows sync.Map // unsafe.Pointer -> *prim.Var[struct{}]
 
 // Point is the scheduling point of an atomic access to *p.
 //
@@ -30,12 +30,12 @@ func Point[P any](p *P, read bool) Token {
 	if core.CurrentTask() == nil || p == nil {
 		return Token{}
 	}
-	v, _ := shadows.LoadOrStore(unsafe.Pointer(p), new(csync.Var[struct{}]))
-	x := v.(*csync.Var[struct{}])
+	v, _ := shadows.LoadOrStore(unsafe.Pointer(p), new(prim.Var[struct{}]))
+	x := v.(*prim.Var[struct{}])
 	if read {
-		x.LoadAt(pc)
+		x.Load(pc, "Var.Load")
 	} else {
-		x.SwapAt(struct{}{}, pc)
+		x.Swap(struct{}{}, pc, "Var.Swap")
 	}
 	// For the data-race detector, the access is also an atomic access to
 	// the address's plain-memory location: it races with plain accesses.

@@ -7,12 +7,12 @@ import (
 	"unsafe"
 	"weak"
 
-	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // table maps a native channel (the address of its runtime object) to the
-// csync channel that carries its values. An entry holds its channel only
+// controlled channel that carries its values. An entry holds its channel only
 // weakly, so channels die as usual; a cleanup removes the entry, and a
 // lookup that finds an entry whose channel died (the address reused
 // before the cleanup ran) ignores it.
@@ -20,7 +20,7 @@ var table sync.Map // uintptr -> *entry
 
 type entry struct {
 	ch weak.Pointer[byte]
-	c  any // *csync.Chan[T]
+	c  any // *prim.Chan[T]
 }
 
 // chanKey returns a channel's runtime pointer; C is a channel type.
@@ -28,16 +28,16 @@ func chanKey[C any](c C) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&c))
 }
 
-func register[T any](n chan T, c *csync.Chan[T]) {
+func register[T any](n chan T, c *prim.Chan[T]) {
 	k := chanKey(n)
 	e := &entry{ch: weak.Make((*byte)(k)), c: c}
 	table.Store(uintptr(k), e)
 	runtime.AddCleanup((*byte)(k), func(key uintptr) { table.CompareAndDelete(key, e) }, uintptr(k))
 }
 
-// lookup returns the csync channel of a native one, nil for a nil channel;
+// lookup returns the controlled channel of a native one, nil for a nil channel;
 // ok is false for a foreign channel.
-func lookup[T any](k unsafe.Pointer) (c *csync.Chan[T], ok bool) {
+func lookup[T any](k unsafe.Pointer) (c *prim.Chan[T], ok bool) {
 	if k == nil {
 		return nil, true
 	}
@@ -49,7 +49,7 @@ func lookup[T any](k unsafe.Pointer) (c *csync.Chan[T], ok bool) {
 	if e.ch.Value() != (*byte)(k) {
 		return nil, false
 	}
-	return e.c.(*csync.Chan[T]), true
+	return e.c.(*prim.Chan[T]), true
 }
 
 // Make stands for make(C, n) of a channel type C.
@@ -61,7 +61,7 @@ func Make[C ~chan T, T any, N integer](size N) C {
 	if N(n) != size {
 		panic(plainError("makechan: size out of range"))
 	}
-	c := csync.MakeAt[T](n, pc)
+	c := prim.Make[T](n, pc)
 	nc := make(chan T, n)
 	register(nc, c)
 	return C(nc)
@@ -82,7 +82,7 @@ func Send[T any](ch chan<- T, v T) {
 		foreignSend(ch, v, pc)
 		return
 	}
-	c.SendAt(v, pc)
+	c.Send(v, pc)
 }
 
 // SendFn stands for ch <- v where v's type is not ch's element type: the
@@ -98,7 +98,7 @@ func SendFn[T any](ch chan<- T) func(T) {
 			foreignSend(ch, v, pc)
 			return
 		}
-		c.SendAt(v, pc)
+		c.Send(v, pc)
 	}
 }
 
@@ -120,7 +120,7 @@ func recv[T any](ch <-chan T, pc uintptr) (T, bool) {
 	if !ok {
 		return foreignRecv(ch, pc)
 	}
-	return c.RecvAt(pc)
+	return c.Recv(pc, "Chan.Recv")
 }
 
 // Close stands for close(ch).
@@ -136,7 +136,7 @@ func Close[T any](ch chan<- T) {
 	if c == nil {
 		panic(plainError("close of nil channel"))
 	}
-	c.CloseAt(pc)
+	c.Close(pc)
 }
 
 // Len stands for len(ch).
@@ -154,7 +154,7 @@ func length[T any](k unsafe.Pointer, native int, pc uintptr) int {
 	if !ok || c == nil || core.CurrentTask() == nil {
 		return native
 	}
-	return c.LenAt(pc)
+	return c.Len(pc)
 }
 
 // plainError is a runtime.Error with Go's message.
@@ -179,7 +179,7 @@ func foreignSend[T any](ch chan<- T, v T, pc uintptr) {
 			return
 		default:
 		}
-		csync.SleepAt(poll, pc)
+		prim.Sleep(poll, pc)
 	}
 }
 
@@ -195,6 +195,6 @@ func foreignRecv[T any](ch <-chan T, pc uintptr) (T, bool) {
 			return v, ok
 		default:
 		}
-		csync.SleepAt(poll, pc)
+		prim.Sleep(poll, pc)
 	}
 }

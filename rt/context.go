@@ -6,8 +6,8 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // ctx is a cancelable context whose Done channel is controlled and whose
@@ -62,7 +62,7 @@ func newCtx(parent context.Context, pc uintptr) *ctx {
 	}
 	c := &ctx{Context: parent, done: make(chan struct{})}
 	if core.CurrentTask() != nil {
-		register(c.done, csync.MakeAt[struct{}](0, pc))
+		register(c.done, prim.Make[struct{}](0, pc))
 	}
 	if p, ok := parent.Value(&ctxKey).(*ctx); ok {
 		p.mu.Lock()
@@ -96,7 +96,7 @@ func (c *ctx) cancel(err, cause error, pc uintptr) {
 	c.parent = nil
 	c.mu.Unlock()
 	if cc, ok := lookup[struct{}](chanKey(c.done)); ok && core.CurrentTask() != nil {
-		cc.CloseAt(pc)
+		cc.Close(pc)
 	} else {
 		close(c.done)
 	}

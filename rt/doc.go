@@ -6,13 +6,13 @@
 // The rewriter turns every goroutine, channel operation, select, lock,
 // atomic, timer and context deadline of a package, its tests and its
 // non-standard dependencies into calls of rt, which puts them on morpheus's
-// controlled scheduler (package csync): each is an op, and the strategy
+// controlled scheduler (csync's primitives): each is an op, and the strategy
 // picks which goroutine runs next.
 //
 // Channels keep their native Go type, so rewritten code still hands them to
 // the standard library. A channel made by rewritten code (Make) is
-// registered in a side table with the csync channel that really carries its
-// values; every operation on it looks the channel up. The table holds the
+// registered in a side table with the controlled channel (csync's, from
+// its implementation package internal/prim) that really carries its values; every operation on it looks the channel up. The table holds the
 // channel weakly, so a channel kept across schedules (in a sync.Pool, a
 // global) stays controlled, and one dropped is collected as usual. A channel not in the
 // table was made elsewhere (the standard library: a timer's channel, a
@@ -25,8 +25,9 @@
 //
 // Mutex, RWMutex, WaitGroup, Once and Cond are csync's types under sync's
 // names: rewritten code calls their methods directly, so each op is located
-// at the user's line. Everything else locates its op at the line of the call
-// in the rewritten file, which keeps the original's line numbers.
+// at the user's line. Everything else calls internal/prim, csync's
+// implementation, with the op located at the line of the call in the
+// rewritten file, which keeps the original's line numbers.
 //
 // Test runs an ordinary Go test under control: see its documentation for
 // the environment variables the driver sets.

@@ -3,8 +3,8 @@ package rt
 import (
 	"runtime"
 
-	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // Go stands for a go statement; the rewriter binds the call's function and
@@ -18,7 +18,7 @@ func Go(f func()) {
 		go f()
 		return
 	}
-	csync.GoAt(pc, f)
+	prim.Go(pc, f)
 }
 
 // Gosched stands for runtime.Gosched: a scheduling point.
@@ -30,7 +30,7 @@ func Gosched() {
 		runtime.Gosched()
 		return
 	}
-	csync.SleepAt(0, pc)
+	prim.Sleep(0, pc)
 }
 
 // inTest reports whether the caller is a task morpheus controls.

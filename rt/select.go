@@ -3,15 +3,15 @@ package rt
 import (
 	"reflect"
 
-	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // Case is one case of a rewritten select statement: OnRecv or OnSend.
 type Case interface {
-	// ctl returns the csync case, which sets *chosen to i when taken, or
+	// ctl returns the controlled case, which sets *chosen to i when taken, or
 	// false for a foreign channel.
-	ctl(chosen *int, i int) (csync.Case, bool)
+	ctl(chosen *int, i int) (prim.Case, bool)
 	// try performs the case on the native channel if it is ready now.
 	try() bool
 	native() reflect.SelectCase
@@ -29,12 +29,12 @@ type RecvCase[T any] struct {
 // OnRecv stands for the case <-ch of a select.
 func OnRecv[T any](ch <-chan T) *RecvCase[T] { return &RecvCase[T]{ch: ch} }
 
-func (c *RecvCase[T]) ctl(chosen *int, i int) (csync.Case, bool) {
+func (c *RecvCase[T]) ctl(chosen *int, i int) (prim.Case, bool) {
 	cc, ok := lookup[T](chanKey(c.ch))
 	if !ok {
-		return csync.Case{}, false
+		return prim.Case{}, false
 	}
-	return csync.Recv(cc, func(v T, ok bool) { c.V, c.OK, *chosen = v, ok, i }), true
+	return prim.RecvCase(cc, func(v T, ok bool) { c.V, c.OK, *chosen = v, ok, i }), true
 }
 
 func (c *RecvCase[T]) try() bool {
@@ -72,12 +72,12 @@ func OnSendFn[T any](ch chan<- T) func(T) *SendCase[T] {
 	return func(v T) *SendCase[T] { return &SendCase[T]{ch: ch, v: v} }
 }
 
-func (c *SendCase[T]) ctl(chosen *int, i int) (csync.Case, bool) {
+func (c *SendCase[T]) ctl(chosen *int, i int) (prim.Case, bool) {
 	cc, ok := lookup[T](chanKey(c.ch))
 	if !ok {
-		return csync.Case{}, false
+		return prim.Case{}, false
 	}
-	return csync.Send(cc, c.v, func() { *chosen = i }), true
+	return prim.SendCase(cc, c.v, func() { *chosen = i }), true
 }
 
 func (c *SendCase[T]) try() bool {
@@ -107,7 +107,7 @@ func Select(def bool, cases ...Case) int {
 		return nativeSelect(def, cases)
 	}
 	chosen := -1
-	cs := make([]csync.Case, 0, len(cases)+1)
+	cs := make([]prim.Case, 0, len(cases)+1)
 	foreign := false
 	for i, c := range cases {
 		x, ok := c.ctl(&chosen, i)
@@ -119,15 +119,15 @@ func Select(def bool, cases ...Case) int {
 	}
 	if !foreign {
 		if def {
-			cs = append(cs, csync.Default(nil))
+			cs = append(cs, prim.DefaultCase(nil))
 		}
-		csync.SelectAt(pc, cs...)
+		prim.Select(cs, pc)
 		return chosen
 	}
 	noteForeign(pc)
-	cs = append(cs, csync.Default(nil))
+	cs = append(cs, prim.DefaultCase(nil))
 	for {
-		csync.SelectAt(pc, cs...)
+		prim.Select(cs, pc)
 		if chosen >= 0 {
 			return chosen
 		}
@@ -139,7 +139,7 @@ func Select(def bool, cases ...Case) int {
 		if def {
 			return -1
 		}
-		csync.SleepAt(poll, pc)
+		prim.Sleep(poll, pc)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // The time functions run on the virtual clock inside morpheus's control and
@@ -19,7 +20,7 @@ func Sleep(d time.Duration) {
 		time.Sleep(d)
 		return
 	}
-	csync.SleepAt(d, pc)
+	prim.Sleep(d, pc)
 }
 
 // Now stands for time.Now.
@@ -39,7 +40,7 @@ func Until(t time.Time) time.Duration { return t.Sub(Now()) }
 // Timer stands for time.Timer.
 type Timer struct {
 	C  <-chan time.Time
-	t  *csync.Timer
+	t  *prim.Timer
 	nt *time.Timer
 }
 
@@ -67,11 +68,14 @@ func newTimer(d time.Duration, f func(), pc uintptr) *Timer {
 		return &Timer{C: nt.C, nt: nt}
 	}
 	if f != nil {
-		return &Timer{t: csync.AfterFuncAt(d, f, pc)}
+		tm := new(prim.Timer)
+		tm.Start(d, nil, f, pc, "AfterFunc")
+		return &Timer{t: tm}
 	}
-	tm := csync.NewTimerAt(d, pc)
+	tm, c := new(prim.Timer), new(prim.Chan[time.Time])
+	tm.Start(d, c, nil, pc, "NewTimer")
 	nc := make(chan time.Time, 1)
-	register(nc, tm.C)
+	register(nc, c)
 	return &Timer{C: nc, t: tm}
 }
 
@@ -82,7 +86,7 @@ func (t *Timer) Stop() bool {
 	if t.nt != nil {
 		return t.nt.Stop()
 	}
-	return t.t.StopAt(core.CallerPC())
+	return t.t.Stop(core.CallerPC())
 }
 
 // Reset stands for time.Timer.Reset.
@@ -92,13 +96,13 @@ func (t *Timer) Reset(d time.Duration) bool {
 	if t.nt != nil {
 		return t.nt.Reset(d)
 	}
-	return t.t.ResetAt(d, core.CallerPC())
+	return t.t.Reset(d, core.CallerPC())
 }
 
 // Ticker stands for time.Ticker.
 type Ticker struct {
 	C  <-chan time.Time
-	t  *csync.Ticker
+	t  *prim.Ticker
 	nt *time.Ticker
 }
 
@@ -122,9 +126,10 @@ func newTicker(d time.Duration, pc uintptr) *Ticker {
 		nt := time.NewTicker(d)
 		return &Ticker{C: nt.C, nt: nt}
 	}
-	tk := csync.NewTickerAt(d, pc)
+	tk, c := new(prim.Ticker), new(prim.Chan[time.Time])
+	tk.Start(d, c, pc)
 	nc := make(chan time.Time, 1)
-	register(nc, tk.C)
+	register(nc, c)
 	return &Ticker{C: nc, t: tk}
 }
 
@@ -136,7 +141,7 @@ func (t *Ticker) Stop() {
 		t.nt.Stop()
 		return
 	}
-	t.t.StopAt(core.CallerPC())
+	t.t.Stop(core.CallerPC())
 }
 
 // Reset stands for time.Ticker.Reset.
@@ -147,5 +152,5 @@ func (t *Ticker) Reset(d time.Duration) {
 		t.nt.Reset(d)
 		return
 	}
-	t.t.ResetAt(d, core.CallerPC())
+	t.t.Reset(d, core.CallerPC())
 }

@@ -6,8 +6,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

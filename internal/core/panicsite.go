@@ -35,7 +35,8 @@ var moduleDir = func() string {
 
 // ownFrame reports whether a frame is inside morpheus's runtime: the
 // packages whose code stands in for Go's runtime under control (the root
-// package, csync and its subpackages, rt, internal/core). It goes by the
+// package, csync and its subpackages, their implementation internal/prim and
+// internal/ctl, rt, internal/core). It goes by the
 // frame's file, which an inlined function keeps (its name becomes its
 // caller's: rt.OnceFunc's closure inlined into a test is "TestX.OnceFunc.3").
 // Test files of those packages are user code (csync's own tests call its
@@ -57,7 +58,8 @@ func ownFrame(f runtime.Frame) bool {
 
 func ownPackage(pkg string) bool {
 	return pkg == modulePath || pkg == modulePath+"/rt" || pkg == modulePath+"/internal/core" ||
-		pkg == modulePath+"/csync" || strings.HasPrefix(pkg, modulePath+"/csync/")
+		pkg == modulePath+"/csync" || strings.HasPrefix(pkg, modulePath+"/csync/") ||
+		pkg == modulePath+"/internal/prim" || pkg == modulePath+"/internal/ctl"
 }
 
 // taskBase holds the functions at the base of a task's stack, which call its

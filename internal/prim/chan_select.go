@@ -1,4 +1,4 @@
-package csync
+package prim
 
 import (
 	"github.com/morpheus-go/morpheus/internal/core"

@@ -1,13 +1,15 @@
-// Package ctl holds what the controlled primitives of csync and csync/memnet
-// share: finding the task that calls them, binding objects that outlive an
-// iteration to the iteration that uses them, queues of blocked tasks, and the
-// text deadlock reports give for a blocked op.
+// Package ctl holds what the controlled primitives (csync, csync/memnet and
+// internal/prim) share: finding the task that calls them, binding objects
+// that outlive an iteration to the iteration that uses them, queues of
+// blocked tasks, marking a step that found its object taken, and the text
+// deadlock reports give for a blocked op.
 package ctl
 
 import (
 	"fmt"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Self returns the task that calls a primitive and its iteration. what names
@@ -79,3 +81,13 @@ func Blocked(t *core.Task) bool {
 type String string
 
 func (s String) String() string { return string(s) }
+
+// NoEffect marks the step that runs now as one that found its object
+// unavailable (a Lock whose mutex a newcomer took, a receive whose value
+// another receiver took): it only read the object's state, and its task goes
+// on to wait.
+func NoEffect(r *core.Run) {
+	ev := r.Event()
+	ev.Val = trace.ValNone
+	ev.Flag |= trace.FlagRead
+}

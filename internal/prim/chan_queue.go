@@ -1,8 +1,8 @@
-package csync
+package prim
 
 import (
-	"github.com/morpheus-go/morpheus/csync/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
