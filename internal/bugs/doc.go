@@ -1,7 +1,8 @@
-// Package bugs is morpheus's benchmark suite of distributed-system bugs: the
-// message-passing scenarios of BUG-SUITE.md, re-created from the Morpheus
-// paper (Yuan and Yang, ASPLOS'20) and the P# paper (Deligiannis et al.,
-// FAST'16) as small Go systems on the actor API.
+// Package bugs is morpheus's benchmark suite of distributed-system bugs:
+// message-passing scenarios re-created from the Morpheus paper (Yuan and
+// Yang, ASPLOS'20) and the P# paper (Deligiannis et al., FAST'16) as small Go
+// systems on the actor API. docs/bug-suite.md in the repository is the
+// suite's specification: every scenario's system, bug, fix, hit and options.
 //
 // Each Scenario is a system with real protocol logic in its processes and a
 // harness that plays the environment (clients, failures, nondeterministic
@@ -67,13 +68,13 @@
 //
 // # Sized like the papers' systems
 //
-// The scenarios model only the processes and messages a bug involves, so
-// about half of their ops conflict; in the papers' systems 5-6% did (Morpheus
-// Table 4: gproc-1 326 of 6593 ops). Two options make a scenario larger
-// without changing any outcome (the fixed variants still pass): WithWork
-// puts private updates between each process's messages, as real servers
-// update their own tables (with 24, gproc-1 and mnesia-2 have the share of
-// conflicting ops Table 4 gives for them); WithBackground adds processes
-// beside the system that never touch it. bench bugs -work K and -background P
-// apply them; BENCHMARKS.md has what they change.
+// The scenarios model only the processes and messages a bug involves, so a
+// large share of their ops conflict, where in the papers' full systems a small
+// one did (Morpheus Table 4: gproc-1 326 of 6593 ops). Two options make a
+// scenario larger without changing any outcome (the fixed variants still
+// pass): WithWork puts private updates between each process's messages, as
+// real servers update their own tables; WithBackground adds processes beside
+// the system that never touch it. bench bugs -work K and -background P apply
+// them; bench bugs prints the share of conflicting ops per scenario, and
+// BENCHMARKS.md keeps it, with and without them, and what they change.
 package bugs

@@ -30,8 +30,8 @@ type Scenario struct {
 	build func(variant) func(*morpheus.Env)
 }
 
-// All returns the suite: the seven message-passing scenarios of
-// BUG-SUITE.md, in its order.
+// All returns the suite: the seven message-passing scenarios, in the order
+// of their specification (docs/bug-suite.md).
 func All() []Scenario {
 	return []Scenario{GProc1(), Locks1(), MS1(), Mnesia2(), C6023(), Storage(), ExtentRepair()}
 }

@@ -41,7 +41,7 @@ func built(s Scenario, b func(variant) func(*morpheus.Env)) Scenario {
 //
 // The papers' systems are large: in Morpheus's gproc-1 test 326 of 6593 ops
 // per run conflicted (Table 4), while the scenarios model only the
-// messages a bug involves, and about half of their ops conflict. This
+// messages a bug involves, and a large share of their ops conflict. This
 // changes no outcome (the updates touch nothing shared, and fixed variants
 // still pass) but puts the work between a process's messages, where it delays
 // the process under strategies that spend a decision on every op and where

@@ -23,14 +23,16 @@
 // exactly, with the probability of each under random walk; it merges schedule
 // prefixes that are the same partial order, which gives the same results as
 // enumerating every total order depth first (the definition, against which
-// the tests check it) a hundred times faster.
+// the tests check it) in a small fraction of the time (BenchmarkAnalyze;
+// BENCHMARKS.md has the figures).
 //
 // # Coverage
 //
 // Exec drives a strategy.Strategy through a program: every event is an op of
 // its thread's task with resource object+1, a read or a write, so the very
-// strategy code that schedules real tests runs here millions of times a
-// second. The coverage of a strategy is the minimum over the partial orders of
+// strategy code that schedules real tests runs here, as fast as it can
+// (BenchmarkExec measures an iteration; BENCHMARKS.md has the figures). The
+// coverage of a strategy is the minimum over the partial orders of
 // the fraction of samples that hit it: the probability, estimated, of its
 // worst-covered behaviour.
 package micro

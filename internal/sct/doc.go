@@ -8,10 +8,10 @@
 // Every case is a buggy program, a fixed variant, and a hit predicate: an
 // iteration hits when it fails with the case's intended failure (its kind,
 // and a message that names the case), not with any other failure. The
-// programs follow the descriptions in the project's BUG-SUITE.md: reorder_N,
-// twostage, twostage_100, account, wronglock, wronglock_3, deadlock01,
-// circular_buffer, queue, stack, WSQ and IWSQ. As in the originals, the main
-// task creates the threads and joins them; shared state that the program
+// programs, reorder_N, twostage, twostage_100, account, wronglock,
+// wronglock_3, deadlock01, circular_buffer, queue, stack, WSQ and IWSQ, are
+// specified in docs/bug-suite.md in the repository. As in the originals, the
+// main task creates the threads and joins them; shared state that the program
 // accesses without a common lock is a csync.Var (every access an op), state
 // that one mutex guards everywhere is plain Go memory, whose accesses the
 // lock already orders.
@@ -31,9 +31,7 @@
 // no decision of a strategy: they touch nothing another goroutine sees, so
 // every built-in strategy runs them at once (strategy.Local). pthread_create
 // is a scheduling point under Maple, which the thesis used; BENCHMARKS.md
-// measures what making spawns decisions again does to these cases (random
-// walk and POS* both fall on reorder_10/20, so their ratio does not move
-// towards the thesis's).
+// measures what making spawns decisions again does to these cases.
 //
 // # Plain Go
 //
