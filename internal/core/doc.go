@@ -12,12 +12,25 @@
 // when the strategy picked this one; the caller then performs the op's effect.
 // While the picked op belongs to the same task, no switch happens at all.
 //
-// # Switching
+// # Deciding and switching
 //
-// Tasks run on carriers: coroutines made with iter.Pull and pooled per worker,
-// so a switch is a coroutine transfer (tens of nanoseconds, no allocation) and
-// an iteration creates no goroutines in steady state. The worker's goroutine
-// resumes the task the strategy picked; a task that must wait yields back to it.
+// The scheduler is two layers. What it decides is a state machine (sched,
+// machine.go and decide.go) with no coroutines in it: it is told of events
+// (a task is spawned, the running task posts its next op, blocked or not,
+// with or without a deadline, an op is unblocked, a task returns) and asked
+// for the next decision: the task whose op runs next, or the end of the
+// iteration with its outcome. It owns the enabled set, the virtual clock,
+// step numbering and the step and clock limits, the fair tail, early timers
+// and the end-of-iteration checks (pass, deadlock, stuck, leaks), and it
+// records every step and clock jump in the trace. Tests drive it from
+// scripts of events, with golden transcripts (testdata/sched).
+//
+// The hand-off (sched.go) carries the decisions out. Tasks run on carriers:
+// coroutines made with iter.Pull and pooled per worker, so a switch is a
+// coroutine transfer (tens of nanoseconds, no allocation) and an iteration
+// creates no goroutines in steady state. The worker's goroutine resumes the
+// task the machine picked; a task that must wait yields back to it; a
+// runtime-owned task's action runs in place.
 //
 // # Time
 //

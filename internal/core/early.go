@@ -15,18 +15,18 @@ import "github.com/morpheus-go/morpheus/trace"
 // of their deadlines.
 
 // offerEarly adds the ops waiting for deadline next to the enabled set.
-func (r *Run) offerEarly(next int64) {
-	for _, t := range r.pending {
+func (s *sched) offerEarly(next int64) {
+	for _, t := range s.pending {
 		op := &t.op
 		if op.Blocked && op.HasDeadline && op.Deadline == next {
-			r.offer(t)
+			s.offer(t)
 		}
 	}
 }
 
 // fireEarly moves the clock to deadline for an op picked before its time.
-func (r *Run) fireEarly(deadline int64) {
-	r.early--
-	r.clock = deadline
-	r.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: deadline})
+func (s *sched) fireEarly(deadline int64) {
+	s.early--
+	s.clock = deadline
+	s.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: deadline})
 }

@@ -26,23 +26,23 @@ import (
 // leaked returns the leak candidates still alive, in creation order, or nil
 // when leaks are allowed. It drops finished tasks and daemons from the list
 // it keeps, so repeated calls cost only what is still alive.
-func (r *Run) leaked() []*Task {
-	if r.cfg.AllowLeaks {
+func (s *sched) leaked() []*Task {
+	if s.allowLeaks {
 		return nil
 	}
-	keep := r.gos[:0]
-	for _, t := range r.gos {
+	keep := s.gos[:0]
+	for _, t := range s.gos {
 		if t.state != taskDone && !t.Daemon && t.fire == nil {
 			keep = append(keep, t)
 		}
 	}
-	clear(r.gos[len(keep):])
-	r.gos = keep
+	clear(s.gos[len(keep):])
+	s.gos = keep
 	return keep
 }
 
 // leakFailure reports the leaked goroutines gs, which are why.
-func (r *Run) leakFailure(gs []*Task, why string) *Failure {
+func (s *sched) leakFailure(gs []*Task, why string) *Failure {
 	var b strings.Builder
 	n := "1 goroutine leaked: the main task has returned, and it is"
 	if len(gs) > 1 {
@@ -50,29 +50,29 @@ func (r *Run) leakFailure(gs []*Task, why string) *Failure {
 	}
 	fmt.Fprintf(&b, "%s %s:", n, why)
 	for _, t := range gs {
-		fmt.Fprintf(&b, "\n  %s: %s", t.Name, r.describeLeak(t))
+		fmt.Fprintf(&b, "\n  %s: %s", t.Name, s.describeLeak(t))
 	}
 	first := gs[0]
 	return &Failure{Kind: Leak, Task: first.ID, PC: first.op.PC, Message: b.String()}
 }
 
 // describeLeak says what a leaked task waits for and where it was started.
-func (r *Run) describeLeak(t *Task) string {
-	var s string
+func (s *sched) describeLeak(t *Task) string {
+	var d string
 	switch {
 	case t.state == taskNew:
-		s = "not started yet"
+		d = "not started yet"
 	case !t.hasOp:
-		s = "running" // cannot happen at a step: every live task has an op
+		d = "running" // cannot happen at a step: every live task has an op
 	case !t.op.Blocked:
-		s = fmt.Sprintf("runnable in %v at %s", t.op.Kind, Where(t.op.PC))
+		d = fmt.Sprintf("runnable in %v at %s", t.op.Kind, Where(t.op.PC))
 	default:
-		s = r.describeWait(t)
+		d = s.describeWait(t)
 	}
 	if t.SpawnPC != 0 {
-		s += "; started at " + Where(t.SpawnPC)
+		d += "; started at " + Where(t.SpawnPC)
 	}
-	return s
+	return d
 }
 
 // DrainSteps bounds how long goroutines may go on after the main task has
@@ -85,20 +85,20 @@ const DrainSteps = 100_000
 // drained reports, once, DrainSteps steps after the main task returned,
 // whether goroutines are still there, having failed the iteration with a
 // leak if so.
-func (r *Run) drained() bool {
-	if r.main.state != taskDone {
+func (s *sched) drained() bool {
+	if s.main.state != taskDone {
 		return false
 	}
-	if r.mainEnd < 0 {
-		r.mainEnd = r.step
+	if s.mainEnd < 0 {
+		s.mainEnd = s.step
 	}
-	if r.step-r.mainEnd != DrainSteps || (r.live != nil && r.live.Hot()) {
+	if s.step-s.mainEnd != DrainSteps || (s.live != nil && s.live.Hot()) {
 		return false
 	}
-	gs := r.leaked()
+	gs := s.leaked()
 	if len(gs) == 0 {
 		return false
 	}
-	r.fail(r.leakFailure(gs, fmt.Sprintf("still running %d steps after it returned", DrainSteps)))
+	s.fail(s.leakFailure(gs, fmt.Sprintf("still running %d steps after it returned", DrainSteps)))
 	return true
 }

@@ -1,8 +1,6 @@
 package core
 
 import (
-	"math"
-	"math/rand/v2"
 	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/strategy"
@@ -54,51 +52,25 @@ const (
 	DefaultClockLimit = int64(10 * 60 * 1e9) // ten virtual minutes
 )
 
-// Run is one iteration in progress. Its methods are called only by the task
-// that currently runs (or by the worker between tasks), never concurrently.
+// Run is one iteration in progress: the scheduler's state machine (sched)
+// and the hand-off that carries out its decisions on the tasks' carriers
+// (sched.go). Its methods are called only by the task that currently runs
+// (or by the worker between tasks), never concurrently.
 type Run struct {
-	w        *Worker
-	cfg      Config
-	strat    strategy.Strategy
-	maxSteps int
-	fairFrom int // the step from which a random walk picks; see Config.FairAfter
-	limit    int64
+	sched
+	w   *Worker
+	cfg Config
 
-	tasks   []*Task
-	pending []*Task // tasks with a pending op, in creation order
-	gos     []*Task // leak candidates: spawned tasks, compacted by leaked
-	main    *Task
-	cur     *Task // the task that runs now
-	next    *Task // the task the worker resumes next
+	cur  *Task // the task that runs now
+	next *Task // the task the worker resumes next
 
-	gen      uint64 // see Gen
-	clock    int64
-	step     int
-	nres     uint32
-	failure  *Failure
-	aborting bool
+	gen  uint64 // see Gen
+	nres uint32
 
-	rec  trace.Recorder
-	last int    // index of the last step event in rec, -1 before the first
-	msgs msgLog // message contents by id, for traces
+	msgs msgLog      // message contents by id, for traces
+	lt   trace.Trace // the light trace handed to the strategy, reused
 
-	enabled  []strategy.Op
-	enabledT []*Task
-	lt       trace.Trace // the light trace handed to the strategy, reused
-	// stableLocs: the strategy learns across iterations (it reads traces),
-	// so signatures use stable location keys (LocKey), not program counters.
-	stableLocs bool
-
-	// Hooks of the layer above.
-	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
-	live     LivenessMonitors     // liveness monitors, nil if none
-	tail     *rand.Rand           // the fair random walk (see fair), on tailSrc
-	tailSrc  rand.PCG
-
-	race  raceState // data races on plain memory (access.go)
-	early int       // early timer firings left (early.go)
-	// mainEnd is the step at which the main task returned, -1 before.
-	mainEnd int
+	race raceState // data races on plain memory (access.go)
 }
 
 // Worker runs iterations one after another and keeps what they can reuse:
@@ -175,51 +147,19 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 func (w *Worker) Goexited() *Outcome { return w.goexited }
 
 func (r *Run) reset(w *Worker, cfg Config) {
-	rec := r.rec
-	rec.Reset()
 	race := r.race
 	race.reset(cfg.AllowRaces)
 	r.msgs.reset()
 	*r = Run{
-		w:        w,
-		cfg:      cfg,
-		strat:    cfg.Strategy,
-		maxSteps: cfg.MaxSteps,
-		limit:    cfg.ClockLimit,
-		tasks:    r.tasks[:0],
-		pending:  r.pending[:0],
-		gos:      r.gos[:0],
-		enabled:  r.enabled[:0],
-		enabledT: r.enabledT[:0],
-		lt:       r.lt,
-		tail:     r.tail,
-		msgs:     r.msgs,
-		rec:      rec,
-		race:     race,
-		early:    cfg.EarlyTimers,
-		mainEnd:  -1,
-		last:     -1,
-		gen:      runGen.Add(1),
+		sched: r.sched,
+		w:     w,
+		cfg:   cfg,
+		lt:    r.lt,
+		msgs:  r.msgs,
+		race:  race,
+		gen:   runGen.Add(1),
 	}
-	if r.maxSteps <= 0 {
-		r.maxSteps = DefaultMaxSteps
-	}
-	r.tailSrc.Seed(cfg.Seed, 0x7461696c)
-	if r.tail == nil {
-		r.tail = rand.New(&r.tailSrc)
-	}
-	switch r.fairFrom = cfg.FairAfter; {
-	case r.fairFrom == 0:
-		r.fairFrom = r.maxSteps / 10
-	case r.fairFrom < 0:
-		r.fairFrom = math.MaxInt
-	}
-	if r.limit <= 0 {
-		r.limit = DefaultClockLimit
-	}
-	if tr, ok := r.strat.(strategy.TraceReader); ok && tr.ReadsTrace() {
-		r.stableLocs = true
-	}
+	r.sched.reset(cfg)
 }
 
 // Now returns the virtual time in ns since the start of the iteration.

@@ -61,7 +61,7 @@ type Task struct {
 	op      Op
 	opKey   uint64 // LocKey of op.PC, computed on first use
 	hasOp   bool   // op is pending: waiting to be picked
-	parked  bool   // pending op blocked without a deadline: not in Run.pending
+	parked  bool   // pending op blocked without a deadline: not in sched.pending
 	state   taskState
 	killed  bool
 	// selfKilled: the task was killed while it ran (by its own op), so no
@@ -69,7 +69,7 @@ type Task struct {
 	selfKilled bool
 	exitRes    uint32
 	nchild     uint64
-	slot       int // index in Run.pending while pending
+	slot       int // index in sched.pending while pending
 }
 
 // Done reports whether the task has finished.
@@ -86,8 +86,7 @@ func (t *Task) main() {
 	if ok {
 		ok = t.exit(reason)
 	}
-	t.state = taskDone
-	r.unpend(t)
+	r.finish(t)
 	if !ok && (!t.selfKilled || r.aborting) {
 		// Killed by another task (which resumed us to unwind and waits), or
 		// the iteration is over: hand control back without scheduling.
@@ -133,8 +132,7 @@ func (t *Task) goexit() {
 		}
 		r.fail(f)
 	}
-	t.state = taskDone
-	r.unpend(t)
+	r.finish(t)
 	t.carrier = nil // its goroutine ends with the Goexit: never reuse it
 }
 
