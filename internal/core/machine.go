@@ -30,9 +30,9 @@ import (
 //
 // Run embeds it and adds the hand-off (sched.go): which carrier to resume,
 // the task that runs now, the ops' effects. The machine never switches
-// coroutines, calls no user code and allocates nothing per step beyond the
-// trace's own growth, so a test drives it directly from a script
-// (machine_test.go).
+// coroutines and calls no code of the tasks (only the strategy and the
+// layer's hooks), so a test drives it directly from a script
+// (machine_test.go, scriptrun_test.go).
 type sched struct {
 	strat      strategy.Strategy
 	maxSteps   int

@@ -10,9 +10,10 @@ import (
 )
 
 // Scripts drive the scheduler's state machine (sched) from a test, one
-// event a line (machine_test.go runs them). Blank lines are ignored, and
-// so is a comment: from a '#' that begins a word to the end of the line. A line is a verb, its positional arguments, then options,
-// key=value or a bare flag:
+// event a line (scriptrun_test.go runs them). Blank lines are ignored, and
+// so is a comment: from a '#' that begins a word to the end of the line.
+// A line is a verb, its positional arguments, then options, key=value or a
+// bare flag:
 //
 //	config [max-steps=N] [clock-limit=D] [fair-after=N] [seed=N] [early=N] [allow-leaks]
 //	spawn NAME [daemon]                 the running task (none: this is the main task) spawns NAME
