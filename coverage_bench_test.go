@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/examples/storage"
+	"github.com/morpheus-go/morpheus/internal/systems/storage"
 )
 
 // BenchmarkCoverage measures what counting distinct partial orders costs: 200

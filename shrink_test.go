@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/examples/storage"
 	"github.com/morpheus-go/morpheus/internal/bugs"
 	"github.com/morpheus-go/morpheus/internal/sct"
+	"github.com/morpheus-go/morpheus/internal/systems/storage"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

@@ -52,8 +52,8 @@ func userStack(stack string) string {
 // internalFrame reports whether a stack line naming a function (such as
 // "github.com/morpheus-go/morpheus/internal/core.(*Run).Do(...)") is one
 // of morpheus's packages or of Go's runtime (panic, iter, testing,
-// internal/...). The tests and examples of morpheus's module are user
-// code.
+// internal/...). The tests, examples and subject systems (internal/systems)
+// of morpheus's module are user code.
 func internalFrame(fn string) bool {
 	for _, p := range []string{"runtime.", "runtime/", "iter.", "testing.", "internal/", "panic("} {
 		if strings.HasPrefix(fn, p) {
@@ -68,5 +68,5 @@ func internalFrame(fn string) bool {
 		return false
 	}
 	pkg, _, _ := strings.Cut(rest, ".")
-	return !strings.HasSuffix(pkg, "_test") && !strings.HasPrefix(pkg, "examples/")
+	return !strings.HasSuffix(pkg, "_test") && !strings.HasPrefix(pkg, "examples/") && !strings.HasPrefix(pkg, "internal/systems/")
 }

@@ -21,8 +21,8 @@ github.com/morpheus-go/morpheus/rt.Test.func1(0xc0)
 	/m/rt/test.go:120 +0x3
 github.com/morpheus-go/morpheus.(*explorer).run(0x1)
 	/m/explore.go:300 +0x3
-github.com/morpheus-go/morpheus/examples/storage.server(0x1)
-	/m/examples/storage/server.go:3 +0x3
+github.com/morpheus-go/morpheus/internal/systems/storage.server(0x1)
+	/m/internal/systems/storage/server.go:3 +0x3
 iter.Pull[...].func1()
 	/go/src/iter/iter.go:1 +0x3
 testing.tRunner(0xc0, 0x1)
@@ -35,8 +35,8 @@ example.com/bank.(*Account).Withdraw(...)
 	/src/bank/bank.go:17
 github.com/morpheus-go/morpheus/rt_test.checkSame(0x1)
 	/m/rt/fatal_test.go:20 +0x2
-github.com/morpheus-go/morpheus/examples/storage.server(0x1)
-	/m/examples/storage/server.go:3 +0x3
+github.com/morpheus-go/morpheus/internal/systems/storage.server(0x1)
+	/m/internal/systems/storage/server.go:3 +0x3
 (7 frames of morpheus and the Go runtime left out; MORPHEUS_STACKS=1 shows them)`
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/examples/raft"
 	"github.com/morpheus-go/morpheus/internal/plural"
+	"github.com/morpheus-go/morpheus/internal/systems/raft"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 

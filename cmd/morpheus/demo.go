@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/examples/storage"
 	"github.com/morpheus-go/morpheus/internal/plural"
+	"github.com/morpheus-go/morpheus/internal/systems/storage"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

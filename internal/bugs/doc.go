@@ -20,11 +20,12 @@
 //	ms-1           MS1           member leaves while another is added      the crash (a panic) after a Down
 //	mnesia-2       Mnesia2       mnesia_down taken as commit ack           assertion after node restart and log replay
 //	C6023          C6023         promise reports the promised ballot       assertions on the commit histories
-//	storage        Storage       replica counted twice (examples/storage)  safety monitor
+//	storage        Storage       replica counted twice                     safety monitor
 //	extent-repair  ExtentRepair  expired node's sync report applied        liveness monitor with HotLimit
 //
-// StorageLiveness (bug B of examples/storage) is an extra: every schedule
-// hits it, so it says nothing about strategies and is not in the table.
+// StorageLiveness (bug B of the storage system, internal/systems/storage) is
+// an extra: every schedule hits it, so it says nothing about strategies and
+// is not in the table.
 // Each scenario's doc comment describes its system, bug, fix and detector.
 //
 // # Making the bugs findable but not trivial
@@ -54,7 +55,8 @@
 //   - C6023 runs three clients once each, as the paper's model did; it is
 //     rare by nature (the paper's POS hit it 20 times in 100,000 trials, and
 //     random walk never).
-//   - storage is examples/storage as it is.
+//   - storage is internal/systems/storage as it is.
+
 //   - extent-repair's network holds a sync report 0, 1 or 2 s (a controlled
 //     choice), a node expires after two rounds without a heartbeat, and the
 //     repair loop runs half a period after the expiration loop: the crashed

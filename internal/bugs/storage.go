@@ -4,11 +4,11 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/examples/storage"
+	"github.com/morpheus-go/morpheus/internal/systems/storage"
 )
 
 // Storage is bug A of the P# paper's replicating storage system (§2.2),
-// reused from examples/storage: the server counts an up-to-date sync report
+// reused from internal/systems/storage: the server counts an up-to-date sync report
 // from a node it already counted, so it can acknowledge the client with
 // fewer than three distinct replicas. The fix counts each node once per
 // request. Detector: the example's safety monitor, which knows what every
@@ -17,7 +17,7 @@ import (
 func Storage() Scenario {
 	return Scenario{
 		Name:   "storage",
-		Source: "P# §2.2 (replicating storage, bug A); examples/storage",
+		Source: "P# §2.2 (replicating storage, bug A); internal/systems/storage",
 		Test: func(fixed bool) func(*morpheus.Env) {
 			return storage.Test(storage.Config{FixDuplicates: fixed, FixReset: true})
 		},
@@ -34,7 +34,7 @@ func Storage() Scenario {
 func StorageLiveness() Scenario {
 	return Scenario{
 		Name:   "storage-liveness",
-		Source: "P# §2.2 (replicating storage, bug B); examples/storage",
+		Source: "P# §2.2 (replicating storage, bug B); internal/systems/storage",
 		Test: func(fixed bool) func(*morpheus.Env) {
 			return storage.Test(storage.Config{FixDuplicates: true, FixReset: fixed})
 		},

@@ -1,10 +1,11 @@
 // Package sweep names the tests whose failures morpheus bench replay saves
 // and replays in a fresh process: the bug suites (internal/bugs, the
-// shared-memory suite internal/sct), the raft and key-value examples with
-// their bugs and faults, node crashes by Chaos with a liveness monitor,
-// faults kept to replication (Faults.Only) with a liveness monitor, and
-// random programs (internal/randprog). A name stands for the same test in
-// every process, which is what a replay in another process needs.
+// shared-memory suite internal/sct), the raft and key-value systems
+// (internal/systems) with their bugs and faults, node crashes by Chaos with
+// a liveness monitor, faults kept to replication (Faults.Only) with a
+// liveness monitor, and random programs (internal/randprog). A name stands
+// for the same test in every process, which is what a replay in another
+// process needs.
 package sweep
 
 import (
@@ -14,11 +15,11 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/examples/kv"
-	"github.com/morpheus-go/morpheus/examples/raft"
 	"github.com/morpheus-go/morpheus/internal/bugs"
 	"github.com/morpheus-go/morpheus/internal/randprog"
 	"github.com/morpheus-go/morpheus/internal/sct"
+	"github.com/morpheus-go/morpheus/internal/systems/kv"
+	"github.com/morpheus-go/morpheus/internal/systems/raft"
 )
 
 // Source is a test that fails in some schedules.

@@ -87,4 +87,10 @@
 // safety violation from other failures. "morpheus bench raft" measures the
 // hit ratio and time to first hit of each bug per strategy, and runs the
 // correct harness at length; BENCHMARKS.md has the figures.
+//
+// This is a subject system of morpheus's own tools, not part of its API:
+// morpheus bench raft measures the strategies on its bugs and morpheus bench
+// replay replays its failures, with figures recorded in BENCHMARKS.md. It
+// imports only morpheus's public packages, so it can be copied as a worked
+// example.
 package raft

@@ -45,4 +45,9 @@
 // Config.Drops the network also loses messages: a client that gets no reply
 // times out and moves on, and its operation stays pending, which the checker
 // must allow to have taken effect or not.
+//
+// This is a subject system of morpheus's own tools, not part of its API:
+// morpheus bench replay replays its failures (package internal/sweep), with
+// figures recorded in BENCHMARKS.md. It imports only morpheus's public
+// packages, so it can be copied as a worked example of linearize.
 package kv

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/examples/storage"
+	"github.com/morpheus-go/morpheus/internal/systems/storage"
 )
 
 var bugA = regexp.MustCompile(`^monitor replicas: server acked data \d+ held by only 2 distinct replicas$`)

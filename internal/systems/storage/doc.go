@@ -27,4 +27,11 @@
 // The harness (Test) models what the paper's harness models: the network,
 // which delays replication requests by a nondeterministic number of timer
 // periods, and the client. Everything else is the system's own code.
+//
+// This is a subject system of morpheus's own tools, not part of its API: the
+// demo (morpheus demo) runs it, and the bug suite (morpheus bench bugs) and
+// the shrinking and coverage benchmarks measure on it, with figures recorded
+// in BENCHMARKS.md. It imports only morpheus's public packages, so it can be
+// copied as a worked example; examples/quickstart is the one written for
+// that.
 package storage

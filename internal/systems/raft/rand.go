@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/core"
 )
 
 // Raft draws its randomized election timeout from crypto/rand
@@ -38,7 +37,7 @@ const JitterSeeds = 1 << 16
 
 var (
 	realReader = cryptorand.Reader
-	sources    sync.Map // *core.Task -> *lockedSource
+	sources    sync.Map // morpheus.TaskKey -> *lockedSource
 )
 
 func init() { cryptorand.Reader = dispatchReader{} }
@@ -47,7 +46,7 @@ func init() { cryptorand.Reader = dispatchReader{} }
 type dispatchReader struct{}
 
 func (dispatchReader) Read(b []byte) (int, error) {
-	if t := core.CurrentTask(); t != nil {
+	if t, ok := morpheus.CurrentTask(); ok {
 		if s, ok := sources.Load(t); ok {
 			return s.(*lockedSource).Read(b)
 		}
@@ -83,7 +82,7 @@ func newSource(seed int, id uint64) *lockedSource {
 // called (defer it: it runs when the process exits or its node crashes).
 func useJitter(e *morpheus.Env, id uint64) (release func()) {
 	seed := e.Choose(JitterSeeds)
-	t := core.CurrentTask()
+	t, _ := morpheus.CurrentTask()
 	sources.Store(t, newSource(seed, id))
 	return func() { sources.Delete(t) }
 }
