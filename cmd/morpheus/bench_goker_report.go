@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/morpheus-go/morpheus/internal/hitratio"
 	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
@@ -157,15 +158,14 @@ func writeGokerTable(w io.Writer, rs []*gokerResult, o *gokerOpts) {
 	}
 	fmt.Fprintf(w, "GoKer kernels under morpheus (rewritten): %s per kernel, strategy %s, seed %s.\n", plural.N(o.schedules, "schedule"), strat, seed)
 	fmt.Fprintf(w, "schedules: to the first failure (or all run); seconds: wall time of the schedules, build excluded; replays: the saved trace, replayed in a fresh process, gives the same kind.\n\n")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	head := "kernel\ttype\tcategory\tsubtype\tfound\tkind\tschedules\tseconds\treplays"
+	t := &hitratio.Table{Left: true, Header: []string{"kernel", "type", "category", "subtype", "found", "kind", "schedules", "seconds", "replays"}}
 	if o.baseline > 0 {
-		head += "\tgo test\tgo test -race"
+		t.Header = append(t.Header, "go test", "go test -race")
 	}
 	if o.race {
-		head += "\tGo race det."
+		t.Header = append(t.Header, "Go race det.")
 	}
-	fmt.Fprintln(tw, head+"\terror\t")
+	t.Header = append(t.Header, "error")
 	for _, r := range rs {
 		found, kind := "no", "-"
 		if r.Found {
@@ -174,17 +174,17 @@ func writeGokerTable(w io.Writer, rs []*gokerResult, o *gokerOpts) {
 		if r.Error != "" {
 			found = "error"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.2f\t%s", r.Name, r.typ(), dash(r.Category), dash(r.Subtype),
-			found, kind, r.Schedules, r.Seconds, yesNo(r.Replays))
+		row := []string{r.Name, r.typ(), dash(r.Category), dash(r.Subtype), found, kind, fmt.Sprint(r.Schedules),
+			fmt.Sprintf("%.2f", r.Seconds), yesNo(r.Replays)}
 		if o.baseline > 0 {
-			fmt.Fprintf(tw, "\t%s\t%s", r.Base.label(), r.BaseRace.label())
+			row = append(row, r.Base.label(), r.BaseRace.label())
 		}
 		if o.race {
-			fmt.Fprintf(tw, "\t%s", yesNo(r.GoRace))
+			row = append(row, yesNo(r.GoRace))
 		}
-		fmt.Fprintf(tw, "\t%s\t\n", dash(gokerShortError(r.Error, 70)))
+		t.Add(append(row, dash(gokerShortError(r.Error, 70)))...)
 	}
-	tw.Flush()
+	t.Write(w)
 	writeGokerTotals(w, rs, o)
 	writeGokerErrors(w, rs)
 }

@@ -24,43 +24,11 @@ type sctPlainOptions struct {
 	Log   io.Writer
 }
 
-// sctPlainCase is one case's outcome in both versions.
-type sctPlainCase struct {
-	Case sct.Case
-	// Hits counts, per strategy, the failing schedules of the plain test
-	// (counting mode: every failure). Kind and Location are those of its
-	// lowest failing schedule, Report its report.
-	Hits                   map[string]int
-	Kind, Location, Report map[string]string
-}
-
-// sctPlainReport is what bench sct -plain measured: the plain-Go version
-// of each case beside the csync version (CSync, run with the same trials).
-type sctPlainReport struct {
-	CSync *sct.Report
-	Cases []sctPlainCase
-}
-
-// Ratio returns a plain case's hit ratio under a strategy.
-func (r *sctPlainReport) Ratio(c *sctPlainCase, strategy string) float64 {
-	return float64(c.Hits[strategy]) / float64(r.CSync.Trials)
-}
-
-// Geomean returns the geometric mean of a strategy's plain hit ratios, a
-// case never hit counting as 1/Trials, as sct.Report.Geomean does.
-func (r *sctPlainReport) Geomean(strategy string) float64 {
-	v := make([]float64, len(r.Cases))
-	for i := range r.Cases {
-		v[i] = r.Ratio(&r.Cases[i], strategy)
-	}
-	return geomeanFloor(v, 1/float64(r.CSync.Trials))
-}
-
 // runSCTPlain runs the csync suite, then builds the plain module once
 // through the rewrite driver and runs each case's test (or its fixed
 // variant) with every strategy in counting mode, one test process per
 // strategy, o.Workers processes at a time.
-func runSCTPlain(o sctPlainOptions) (*sctPlainReport, error) {
+func runSCTPlain(o sctPlainOptions) (*sct.PlainReport, error) {
 	cs, err := sct.Run(o.Options)
 	if err != nil {
 		return nil, err
@@ -72,8 +40,8 @@ func runSCTPlain(o sctPlainOptions) (*sctPlainReport, error) {
 		}
 	}
 	var names []string
-	for _, res := range cs.Results {
-		buggy, fixed := sct.PlainTests(res.Case.Name)
+	for _, c := range cs.Cases {
+		buggy, fixed := sct.PlainTests(c.Name)
 		if o.Fixed {
 			buggy = fixed
 		}
@@ -113,13 +81,13 @@ func runSCTPlain(o sctPlainOptions) (*sctPlainReport, error) {
 		}()
 	}
 	wg.Wait()
-	rep := &sctPlainReport{CSync: cs}
-	for _, res := range cs.Results {
-		buggy, fixed := sct.PlainTests(res.Case.Name)
+	rep := &sct.PlainReport{CSync: cs}
+	for _, sc := range cs.Cases {
+		buggy, fixed := sct.PlainTests(sc.Name)
 		if o.Fixed {
 			buggy = fixed
 		}
-		pc := sctPlainCase{Case: res.Case, Hits: map[string]int{}, Kind: map[string]string{},
+		pc := sct.PlainCase{Case: sc, Hits: map[string]int{}, Kind: map[string]string{},
 			Location: map[string]string{}, Report: map[string]string{}}
 		for i, s := range cs.Strategies {
 			p := runs[i]
@@ -149,23 +117,23 @@ func benchSCTPlain(o sctPlainOptions, asJSON bool, start time.Time, stdout, stde
 		return err
 	}
 	if asJSON {
-		err = writeSCTPlainJSON(stdout, r)
+		err = sct.WritePlainJSON(stdout, r)
 	} else {
-		writeSCTPlainTable(stdout, r)
+		sct.WritePlainTable(stdout, r)
 	}
 	fmt.Fprintf(stderr, "bench sct -plain: %v\n", time.Since(start).Round(time.Millisecond))
 	if err != nil || !o.Fixed {
 		return err
 	}
 	for i := range r.Cases {
-		c, res := &r.Cases[i], &r.CSync.Results[i]
-		for _, s := range r.CSync.Strategies {
+		c := &r.Cases[i]
+		for j, s := range r.CSync.Strategies {
 			if c.Hits[s] > 0 || c.Report[s] != "" {
 				fmt.Fprintf(stderr, "plain %s with %s:\n%s\n", c.Case.Name, s, c.Report[s])
 				err = fmt.Errorf("a fixed variant failed: plain %s with %s, %d of %d schedules", c.Case.Name, s, c.Hits[s], r.CSync.Trials)
 			}
-			if res.Hits[s] > 0 || res.First[s] != nil {
-				err = fmt.Errorf("a fixed variant failed: %s with %s, %d of %d iterations", c.Case.Name, s, res.Hits[s], r.CSync.Trials)
+			if h := r.CSync.Cells[i][j].Hits; h > 0 || r.CSync.First(i, j) != nil {
+				err = fmt.Errorf("a fixed variant failed: %s with %s, %d of %d iterations", c.Case.Name, s, h, r.CSync.Trials)
 			}
 		}
 	}

@@ -1,8 +1,7 @@
 package micro
 
 import (
-	"math"
-
+	"github.com/morpheus-go/morpheus/internal/hitratio"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
@@ -106,18 +105,19 @@ func Run(o Options) (*Report, error) {
 }
 
 // Geomean returns the geometric mean of strategy name's coverage over the
-// cases, counting a case it did not cover completely as 1/Samples (the
-// thesis's conservative convention).
+// cases, with package hitratio's convention: a case it did not cover
+// completely counts as 1/Samples (the thesis's conservative convention);
+// RandomExact's coverage, computed rather than sampled, has no floor.
 func (r *Report) Geomean(name string) float64 {
-	sum := 0.0
-	for _, c := range r.Cases {
-		v := c.Coverage[name]
-		if v == 0 {
-			v = 1 / float64(r.Samples)
-		}
-		sum += math.Log(v)
+	v := make([]float64, len(r.Cases))
+	for i, c := range r.Cases {
+		v[i] = c.Coverage[name]
 	}
-	return math.Exp(sum / float64(len(r.Cases)))
+	floor := hitratio.Floor(r.Samples)
+	if name == RandomExact {
+		floor = hitratio.Floor()
+	}
+	return hitratio.Geomean(v, floor)
 }
 
 // nameHash is FNV-1a of s: each strategy's iterations get their own seeds,

@@ -2,10 +2,10 @@ package sct
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/hitratio"
 )
 
 // Strategies are the strategies the suite compares, as in the thesis's
@@ -26,24 +26,12 @@ type Options struct {
 	Seed       uint64   // base of every iteration's seed
 }
 
-// Result is one case's outcome.
-type Result struct {
-	Case Case
-	// Hits and Failures count, per strategy, the iterations that hit the
-	// bug and those that failed at all.
-	Hits, Failures map[string]int
-	// First is, per strategy, the failure of the lowest failing iteration
-	// if it was not the intended one (with Fixed: any failure): what to look
-	// at when a case misbehaves.
-	First map[string]*morpheus.Failure
-}
-
-// Report is what Run measured.
+// Report is what Run measured: the hit-ratio matrix of the cases (rows, in
+// the order of Cases) and the strategies.
 type Report struct {
-	Trials     int
-	Fixed      bool
-	Strategies []string
-	Results    []Result
+	*hitratio.Matrix
+	Fixed bool
+	Cases []Case
 }
 
 // Run explores every case with every strategy.
@@ -59,37 +47,26 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Trials: o.Trials, Fixed: o.Fixed, Strategies: strats}
-	for _, c := range cases {
-		res := Result{Case: c, Hits: map[string]int{}, Failures: map[string]int{}, First: map[string]*morpheus.Failure{}}
-		prog, hit := c.Buggy, c.Hit
+	hc := make([]hitratio.Case, len(cases))
+	for i, c := range cases {
+		hc[i] = hitratio.Case{Name: c.Name, Test: c.Buggy, Hit: c.Hit}
 		if o.Fixed {
-			prog, hit = c.Fixed, func(string, string) bool { return true }
+			hc[i] = hitratio.Case{Name: c.Name, Test: c.Fixed} // every failure is a hit
 		}
-		for _, s := range strats {
-			opts := []morpheus.Option{
-				morpheus.Iterations(o.Trials), morpheus.Strategy(s), morpheus.Name(c.Name),
-				morpheus.Seed(core.NameKey("sct", fmt.Sprint(o.Seed), c.Name, s)),
-				morpheus.CountHits(hit),
-			}
-			if o.Workers > 0 {
-				opts = append(opts, morpheus.Workers(o.Workers))
-			}
-			r, err := morpheus.Explore(prog, opts...)
-			if err != nil {
-				return nil, fmt.Errorf("%s with %s: %w", c.Name, s, err)
-			}
-			if r.Iterations != o.Trials {
-				return nil, fmt.Errorf("%s with %s: %d of %d iterations ran", c.Name, s, r.Iterations, o.Trials)
-			}
-			res.Hits[s], res.Failures[s] = r.Hits, r.Failures
-			if r.Failure != nil && (o.Fixed || !c.Hit(r.Failure.Kind, r.Failure.Message)) {
-				res.First[s] = r.Failure
-			}
-		}
-		rep.Results = append(rep.Results, res)
 	}
-	return rep, nil
+	m, err := hitratio.Run(hc, hitratio.Config{Trials: o.Trials, Strategies: strats, Workers: o.Workers,
+		Seed: func(c, s string) uint64 { return core.NameKey("sct", fmt.Sprint(o.Seed), c, s) }})
+	if err != nil {
+		return nil, err
+	}
+	for i, row := range m.Cells {
+		for j, cell := range row {
+			if cell.Iterations != o.Trials {
+				return nil, fmt.Errorf("%s with %s: %d of %d iterations ran", m.Cases[i], m.Strategies[j], cell.Iterations, o.Trials)
+			}
+		}
+	}
+	return &Report{Matrix: m, Fixed: o.Fixed, Cases: cases}, nil
 }
 
 func selectCases(names []string) ([]Case, error) {
@@ -113,24 +90,13 @@ func selectCases(names []string) ([]Case, error) {
 	return out, nil
 }
 
-// Ratio returns a case's hit ratio under a strategy.
-func (r *Report) Ratio(res *Result, strategy string) float64 {
-	return float64(res.Hits[strategy]) / float64(r.Trials)
-}
-
-// Geomean returns the geometric mean of a strategy's hit ratios over the
-// cases, a case never hit counting as 1/Trials (the thesis's convention).
-func (r *Report) Geomean(strategy string) float64 {
-	if len(r.Results) == 0 {
-		return 0
+// First returns the failure of case i's lowest failing iteration under
+// strategy j if it was not the intended one (with Fixed: any failure): what
+// to look at when a case misbehaves.
+func (r *Report) First(i, j int) *morpheus.Failure {
+	c := r.Cells[i][j]
+	if c.Failure != nil && (r.Fixed || c.FirstHitIteration < 0) {
+		return c.Failure
 	}
-	sum := 0.0
-	for i := range r.Results {
-		v := r.Ratio(&r.Results[i], strategy)
-		if v == 0 {
-			v = 1 / float64(r.Trials)
-		}
-		sum += math.Log(v)
-	}
-	return math.Exp(sum / float64(len(r.Results)))
+	return nil
 }

@@ -60,10 +60,9 @@ func TestFixedPass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := &r.Results[0]
-			for _, s := range r.Strategies {
-				if res.Hits[s] > 0 {
-					t.Errorf("%s: %d of %d iterations failed; first:\n%s", s, res.Hits[s], n, res.First[s].Report(false, ""))
+			for j, s := range r.Strategies {
+				if h := r.Cells[0][j].Hits; h > 0 {
+					t.Errorf("%s: %d of %d iterations failed; first:\n%s", s, h, n, r.First(0, j).Report(false, ""))
 				}
 			}
 		})
@@ -95,18 +94,8 @@ func TestHitPredicates(t *testing.T) {
 	}
 }
 
-// The report's numbers: ratios and the geometric mean with the 1/trials floor.
-func TestGeomean(t *testing.T) {
-	r := &Report{Trials: 100, Strategies: []string{"x"}, Results: []Result{
-		{Hits: map[string]int{"x": 25}},
-		{Hits: map[string]int{"x": 0}},
-	}}
-	if got := r.Ratio(&r.Results[0], "x"); got != 0.25 {
-		t.Errorf("ratio %v", got)
-	}
-	if got, want := r.Geomean("x"), 0.05; got < want-1e-12 || got > want+1e-12 {
-		t.Errorf("geomean %v, want %v (0.25 and 1/100)", got, want)
-	}
+// Run checks its arguments.
+func TestRunArguments(t *testing.T) {
 	if _, err := Run(Options{Trials: 0}); err == nil {
 		t.Error("Run with 0 trials")
 	}
