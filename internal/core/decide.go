@@ -7,52 +7,52 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// decide is the machine's decision (see sched): it asks the strategy for the
+// decide is the machine's decision (see machine): it asks the strategy for the
 // next op among the enabled ones, records the step, and returns the task
 // whose op was picked, or nil when the iteration is over (passed, or failed
 // with the outcome in failure). The picked op is no longer pending; a
 // runtime-owned task (a timer) is then done, and the caller runs its action.
-func (s *sched) decide() *Task {
-	if s.aborting {
+func (m *machine) decide() *Task {
+	if m.aborting {
 		return nil
 	}
-	if s.step >= s.maxSteps {
-		s.stepLimit()
+	if m.step >= m.maxSteps {
+		m.stepLimit()
 		return nil
 	}
-	if s.drained() {
+	if m.drained() {
 		return nil
 	}
-	if !s.collect() {
+	if !m.collect() {
 		return nil
 	}
-	if s.live != nil && s.live.Hot() {
-		if msg := s.live.Expired(s.clock, s.step); msg != "" {
-			s.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
+	if m.live != nil && m.live.Hot() {
+		if msg := m.live.Expired(m.clock, m.step); msg != "" {
+			m.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
 			return nil
 		}
 	}
 	var i int
-	if s.fair() {
-		i = s.tail.IntN(len(s.enabled))
+	if m.fair() {
+		i = m.tail.IntN(len(m.enabled))
 	} else {
-		i = s.strat.Next(s.enabled)
+		i = m.strat.Next(m.enabled)
 	}
-	if i < 0 || i >= len(s.enabled) {
-		s.diverged("Next")
+	if i < 0 || i >= len(m.enabled) {
+		m.diverged("Next")
 		return nil
 	}
-	t := s.enabledT[i]
-	if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline > s.clock {
-		s.fireEarly(op.Deadline)
+	t := m.enabledT[i]
+	if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline > m.clock {
+		m.fireEarly(op.Deadline)
 	}
-	s.unpend(t)
-	s.step++
+	m.unpend(t)
+	m.step++
 	var flag trace.Flag
 	if t.op.Read {
 		flag = trace.FlagRead
 	}
-	s.last = s.rec.Append(trace.Event{
+	m.last = m.rec.Append(trace.Event{
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
 		Flag: flag, Val: t.op.Val, Loc: uint64(t.op.PC),
 	})
@@ -65,24 +65,24 @@ func (s *sched) decide() *Task {
 // stepLimit ends an iteration that reached the step limit: a liveness
 // failure while a monitor is hot, a leak if the main task has returned and
 // goroutines remain, a step-limit failure otherwise.
-func (s *sched) stepLimit() {
-	if s.live != nil && s.live.Hot() {
-		s.fail(&Failure{Kind: Liveness, Task: -1, Message: fmt.Sprintf(
-			"no progress in %d steps:\n%s", s.maxSteps, s.live.Describe())})
+func (m *machine) stepLimit() {
+	if m.live != nil && m.live.Hot() {
+		m.fail(&Failure{Kind: Liveness, Task: -1, Message: fmt.Sprintf(
+			"no progress in %d steps:\n%s", m.maxSteps, m.live.Describe())})
 		return
 	}
-	if s.main.state == taskDone {
-		if gs := s.leaked(); len(gs) > 0 {
-			s.fail(s.leakFailure(gs, fmt.Sprintf("still running after the step limit (%d steps)", s.maxSteps)))
+	if m.main.state == taskDone {
+		if gs := m.leaked(); len(gs) > 0 {
+			m.fail(m.leakFailure(gs, fmt.Sprintf("still running after the step limit (%d steps)", m.maxSteps)))
 			return
 		}
 	}
-	msg := fmt.Sprintf("no end after %d steps (a livelock, or raise the step limit)", s.maxSteps)
-	if s.fairFrom < s.maxSteps {
+	msg := fmt.Sprintf("no end after %d steps (a livelock, or raise the step limit)", m.maxSteps)
+	if m.fairFrom < m.maxSteps {
 		msg = fmt.Sprintf("no end after %d steps, of which the last %d were scheduled fairly: a livelock (or raise the step limit)",
-			s.maxSteps, s.maxSteps-s.fairFrom)
+			m.maxSteps, m.maxSteps-m.fairFrom)
 	}
-	s.fail(&Failure{Kind: StepLimit, Task: -1, Message: msg})
+	m.fail(&Failure{Kind: StepLimit, Task: -1, Message: msg})
 }
 
 // fair reports whether the next step is picked by a random walk, which
@@ -92,45 +92,45 @@ func (s *sched) stepLimit() {
 // progress a liveness monitor owes keeps the run going, so that a monitor
 // that stays hot means no progress, not bad luck. A strategy that follows
 // a recorded schedule (a replay, a shrinking guide) picks every step.
-func (s *sched) fair() bool {
-	if s.step < s.fairFrom && (s.main.state != taskDone || s.live == nil) {
+func (m *machine) fair() bool {
+	if m.step < m.fairFrom && (m.main.state != taskDone || m.live == nil) {
 		return false
 	}
-	f, ok := s.strat.(strategy.Follower)
+	f, ok := m.strat.(strategy.Follower)
 	return !ok || !f.Following()
 }
 
 // collect fills the enabled set, advancing the clock if nothing is enabled
 // now. It returns false, with the outcome recorded, if the iteration is over.
-func (s *sched) collect() bool {
+func (m *machine) collect() bool {
 	for {
-		s.enabled = s.enabled[:0]
-		s.enabledT = s.enabledT[:0]
+		m.enabled = m.enabled[:0]
+		m.enabledT = m.enabledT[:0]
 		next := int64(-1)
-		for _, t := range s.pending {
+		for _, t := range m.pending {
 			op := &t.op
-			if op.Blocked && !(op.HasDeadline && op.Deadline <= s.clock) {
+			if op.Blocked && !(op.HasDeadline && op.Deadline <= m.clock) {
 				if op.HasDeadline && (next < 0 || op.Deadline < next) {
 					next = op.Deadline
 				}
 				continue
 			}
-			s.offer(t)
+			m.offer(t)
 		}
-		if len(s.enabled) > 0 {
-			if s.early > 0 && next >= 0 && next <= s.limit {
-				s.offerEarly(next)
+		if len(m.enabled) > 0 {
+			if m.early > 0 && next >= 0 && next <= m.limit {
+				m.offerEarly(next)
 			}
 			return true
 		}
-		if s.quiescent(next) {
+		if m.quiescent(next) {
 			return false
 		}
-		s.clock = next
-		s.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
-		if s.live != nil {
-			if msg := s.live.Expired(s.clock, s.step); msg != "" {
-				s.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
+		m.clock = next
+		m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
+		if m.live != nil {
+			if msg := m.live.Expired(m.clock, m.step); msg != "" {
+				m.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
 				return false
 			}
 		}
@@ -142,65 +142,65 @@ func (s *sched) collect() bool {
 // with the outcome recorded: a pass once the main task has returned and
 // nothing is left; a leak, a deadlock, a stuck run or a liveness failure
 // when the clock cannot move on. Otherwise the clock moves on to next.
-func (s *sched) quiescent(next int64) bool {
-	done := s.main.state == taskDone
-	owed := s.live != nil && s.live.Hot()
+func (m *machine) quiescent(next int64) bool {
+	done := m.main.state == taskDone
+	owed := m.live != nil && m.live.Hot()
 	if done && !owed {
 		// Quiescent after the main task returned: a pass, unless
 		// goroutines still wait. Then timers fire on as long as they
 		// can (a goroutine that ends after a sleep is no leak).
-		gs := s.leaked()
+		gs := m.leaked()
 		if len(gs) == 0 {
 			return true
 		}
-		if next < 0 || next > s.limit {
+		if next < 0 || next > m.limit {
 			why := "blocked forever (no task can run and no timer is pending)"
 			if next >= 0 {
-				why = fmt.Sprintf("still blocked at the clock limit %s (next deadline %s)", fmtNS(s.limit), fmtNS(next))
+				why = fmt.Sprintf("still blocked at the clock limit %s (next deadline %s)", fmtNS(m.limit), fmtNS(next))
 			}
-			s.fail(s.leakFailure(gs, why))
+			m.fail(m.leakFailure(gs, why))
 			return true
 		}
 		return false
 	}
-	if next >= 0 && next <= s.limit {
+	if next >= 0 && next <= m.limit {
 		return false
 	}
 	switch {
 	case owed:
-		why := "still hot at the clock limit " + fmtNS(s.limit)
+		why := "still hot at the clock limit " + fmtNS(m.limit)
 		if next < 0 {
 			why = "still hot, and no task can run and no timer is pending"
 		}
-		s.fail(&Failure{Kind: Liveness, Task: -1, Message: "no progress: a monitor is " + why + "\n" + s.live.Describe()})
+		m.fail(&Failure{Kind: Liveness, Task: -1, Message: "no progress: a monitor is " + why + "\n" + m.live.Describe()})
 	case next < 0:
-		s.fail(&Failure{Kind: Deadlock, Task: s.main.ID, Message: s.deadlockReport()})
+		m.fail(&Failure{Kind: Deadlock, Task: m.main.ID, Message: m.deadlockReport()})
 	default:
-		s.fail(&Failure{Kind: ClockLimit, Task: s.main.ID, Message: fmt.Sprintf(
+		m.fail(&Failure{Kind: ClockLimit, Task: m.main.ID, Message: fmt.Sprintf(
 			"stuck: the main task has not finished at the clock limit %s (next deadline %s)\n%s",
-			fmtNS(s.limit), fmtNS(next), s.waitReport())})
+			fmtNS(m.limit), fmtNS(next), m.waitReport())})
 	}
 	return true
 }
 
 // offer adds t's pending op to the enabled set the strategy chooses from.
-func (s *sched) offer(t *Task) {
+func (m *machine) offer(t *Task) {
 	op := &t.op
 	loc := uint64(op.PC)
-	if s.stableLocs {
+	if m.stableLocs {
 		loc = t.locKey()
 	}
-	s.enabled = append(s.enabled, strategy.Op{
+	m.enabled = append(m.enabled, strategy.Op{
 		Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
 		Sig: strategy.Sig{Task: t.Key, Loc: loc},
 	})
-	s.enabledT = append(s.enabledT, t)
+	m.enabledT = append(m.enabledT, t)
 }
 
-func (s *sched) diverged(what string) {
+func (m *machine) diverged(what string) {
 	msg := "the strategy could not continue (" + what + ")"
-	if d, ok := s.strat.(strategy.Diverger); ok {
+	if d, ok := m.strat.(strategy.Diverger); ok {
 		msg = d.Divergence()
 	}
-	s.fail(&Failure{Kind: Nondeterminism, Task: -1, Message: msg})
+	m.fail(&Failure{Kind: Nondeterminism, Task: -1, Message: msg})
 }

@@ -14,15 +14,15 @@
 //
 // # Deciding and switching
 //
-// The scheduler is two layers. What it decides is a state machine (sched,
-// machine.go and decide.go) with no coroutines in it: it is told of events
-// (a task is spawned, the running task posts its next op, blocked or not,
-// with or without a deadline, an op is unblocked, a task returns) and asked
-// for the next decision: the task whose op runs next, or the end of the
-// iteration with its outcome. It owns the enabled set, the virtual clock,
-// step numbering and the step and clock limits, the fair tail, early timers
-// and the end-of-iteration checks (pass, deadlock, stuck, leaks), and it
-// records every step and clock jump in the trace. Tests drive it from
+// The scheduler is two layers. What it decides is a state machine (the type
+// machine, in machine.go and decide.go) with no coroutines in it: it is told
+// of events (a task is spawned, the running task posts its next op, blocked
+// or not, with or without a deadline, an op is unblocked, a task returns)
+// and asked for the next decision: the task whose op runs next, or the end
+// of the iteration with its outcome. It owns the enabled set, the virtual
+// clock, step numbering and the step and clock limits, the fair tail, early
+// timers and the end-of-iteration checks (pass, deadlock, stuck, leaks), and
+// it records every step and clock jump in the trace. Tests drive it from
 // scripts of events, with golden transcripts (testdata/sched).
 //
 // The hand-off (sched.go) carries the decisions out. Tasks run on carriers:

@@ -15,18 +15,18 @@ import "github.com/morpheus-go/morpheus/trace"
 // of their deadlines.
 
 // offerEarly adds the ops waiting for deadline next to the enabled set.
-func (s *sched) offerEarly(next int64) {
-	for _, t := range s.pending {
+func (m *machine) offerEarly(next int64) {
+	for _, t := range m.pending {
 		op := &t.op
 		if op.Blocked && op.HasDeadline && op.Deadline == next {
-			s.offer(t)
+			m.offer(t)
 		}
 	}
 }
 
 // fireEarly moves the clock to deadline for an op picked before its time.
-func (s *sched) fireEarly(deadline int64) {
-	s.early--
-	s.clock = deadline
-	s.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: deadline})
+func (m *machine) fireEarly(deadline int64) {
+	m.early--
+	m.clock = deadline
+	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: deadline})
 }

@@ -26,23 +26,23 @@ import (
 // leaked returns the leak candidates still alive, in creation order, or nil
 // when leaks are allowed. It drops finished tasks and daemons from the list
 // it keeps, so repeated calls cost only what is still alive.
-func (s *sched) leaked() []*Task {
-	if s.allowLeaks {
+func (m *machine) leaked() []*Task {
+	if m.allowLeaks {
 		return nil
 	}
-	keep := s.gos[:0]
-	for _, t := range s.gos {
+	keep := m.gos[:0]
+	for _, t := range m.gos {
 		if t.state != taskDone && !t.Daemon && t.fire == nil {
 			keep = append(keep, t)
 		}
 	}
-	clear(s.gos[len(keep):])
-	s.gos = keep
+	clear(m.gos[len(keep):])
+	m.gos = keep
 	return keep
 }
 
 // leakFailure reports the leaked goroutines gs, which are why.
-func (s *sched) leakFailure(gs []*Task, why string) *Failure {
+func (m *machine) leakFailure(gs []*Task, why string) *Failure {
 	var b strings.Builder
 	n := "1 goroutine leaked: the main task has returned, and it is"
 	if len(gs) > 1 {
@@ -50,14 +50,14 @@ func (s *sched) leakFailure(gs []*Task, why string) *Failure {
 	}
 	fmt.Fprintf(&b, "%s %s:", n, why)
 	for _, t := range gs {
-		fmt.Fprintf(&b, "\n  %s: %s", t.Name, s.describeLeak(t))
+		fmt.Fprintf(&b, "\n  %s: %s", t.Name, m.describeLeak(t))
 	}
 	first := gs[0]
 	return &Failure{Kind: Leak, Task: first.ID, PC: first.op.PC, Message: b.String()}
 }
 
 // describeLeak says what a leaked task waits for and where it was started.
-func (s *sched) describeLeak(t *Task) string {
+func (m *machine) describeLeak(t *Task) string {
 	var d string
 	switch {
 	case t.state == taskNew:
@@ -67,7 +67,7 @@ func (s *sched) describeLeak(t *Task) string {
 	case !t.op.Blocked:
 		d = fmt.Sprintf("runnable in %v at %s", t.op.Kind, Where(t.op.PC))
 	default:
-		d = s.describeWait(t)
+		d = m.describeWait(t)
 	}
 	if t.SpawnPC != 0 {
 		d += "; started at " + Where(t.SpawnPC)
@@ -85,20 +85,20 @@ const DrainSteps = 100_000
 // drained reports, once, DrainSteps steps after the main task returned,
 // whether goroutines are still there, having failed the iteration with a
 // leak if so.
-func (s *sched) drained() bool {
-	if s.main.state != taskDone {
+func (m *machine) drained() bool {
+	if m.main.state != taskDone {
 		return false
 	}
-	if s.mainEnd < 0 {
-		s.mainEnd = s.step
+	if m.mainEnd < 0 {
+		m.mainEnd = m.step
 	}
-	if s.step-s.mainEnd != DrainSteps || (s.live != nil && s.live.Hot()) {
+	if m.step-m.mainEnd != DrainSteps || (m.live != nil && m.live.Hot()) {
 		return false
 	}
-	gs := s.leaked()
+	gs := m.leaked()
 	if len(gs) == 0 {
 		return false
 	}
-	s.fail(s.leakFailure(gs, fmt.Sprintf("still running %d steps after it returned", DrainSteps)))
+	m.fail(m.leakFailure(gs, fmt.Sprintf("still running %d steps after it returned", DrainSteps)))
 	return true
 }

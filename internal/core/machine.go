@@ -8,7 +8,7 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// sched is the scheduler as a state machine: what it decides, without the
+// machine is the scheduler as a state machine: what it decides, without the
 // coroutines that carry out its decisions. It is stepped from outside by
 // events, each a method:
 //
@@ -33,7 +33,7 @@ import (
 // coroutines and calls no code of the tasks (only the strategy and the
 // layer's hooks), so a test drives it directly from a script
 // (machine_test.go, scriptrun_test.go).
-type sched struct {
+type machine struct {
 	strat      strategy.Strategy
 	maxSteps   int
 	fairFrom   int // the step from which a random walk picks; see Config.FairAfter
@@ -71,115 +71,115 @@ type sched struct {
 }
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
-func (s *sched) reset(cfg Config) {
-	rec := s.rec
+func (m *machine) reset(cfg Config) {
+	rec := m.rec
 	rec.Reset()
-	*s = sched{
+	*m = machine{
 		strat:      cfg.Strategy,
 		maxSteps:   cfg.MaxSteps,
 		limit:      cfg.ClockLimit,
 		allowLeaks: cfg.AllowLeaks,
-		tasks:      s.tasks[:0],
-		pending:    s.pending[:0],
-		gos:        s.gos[:0],
-		enabled:    s.enabled[:0],
-		enabledT:   s.enabledT[:0],
-		tail:       s.tail,
+		tasks:      m.tasks[:0],
+		pending:    m.pending[:0],
+		gos:        m.gos[:0],
+		enabled:    m.enabled[:0],
+		enabledT:   m.enabledT[:0],
+		tail:       m.tail,
 		rec:        rec,
 		early:      cfg.EarlyTimers,
 		mainEnd:    -1,
 		last:       -1,
 	}
-	if s.maxSteps <= 0 {
-		s.maxSteps = DefaultMaxSteps
+	if m.maxSteps <= 0 {
+		m.maxSteps = DefaultMaxSteps
 	}
-	s.tailSrc.Seed(cfg.Seed, 0x7461696c)
-	if s.tail == nil {
-		s.tail = rand.New(&s.tailSrc)
+	m.tailSrc.Seed(cfg.Seed, 0x7461696c)
+	if m.tail == nil {
+		m.tail = rand.New(&m.tailSrc)
 	}
-	switch s.fairFrom = cfg.FairAfter; {
-	case s.fairFrom == 0:
-		s.fairFrom = s.maxSteps / 10
-	case s.fairFrom < 0:
-		s.fairFrom = math.MaxInt
+	switch m.fairFrom = cfg.FairAfter; {
+	case m.fairFrom == 0:
+		m.fairFrom = m.maxSteps / 10
+	case m.fairFrom < 0:
+		m.fairFrom = math.MaxInt
 	}
-	if s.limit <= 0 {
-		s.limit = DefaultClockLimit
+	if m.limit <= 0 {
+		m.limit = DefaultClockLimit
 	}
-	if tr, ok := s.strat.(strategy.TraceReader); ok && tr.ReadsTrace() {
-		s.stableLocs = true
+	if tr, ok := m.strat.(strategy.TraceReader); ok && tr.ReadsTrace() {
+		m.stableLocs = true
 	}
 }
 
-func (s *sched) newTask(parent *Task, name string, key uint64) *Task {
-	t := &Task{ID: int32(len(s.tasks)), Parent: -1, Name: name, Key: key}
+func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
+	t := &Task{ID: int32(len(m.tasks)), Parent: -1, Name: name, Key: key}
 	if parent != nil {
 		t.Parent = parent.ID
 		parent.nchild++
 	}
-	s.tasks = append(s.tasks, t)
+	m.tasks = append(m.tasks, t)
 	return t
 }
 
 // spawn creates a task whose start op is pending and enabled; parent is nil
 // for the main task. A spawned task is a leak candidate (leak.go).
-func (s *sched) spawn(parent *Task, name string, key uint64) *Task {
-	t := s.newTask(parent, name, key)
+func (m *machine) spawn(parent *Task, name string, key uint64) *Task {
+	t := m.newTask(parent, name, key)
 	t.op = Op{Kind: trace.KindStart, Obj: -1}
 	if parent != nil {
 		t.SpawnPC = parent.op.PC
-		s.gos = append(s.gos, t)
+		m.gos = append(m.gos, t)
 	}
-	s.pend(t)
+	m.pend(t)
 	return t
 }
 
 // spawnTimer creates a runtime-owned task whose single op, of the given
 // kind, becomes enabled when the clock reaches deadline; fire is its action,
 // which the caller runs when decide picks the op.
-func (s *sched) spawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func()) *Task {
-	t := s.newTask(parent, name, ChildKey(parent))
+func (m *machine) spawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func()) *Task {
+	t := m.newTask(parent, name, ChildKey(parent))
 	t.fire = fire
 	t.op = Op{Kind: kind, Obj: -1, Blocked: true, HasDeadline: true, Deadline: deadline, PC: pc}
-	s.pend(t)
+	m.pend(t)
 	return t
 }
 
 // post makes op the pending op of t, the task that runs now.
-func (s *sched) post(t *Task, op Op) {
+func (m *machine) post(t *Task, op Op) {
 	t.op = op
 	t.opKey = 0
-	s.pend(t)
+	m.pend(t)
 }
 
 // pend makes t's op pending. An op blocked without a deadline cannot be
 // enabled before unblock, so it is parked: collect, which runs at every
 // step, does not look at it. Other pending ops are kept in creation order,
 // so that enabled sets are presented to strategies deterministically.
-func (s *sched) pend(t *Task) {
+func (m *machine) pend(t *Task) {
 	t.hasOp = true
 	if t.op.Blocked && !t.op.HasDeadline {
 		t.parked = true
 		return
 	}
-	s.insertPending(t)
+	m.insertPending(t)
 }
 
 // insertPending adds t to the pending list at its place in creation order.
-func (s *sched) insertPending(t *Task) {
-	i := len(s.pending)
-	s.pending = append(s.pending, t)
-	for i > 0 && s.pending[i-1].ID > t.ID {
-		s.pending[i] = s.pending[i-1]
-		s.pending[i].slot = i
+func (m *machine) insertPending(t *Task) {
+	i := len(m.pending)
+	m.pending = append(m.pending, t)
+	for i > 0 && m.pending[i-1].ID > t.ID {
+		m.pending[i] = m.pending[i-1]
+		m.pending[i].slot = i
 		i--
 	}
-	s.pending[i] = t
+	m.pending[i] = t
 	t.slot = i
 }
 
 // unpend removes t's pending op.
-func (s *sched) unpend(t *Task) {
+func (m *machine) unpend(t *Task) {
 	if !t.hasOp {
 		return
 	}
@@ -189,36 +189,36 @@ func (s *sched) unpend(t *Task) {
 		return
 	}
 	i := t.slot
-	copy(s.pending[i:], s.pending[i+1:])
-	s.pending = s.pending[:len(s.pending)-1]
-	for j := i; j < len(s.pending); j++ {
-		s.pending[j].slot = j
+	copy(m.pending[i:], m.pending[i+1:])
+	m.pending = m.pending[:len(m.pending)-1]
+	for j := i; j < len(m.pending); j++ {
+		m.pending[j].slot = j
 	}
 }
 
 // unblock marks t's pending op as enabled.
-func (s *sched) unblock(t *Task) {
+func (m *machine) unblock(t *Task) {
 	t.op.Blocked = false
 	if t.parked {
 		t.parked = false
-		s.insertPending(t)
+		m.insertPending(t)
 	}
 }
 
 // finish records that t is over: returned, unwound, or a timer cancelled
 // or fired. Its pending op, if any, is withdrawn.
-func (s *sched) finish(t *Task) {
+func (m *machine) finish(t *Task) {
 	t.state = taskDone
-	s.unpend(t)
+	m.unpend(t)
 }
 
 // fail ends the iteration with f, unless it has already failed: decide
 // decides nothing more.
-func (s *sched) fail(f *Failure) {
-	if s.failure != nil {
+func (m *machine) fail(f *Failure) {
+	if m.failure != nil {
 		return
 	}
-	f.Step = s.step
-	s.failure = f
-	s.aborting = true
+	f.Step = m.step
+	m.failure = f
+	m.aborting = true
 }

@@ -6,24 +6,24 @@ import (
 )
 
 // waitReport lists what each blocked task waits for.
-func (s *sched) waitReport() string {
+func (m *machine) waitReport() string {
 	var b strings.Builder
-	for _, t := range s.tasks { // creation order, parked ops included
+	for _, t := range m.tasks { // creation order, parked ops included
 		if !t.hasOp || t.fire != nil {
 			continue
 		}
-		fmt.Fprintf(&b, "  %s: %s\n", t.Name, s.describeWait(t))
+		fmt.Fprintf(&b, "  %s: %s\n", t.Name, m.describeWait(t))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func (s *sched) deadlockReport() string {
-	return "no task can run and no timer is pending; blocked tasks:\n" + s.waitReport()
+func (m *machine) deadlockReport() string {
+	return "no task can run and no timer is pending; blocked tasks:\n" + m.waitReport()
 }
 
-func (s *sched) describeWait(t *Task) string {
-	if s.describe != nil {
-		if d := s.describe(t); d != "" {
+func (m *machine) describeWait(t *Task) string {
+	if m.describe != nil {
+		if d := m.describe(t); d != "" {
 			return d
 		}
 	}

@@ -52,12 +52,12 @@ const (
 	DefaultClockLimit = int64(10 * 60 * 1e9) // ten virtual minutes
 )
 
-// Run is one iteration in progress: the scheduler's state machine (sched)
+// Run is one iteration in progress: the scheduler's state machine (machine)
 // and the hand-off that carries out its decisions on the tasks' carriers
 // (sched.go). Its methods are called only by the task that currently runs
 // (or by the worker between tasks), never concurrently.
 type Run struct {
-	sched
+	machine
 	w   *Worker
 	cfg Config
 
@@ -151,15 +151,15 @@ func (r *Run) reset(w *Worker, cfg Config) {
 	race.reset(cfg.AllowRaces)
 	r.msgs.reset()
 	*r = Run{
-		sched: r.sched,
-		w:     w,
-		cfg:   cfg,
-		lt:    r.lt,
-		msgs:  r.msgs,
-		race:  race,
-		gen:   runGen.Add(1),
+		machine: r.machine,
+		w:       w,
+		cfg:     cfg,
+		lt:      r.lt,
+		msgs:    r.msgs,
+		race:    race,
+		gen:     runGen.Add(1),
 	}
-	r.sched.reset(cfg)
+	r.machine.reset(cfg)
 }
 
 // Now returns the virtual time in ns since the start of the iteration.

@@ -6,7 +6,7 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// The hand-off: the state machine (sched, machine.go) decides which task's
+// The hand-off: the state machine (machine.go) decides which task's
 // op runs next; the methods here carry its decisions out on the tasks'
 // carriers. The running task posts its op and asks for a decision (Do); if
 // the machine picked another task's op, it yields to the worker, which
@@ -92,10 +92,10 @@ func (r *Run) FailOf(kind FailureKind, t *Task, pc uintptr, msg string) {
 	panic(unwind{})
 }
 
-// fail ends the iteration with f (see sched.fail): the worker resumes no
+// fail ends the iteration with f (see machine.fail): the worker resumes no
 // task after the running one.
 func (r *Run) fail(f *Failure) {
-	r.sched.fail(f)
+	r.machine.fail(f)
 	r.next = nil
 }
 

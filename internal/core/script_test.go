@@ -9,7 +9,7 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// Scripts drive the scheduler's state machine (sched) from a test, one
+// Scripts drive the scheduler's state machine (machine) from a test, one
 // event a line (scriptrun_test.go runs them). Blank lines are ignored, and
 // so is a comment: from a '#' that begins a word to the end of the line.
 // A line is a verb, its positional arguments, then options, key=value or a

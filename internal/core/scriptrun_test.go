@@ -33,9 +33,9 @@ func (*scriptStrategy) Choose(int) int   { return 0 }
 func (*scriptStrategy) End(*trace.Trace) {}
 
 // scriptRun plays the part of the carriers and the tasks' code: it feeds
-// a script's events to a sched and writes down what it decides.
+// a script's events to a machine and writes down what it decides.
 type scriptRun struct {
-	s     sched
+	m     machine
 	strat scriptStrategy
 	named map[string]*Task
 	cur   *Task // the task that runs: the machine picked its op last
@@ -68,7 +68,7 @@ func runScript(file string, src []byte) ([]byte, error) {
 		cfg.EarlyTimers = int(l.int("early", 0))
 		cfg.AllowLeaks = l.flag("allow-leaks")
 	}
-	x.s.reset(cfg)
+	x.m.reset(cfg)
 	for i := range lines {
 		l := &lines[i]
 		fmt.Fprintf(&x.out, "> %s\n", l)
@@ -138,25 +138,25 @@ func (x *scriptRun) do(l *scriptLine) error {
 		if v, ok := l.opt("on"); ok {
 			op.On = waitsOn(v)
 		}
-		x.s.post(t, op)
+		x.m.post(t, op)
 		x.busy = false
 	case "return":
 		if err := x.running(t); err != nil {
 			return fmt.Errorf("%s: %v", prefix, err)
 		}
-		x.s.finish(t)
+		x.m.finish(t)
 		x.busy = false
 	case "unblock":
 		if !t.hasOp {
 			return fmt.Errorf("%s: %s has no pending op", prefix, name)
 		}
-		x.s.unblock(t)
+		x.m.unblock(t)
 	case "cancel":
 		if t.fire == nil {
 			return fmt.Errorf("%s: %s is not a timer", prefix, name)
 		}
 		if t.state != taskDone {
-			x.s.finish(t)
+			x.m.finish(t)
 		}
 	}
 	return nil
@@ -174,13 +174,13 @@ func (x *scriptRun) create(l *scriptLine, name string) error {
 	}
 	var t *Task
 	if l.verb == "spawn" {
-		if parent == nil && x.s.main != nil {
+		if parent == nil && x.m.main != nil {
 			return fmt.Errorf("no task runs to spawn it")
 		}
-		t = x.s.spawn(parent, name, NameKey(name))
+		t = x.m.spawn(parent, name, NameKey(name))
 		t.Daemon = l.flag("daemon")
 		if parent == nil {
-			x.s.main = t
+			x.m.main = t
 		}
 	} else {
 		var wake []*Task
@@ -198,10 +198,10 @@ func (x *scriptRun) create(l *scriptLine, name string) error {
 			kind = l.kind(k)
 		}
 		at, _ := l.dur("at")
-		t = x.s.spawnTimer(parent, name, kind, at, 0, func() {
+		t = x.m.spawnTimer(parent, name, kind, at, 0, func() {
 			for _, w := range wake {
 				if w.hasOp {
-					x.s.unblock(w)
+					x.m.unblock(w)
 				}
 			}
 		})
@@ -222,7 +222,7 @@ func (x *scriptRun) control(l *scriptLine) error {
 		switch {
 		case x.over:
 			return fmt.Errorf("next: the iteration is over")
-		case x.s.main == nil:
+		case x.m.main == nil:
 			return fmt.Errorf("next: no main task")
 		case x.busy:
 			return fmt.Errorf("next: %s runs and has not posted its next op", x.cur.Name)
@@ -238,7 +238,7 @@ func (x *scriptRun) control(l *scriptLine) error {
 func (x *scriptRun) next() {
 	for {
 		x.strat.asked = false
-		t := x.s.decide()
+		t := x.m.decide()
 		x.events(t != nil)
 		if t == nil {
 			x.over, x.cur = true, nil
@@ -262,12 +262,12 @@ func (x *scriptRun) next() {
 // events writes the trace events recorded since the last call; stepped:
 // the last is the step just decided, which follows the enabled set.
 func (x *scriptRun) events(stepped bool) {
-	n := x.s.rec.Len()
+	n := x.m.rec.Len()
 	if stepped {
 		n--
 	}
 	for ; x.seen < n; x.seen++ {
-		x.event(x.s.rec.At(x.seen))
+		x.event(x.m.rec.At(x.seen))
 	}
 	if !stepped {
 		return
@@ -277,14 +277,14 @@ func (x *scriptRun) events(stepped bool) {
 		by = "strategy"
 	}
 	var b strings.Builder
-	for i, op := range x.s.enabled {
+	for i, op := range x.m.enabled {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		fmt.Fprintf(&b, "%s:%v", x.s.tasks[op.Task].Name, op.Kind)
+		fmt.Fprintf(&b, "%s:%v", x.m.tasks[op.Task].Name, op.Kind)
 	}
 	fmt.Fprintf(&x.out, "  enabled [%s], %s picks\n", b.String(), by)
-	x.event(x.s.rec.At(x.seen))
+	x.event(x.m.rec.At(x.seen))
 	x.seen++
 }
 
@@ -294,7 +294,7 @@ func (x *scriptRun) event(e *trace.Event) {
 		return
 	}
 	x.steps++
-	fmt.Fprintf(&x.out, "  step %d: %s %v", x.steps, x.s.tasks[e.Task].Name, e.Kind)
+	fmt.Fprintf(&x.out, "  step %d: %s %v", x.steps, x.m.tasks[e.Task].Name, e.Kind)
 	if e.Res != 0 {
 		fmt.Fprintf(&x.out, " res=%d", e.Res)
 	}
@@ -305,26 +305,26 @@ func (x *scriptRun) event(e *trace.Event) {
 		fmt.Fprintf(&x.out, " val=%d", e.Val)
 	}
 	if e.Obj >= 0 {
-		fmt.Fprintf(&x.out, " obj=%s", x.s.tasks[e.Obj].Name)
+		fmt.Fprintf(&x.out, " obj=%s", x.m.tasks[e.Obj].Name)
 	}
 	x.out.WriteByte('\n')
 }
 
 // end writes the outcome of the iteration.
 func (x *scriptRun) end() {
-	if x.steps != x.s.step {
-		fmt.Fprintf(&x.out, "  the machine counts %d steps, its trace %d\n", x.s.step, x.steps)
+	if x.steps != x.m.step {
+		fmt.Fprintf(&x.out, "  the machine counts %d steps, its trace %d\n", x.m.step, x.steps)
 	}
-	f := x.s.failure
+	f := x.m.failure
 	if f == nil {
-		fmt.Fprintf(&x.out, "  end: pass at step %d, clock %v\n", x.s.step, durationOf(x.s.clock))
+		fmt.Fprintf(&x.out, "  end: pass at step %d, clock %v\n", x.m.step, durationOf(x.m.clock))
 		return
 	}
 	task := "none"
 	if f.Task >= 0 {
-		task = x.s.tasks[f.Task].Name
+		task = x.m.tasks[f.Task].Name
 	}
-	fmt.Fprintf(&x.out, "  end: %s of task %s at step %d, clock %v\n", f.Kind, task, f.Step, durationOf(x.s.clock))
+	fmt.Fprintf(&x.out, "  end: %s of task %s at step %d, clock %v\n", f.Kind, task, f.Step, durationOf(x.m.clock))
 	for _, line := range strings.Split(f.Message, "\n") {
 		fmt.Fprintf(&x.out, "    %s\n", line)
 	}

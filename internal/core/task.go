@@ -61,7 +61,7 @@ type Task struct {
 	op      Op
 	opKey   uint64 // LocKey of op.PC, computed on first use
 	hasOp   bool   // op is pending: waiting to be picked
-	parked  bool   // pending op blocked without a deadline: not in sched.pending
+	parked  bool   // pending op blocked without a deadline: not in machine.pending
 	state   taskState
 	killed  bool
 	// selfKilled: the task was killed while it ran (by its own op), so no
@@ -69,7 +69,7 @@ type Task struct {
 	selfKilled bool
 	exitRes    uint32
 	nchild     uint64
-	slot       int // index in sched.pending while pending
+	slot       int // index in machine.pending while pending
 }
 
 // Done reports whether the task has finished.
