@@ -53,6 +53,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of random mode's priorities")
 	quiet := fs.Duration("quiet", 300*time.Microsecond, "random mode: release the highest-priority held tracepoint after this long without a new one")
 	rounds := fs.Int("rounds", 3, "server mode: sweeps over the unobserved pairs before a pair counts as infeasible; 0: no limit")
+	skipInfeasible := fs.Bool("skip-infeasible", true, "server mode: pass over the pairs predicted ordered (by the rules, and by earlier time-outs: a held event that starved another for a whole -timeout); false: try every pair in every sweep")
 	window := fs.Int("window", 0, "look for transpositions only this many events back (2k for a k-total system); 0: whole trace")
 	reportPath := fs.String("report", "", "HTML report file (default: report.html in -out)")
 	var rules ruleFlags
@@ -87,6 +88,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	var views []report.Campaign
 	title := strings.Join(command, " ")
 	failed := 0
+	modeRuns := *runs // a server campaign done early sets the baseline's
 	for _, m := range modes {
 		if interrupt.Interrupted() {
 			break // the campaigns not started are not started
@@ -101,10 +103,11 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 				shown = m.Command
 			}
 		}
-		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rounds: *rounds, Rules: rules, Command: command}
-		fmt.Fprintf(stdout, "mode %s: running %s, %s, %d at once...\n", m, strings.Join(shown, " "), plural.N(*runs, "run"), *jobs)
+		meta := store.Meta{Mode: m, Constraints: *constraints, Timeout: *timeout, Limit: *limit, Seed: *seed, Window: *window, Rounds: *rounds,
+			SkipInfeasible: *skipInfeasible, Rules: rules, Command: command}
+		fmt.Fprintf(stdout, "mode %s: running %s, %s, %d at once...\n", m, strings.Join(shown, " "), plural.N(modeRuns, "run"), *jobs)
 		start := time.Now()
-		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: *runs, Jobs: *jobs, Save: *save, Resume: *resume, Quiet: *quiet,
+		st, err := runner.Run(runner.Config{Meta: meta, Out: dir, Runs: modeRuns, Jobs: *jobs, Save: *save, Resume: *resume, Quiet: *quiet,
 			Stop: interrupt.Done()}) // on ^C: finish the running runs, save, report (-resume continues)
 		if st == nil || (err != nil && st.Counters.Runs == 0) {
 			return err
@@ -117,11 +120,14 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		}
 		failed += st.Counters.Errors
 		views = append(views, report.FromState(m, st, elapsed))
+		if st.Done {
+			modeRuns = st.Counters.Runs
+		}
 	}
 	if *compare && len(views) == 2 {
 		s, b := views[0], views[1]
 		fmt.Fprintf(stdout, "compare at %s: observed unordered pairs %d with the server, %d baseline (%s); error runs %d with the server, %d baseline\n",
-			plural.N(*runs, "run"), s.Pairs, b.Pairs, ratio(s.Pairs, b.Pairs), s.Counters.Errors, b.Counters.Errors)
+			plural.N(b.Counters.Runs, "run"), s.Pairs, b.Pairs, ratio(s.Pairs, b.Pairs), s.Counters.Errors, b.Counters.Errors)
 	}
 	path := *reportPath
 	if path == "" {
@@ -155,14 +161,24 @@ func ratio(a, b int) string {
 // printCampaign prints a campaign's summary.
 func printCampaign(w io.Writer, mode string, st *runner.State, elapsed time.Duration) {
 	c := st.Counters
-	fmt.Fprintf(w, "mode %s: %s in %v (%.0f runs/s this session)\n", mode, plural.N(c.Runs, "run"), elapsed.Round(time.Millisecond), float64(c.Runs)/elapsed.Seconds())
+	fmt.Fprintf(w, "mode %s: %s in %v (%.0f runs/s this session)\n", mode, plural.N(c.Runs, "run"), elapsed.Round(time.Millisecond), float64(c.Runs-st.Session.Runs)/elapsed.Seconds())
+	if st.Done {
+		fmt.Fprintf(w, "  planner done: every pair of the first trace observed unordered or predicted ordered, or its sweeps (-rounds) over\n")
+	}
 	fmt.Fprintf(w, "  events %d, observed unordered pairs %d", st.Events.Len(), st.Cov.Len())
 	if st.Cov.Len() > 0 {
 		fmt.Fprintf(w, " (last new pair at run %d, %s since)", st.LastNew, plural.N(c.Runs-st.LastNew, "run"))
 	}
 	fmt.Fprintln(w)
-	if c.Constrained > 0 {
-		fmt.Fprintf(w, "  constraints %d: %d satisfied, %d timed out (infeasible), %d not reached\n", c.Constrained, c.Satisfied, c.TimedOut, c.NotReached)
+	if c.Constrained > 0 || c.Skipped > 0 {
+		fmt.Fprintf(w, "  constraints %d: %d satisfied, %d timed out (infeasible), %d not reached; %d skipped as predicted infeasible\n",
+			c.Constrained, c.Satisfied, c.TimedOut, c.NotReached, c.Skipped)
+		s := st.Session
+		mins := elapsed.Minutes()
+		fmt.Fprintf(w, "  per minute this session: %.1f satisfied, %.1f timed out, %.1f skipped\n",
+			float64(c.Satisfied-s.Satisfied)/mins, float64(c.TimedOut-s.TimedOut)/mins, float64(c.Skipped-s.Skipped)/mins)
+		pairs, bound, byRules := st.Bound()
+		fmt.Fprintf(w, "  unordered pairs at most %d of %d (predicted ordered: %d; by the rules alone at most %d)\n", bound, pairs, pairs-bound, byRules)
 	}
 	if c.Dropped+c.Protocol > 0 {
 		fmt.Fprintf(w, "  client trouble: %d hits dropped (client left while held), %d protocol errors\n", c.Dropped, c.Protocol)

@@ -66,34 +66,36 @@ func TestMergeEqualsAdd(t *testing.T) {
 func TestPlannerSweepsUnobservedPairs(t *testing.T) {
 	tr := NewTranspositions()
 	var pl Planner
-	if cs := pl.Next(tr, 1); cs != nil {
-		t.Fatalf("constraints before an original: %v", cs)
+	if cs, _ := pl.Next(tr, 1, nil); cs != nil || pl.Done() {
+		t.Fatalf("constraints before an original: %v (done %v)", cs, pl.Done())
 	}
 	tr.Add([]uint32{10, 11, 12})
 	tr.Add([]uint32{11, 10, 12}) // 10-11 observed
 	var got []Constraint
 	for i := 0; i < 3; i++ {
-		got = append(got, pl.Next(tr, 1)...)
+		cs, _ := pl.Next(tr, 1, nil)
+		got = append(got, cs...)
 	}
 	// Distance 1: (11,12); distance 2: (10,12); then the next round.
 	want := []Constraint{{12, 11}, {12, 10}, {12, 11}}
-	if !reflect.DeepEqual(got, want) || pl.Round != 1 {
+	if !reflect.DeepEqual(got, want) || pl.Round != 1 || pl.Done() {
 		t.Fatalf("constraints %v (round %d), want %v", got, pl.Round, want)
 	}
-	if cs := pl.Next(tr, 5); len(cs) != 2 {
+	if cs, _ := pl.Next(tr, 5, nil); len(cs) != 2 {
 		t.Fatalf("k=5 gave %v, want the 2 unobserved pairs", cs)
 	}
 	limited := Planner{MaxRounds: 2}
 	n := 0
 	for i := 0; i < 10; i++ {
-		n += len(limited.Next(tr, 1))
+		cs, _ := limited.Next(tr, 1, nil)
+		n += len(cs)
 	}
-	if n != 4 || limited.Round != 2 {
-		t.Fatalf("2 rounds of 2 unobserved pairs gave %d constraints (round %d)", n, limited.Round)
+	if n != 4 || limited.Round != 2 || !limited.Done() {
+		t.Fatalf("2 rounds of 2 unobserved pairs gave %d constraints (round %d, done %v)", n, limited.Round, limited.Done())
 	}
 	tr.Add([]uint32{12, 11, 10})
-	if cs := pl.Next(tr, 1); cs != nil {
-		t.Fatalf("all pairs observed, got %v", cs)
+	if cs, _ := pl.Next(tr, 1, nil); cs != nil || !pl.Done() {
+		t.Fatalf("all pairs observed, got %v (done %v)", cs, pl.Done())
 	}
 }
 
@@ -122,5 +124,28 @@ func TestEvents(t *testing.T) {
 	ids := e.IDs([]string{"a", "b", "a"})
 	if !reflect.DeepEqual(ids, []uint32{0, 1, 0}) || e.Len() != 2 || e.Key(1) != "b" {
 		t.Fatalf("%v", ids)
+	}
+}
+
+// TestPlannerBusy: a constraint of a run under way is passed over without
+// counting; a scan that finds only such is not done and leaves the cursor,
+// so the pair comes back once the run is over.
+func TestPlannerBusy(t *testing.T) {
+	tr := NewTranspositions()
+	tr.Add([]uint32{0, 1, 2})
+	tr.Add([]uint32{0, 2, 1}) // 1-2 observed
+	busy := map[Constraint]bool{{1, 0}: true, {2, 0}: true}
+	pl := Planner{MaxRounds: 1, Busy: func(c Constraint) bool { return busy[c] }}
+	if cs, skipped := pl.Next(tr, 1, nil); cs != nil || skipped != 0 || pl.Done() || pl.Round != 0 || pl.D != 1 || pl.I != 0 {
+		t.Fatalf("only busy pairs: planned %v, skipped %d, done %v, cursor %d %d %d", cs, skipped, pl.Done(), pl.Round, pl.D, pl.I)
+	}
+	delete(busy, Constraint{2, 0})
+	if cs, _ := pl.Next(tr, 1, nil); !reflect.DeepEqual(cs, []Constraint{{2, 0}}) {
+		t.Fatalf("planned %v, want the pair no longer busy", cs)
+	}
+	// The sweep is over (MaxRounds 1): the busy pair will not be planned
+	// again, so the planner is done.
+	if cs, _ := pl.Next(tr, 1, nil); cs != nil || !pl.Done() {
+		t.Fatalf("planned %v, done %v", cs, pl.Done())
 	}
 }

@@ -115,6 +115,18 @@ func (t *Transpositions) Observed(a, b uint32) bool {
 	return o || n
 }
 
+// Seen reports whether a non-error trace had a before b: the original
+// order did, or a later trace transposed the pair. It is false when either
+// event is not in the original order.
+func (t *Transpositions) Seen(a, b uint32) bool {
+	pa, oka := t.pos[a]
+	pb, okb := t.pos[b]
+	if !oka || !okb || a == b {
+		return false
+	}
+	return pa < pb || t.Observed(a, b)
+}
+
 // Len is the number of observed unordered pairs.
 func (t *Transpositions) Len() int { return len(t.old) + len(t.new) }
 

@@ -35,16 +35,24 @@ type Campaign struct {
 	Events   int
 	Pairs    int
 	LastNew  int
-	Elapsed  time.Duration // of the last session
+	Elapsed  time.Duration  // of the last session
+	Session  store.Counters // Counters when the last session started
+	Done     bool           // the planner had nothing left to try
 	Growth   []store.GrowthPoint
 	Rules    []coverage.RuleCheck
 	Errors   []ErrorRun
+
+	// The unordered pairs among the OriginalPairs pairs of the first
+	// non-error trace are at most Bound, at most ByRules by the rules
+	// alone (runner.State.Bound).
+	OriginalPairs, Bound, ByRules int
 }
 
 // FromState takes what the report needs from a campaign's final state.
 func FromState(mode string, st *runner.State, elapsed time.Duration) Campaign {
 	c := Campaign{Mode: mode, Counters: st.Counters, Events: st.Events.Len(), Pairs: st.Cov.Len(), LastNew: st.LastNew,
-		Elapsed: elapsed, Growth: st.Growth, Rules: st.Rules}
+		Elapsed: elapsed, Session: st.Session, Done: st.Done, Growth: st.Growth, Rules: st.Rules}
+	c.OriginalPairs, c.Bound, c.ByRules = st.Bound()
 	for _, e := range st.Errors {
 		er := ErrorRun{Run: e.Run.Run, Exit: e.Exit, Hung: e.Hung, Stderr: e.Stderr, Trace: e.Keys}
 		for _, k := range e.Constraints {
@@ -74,18 +82,25 @@ func summary(cs []Campaign) htmlpage.Section {
 	t := &htmlpage.Table{Columns: []htmlpage.Column{
 		{Name: "mode"}, {Name: "runs", Numeric: true}, {Name: "error runs", Numeric: true}, {Name: "hung", Numeric: true},
 		{Name: "events", Numeric: true}, {Name: "unordered pairs", Numeric: true}, {Name: "last new pair at run", Numeric: true},
+		{Name: "pairs of the first trace", Numeric: true}, {Name: "unordered pairs at most", Numeric: true},
 		{Name: "constraints", Numeric: true}, {Name: "satisfied", Numeric: true}, {Name: "timed out", Numeric: true},
-		{Name: "runs/s (last session)", Numeric: true},
+		{Name: "skipped (predicted infeasible)", Numeric: true},
+		{Name: "runs/s (last session)", Numeric: true}, {Name: "satisfied/min (last session)", Numeric: true},
 	}}
 	var stats htmlpage.Stats
 	for _, c := range cs {
 		k := c.Counters
-		rate := "-"
+		rate, satisfied := "-", "-"
 		if c.Elapsed > 0 {
-			rate = fmt.Sprintf("%.0f", float64(k.Runs)/c.Elapsed.Seconds())
+			rate = fmt.Sprintf("%.0f", float64(k.Runs-c.Session.Runs)/c.Elapsed.Seconds())
+			satisfied = fmt.Sprintf("%.1f", float64(k.Satisfied-c.Session.Satisfied)/c.Elapsed.Minutes())
+		}
+		bound := "-"
+		if k.Constrained > 0 {
+			bound = itoa(c.Bound)
 		}
 		row := htmlpage.Row{Cells: []string{c.Mode, itoa(k.Runs), itoa(k.Errors), itoa(k.Hung), itoa(c.Events), itoa(c.Pairs), itoa(c.LastNew),
-			itoa(k.Constrained), itoa(k.Satisfied), itoa(k.TimedOut), rate}}
+			itoa(c.OriginalPairs), bound, itoa(k.Constrained), itoa(k.Satisfied), itoa(k.TimedOut), itoa(k.Skipped), rate, satisfied}}
 		if k.Errors > 0 {
 			row.Class = "bad"
 		}
@@ -97,7 +112,15 @@ func summary(cs []Campaign) htmlpage.Section {
 		stats = append(stats, htmlpage.Stat{Label: c.Mode + ": unordered pairs", Value: itoa(c.Pairs)},
 			htmlpage.Stat{Label: c.Mode + ": error runs", Value: itoa(k.Errors), Class: class})
 	}
-	return htmlpage.Section{Title: "Campaigns", ID: "summary", Blocks: []htmlpage.Block{stats, t}}
+	blocks := []htmlpage.Block{stats, t, htmlpage.Paragraph("Unordered pairs at most: the pairs of the first non-error trace less those predicted ordered " +
+		"(by the rules not broken, and by time-outs: a held event that starved another for a whole time-out); skipped: pairs the planner passed over " +
+		"as predicted infeasible, once per sweep, each a run and a time-out not spent.")}
+	for _, c := range cs {
+		if c.Done {
+			blocks = append(blocks, htmlpage.Paragraph(fmt.Sprintf("%s: the planner was done after %d runs: every pair observed unordered or predicted ordered, or its sweeps over.", c.Mode, c.Counters.Runs)))
+		}
+	}
+	return htmlpage.Section{Title: "Campaigns", ID: "summary", Blocks: blocks}
 }
 
 func growth(cs []Campaign) htmlpage.Section {

@@ -9,7 +9,12 @@
 // Between runs a State carries the campaign: interned events, the
 // streaming-transpositions coverage (package coverage) of the non-error
 // traces, the growth of observed unordered pairs, the rules' counterexamples,
-// and the planner that picks each run's ordering constraints. Every save
-// interval the state writes a delta (package store); a campaign can resume
-// from its directory after a crash.
+// what the rules and the time-outs tell of the precedence relation
+// (coverage.Precedence: a hold the time-out let go starves the events that
+// arrive only after it), and the planner that picks each run's ordering
+// constraints, passing over those predicted infeasible when
+// Meta.SkipInfeasible is set. A server-mode campaign ends early when its
+// planner has nothing left to try. Every save interval the state writes a
+// delta (package store); a campaign can resume from its directory after a
+// crash.
 package runner

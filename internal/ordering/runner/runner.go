@@ -15,7 +15,7 @@ import (
 
 // Modes of a campaign.
 const (
-	ModeServer   = "server"   // one (or Meta.Constraints) pairwise constraints per run
+	ModeServer   = "server"   // one (or Meta.Constraints) pairwise constraints per run, until the planner is done
 	ModeBaseline = "baseline" // no constraints: the system's natural orders
 	ModeRandom   = "random"   // POS-style random delays
 )
@@ -81,6 +81,8 @@ func Run(cfg Config) (*State, error) {
 	if len(cfg.Meta.Command) == 0 {
 		return nil, errors.New("no command to run")
 	}
+	st.SkipInfeasible = cfg.Meta.SkipInfeasible
+	st.Session = st.Counters
 	base, err := os.MkdirTemp(socketRoot(), "morpheus-fuzz-")
 	if err != nil {
 		return nil, err
@@ -134,6 +136,13 @@ func Run(cfg Config) (*State, error) {
 		}
 	}()
 
+	// A worker with nothing to plan while runs are under way waits for them
+	// (what they show may bring pairs back); with none under way the
+	// campaign is done.
+	inflight := 0
+	busy := map[coverage.Constraint]int{} // constraints of the runs under way
+	st.Planner.Busy = func(c coverage.Constraint) bool { return busy[c] > 0 }
+	finished := sync.NewCond(&mu)
 	var wg sync.WaitGroup
 	for j := 0; j < cfg.Jobs; j++ {
 		wg.Add(1)
@@ -142,28 +151,53 @@ func Run(cfg Config) (*State, error) {
 			defer wg.Done()
 			for {
 				mu.Lock()
-				if started >= cfg.Runs || firstErr != nil || saveErr != nil || cfg.stopped() {
-					mu.Unlock()
-					return
+				var (
+					run  int
+					scfg server.Config
+					cs   []coverage.Constraint
+				)
+				for {
+					if started >= cfg.Runs || firstErr != nil || saveErr != nil || cfg.stopped() || st.Done {
+						mu.Unlock()
+						return
+					}
+					run = st.NextRun
+					scfg = server.Config{Timeout: cfg.Meta.Timeout, Quiet: cfg.Quiet}
+					cs = nil
+					switch cfg.Meta.Mode {
+					case ModeServer:
+						cs, scfg.Constraints = st.plan(max(cfg.Meta.Constraints, 1))
+					case ModeRandom:
+						scfg.Random = true
+						scfg.Seed = cfg.Meta.Seed*0x9e3779b97f4a7c15 + uint64(run)
+					}
+					if cfg.Meta.Mode != ModeServer || cs != nil || st.Cov.Original() == nil {
+						break
+					}
+					if inflight == 0 { // then nothing was busy: the planner is done
+						st.Done = true
+						finished.Broadcast()
+						mu.Unlock()
+						return
+					}
+					finished.Wait()
 				}
 				started++
-				run := st.NextRun
 				st.NextRun++
-				scfg := server.Config{Timeout: cfg.Meta.Timeout, Quiet: cfg.Quiet}
-				var cs []coverage.Constraint
-				var scs []server.Constraint
-				switch cfg.Meta.Mode {
-				case ModeServer:
-					cs, scs = st.plan(max(cfg.Meta.Constraints, 1))
-				case ModeRandom:
-					scfg.Random = true
-					scfg.Seed = cfg.Meta.Seed*0x9e3779b97f4a7c15 + uint64(run)
+				inflight++
+				for _, c := range cs {
+					busy[c]++
 				}
-				scfg.Constraints = scs
 				mu.Unlock()
 
 				o, err := execute(base, run, cfg.Meta.Command, cfg.Meta.Limit, scfg, errFile)
 				mu.Lock()
+				inflight--
+				for _, c := range cs {
+					if busy[c]--; busy[c] == 0 {
+						delete(busy, c)
+					}
+				}
 				if err != nil {
 					if firstErr == nil {
 						firstErr = fmt.Errorf("run %d: %w", run, err)
@@ -174,6 +208,7 @@ func Run(cfg Config) (*State, error) {
 						cfg.Progress(st.Counters.Runs)
 					}
 				}
+				finished.Broadcast()
 				mu.Unlock()
 			}
 		}()

@@ -105,14 +105,14 @@ func (s *Server) serve(c net.Conn) {
 		case proto.Bye:
 			return
 		}
-		key, waits, cons, p := s.arrive(proc, m)
+		key, waits, cons, hold, p := s.arrive(proc, m)
 		timedOut, err := s.wait(waits, p, in)
 		if err != nil {
 			s.drop()
 			fail(err)
 			return
 		}
-		s.pass(key, cons, timedOut)
+		s.pass(key, cons, hold, timedOut)
 		if _, err := io.WriteString(c, "go\n"); err != nil {
 			return
 		}

@@ -11,7 +11,11 @@
 //     the constraint's First event has passed, or until Config.Timeout has
 //     elapsed; a time-out means the constraint was infeasible in this run (the
 //     First event waited, directly or not, on the held process) and is counted
-//     in the Result, not reported as a failure;
+//     in the Result, not reported as a failure. The Result's Holds say, for
+//     every held hit, which hits arrived while it was held; those that came
+//     only after a time-out let it go are what the held event starves, which
+//     the campaign uses to predict infeasible constraints (package coverage,
+//     Precedence);
 //   - random (POS-style): every hit draws a random priority on arrival and is
 //     held in a pool; whenever no hit has arrived for Config.Quiet, the pool
 //     releases its highest-priority hit. Low-priority events are so delayed

@@ -41,13 +41,27 @@ type Config struct {
 // Result is what a run's server saw.
 type Result struct {
 	Trace     []string  // event keys in release order
+	Arrivals  []string  // event keys in order of arrival (held hits whose client left included)
 	Outcomes  []Outcome // per Config.Constraints
+	Holds     []Hold    // hits held for constraints, in order of arrival
 	Held      int       // hits held at least once
 	Dropped   int       // hits whose client left while they were held
 	Processes int       // hellos received
 	// ProtocolErrors lists the first few protocol errors (bad lines, cut lines).
 	ProtocolErrors []string
 	ProtocolCount  int
+}
+
+// Hold is a hit the server held for constraints (a Then whose First had not
+// passed). Arrivals[From] is the held hit; Arrivals[From+1:To] are the hits
+// that arrived while it was held. A hold released by the time-out (TimedOut)
+// shows what the held event starves: the events that arrived only after it
+// was let go (Arrivals[To:]) did not arrive in a whole time-out without it.
+// To is 0 while the hit is held, and stays 0 when its client left meanwhile.
+type Hold struct {
+	Event    string
+	From, To int
+	TimedOut bool
 }
 
 // Server serves one run.
@@ -162,8 +176,9 @@ func (s *Server) protocolError(err error) {
 }
 
 // arrive names the event of a hit and decides how it waits: a list of
-// channels to wait for (constraints), or a pool entry (random mode).
-func (s *Server) arrive(proc string, m proto.Msg) (key string, waits []chan struct{}, cons []int, p *pooled) {
+// channels to wait for (constraints) with the index of its Hold (-1 if it is
+// not held for constraints), or a pool entry (random mode).
+func (s *Server) arrive(proc string, m proto.Msg) (key string, waits []chan struct{}, cons []int, hold int, p *pooled) {
 	base := proto.Key(proc, m.Name, m.Attrs, 0)
 	base = base[:len(base)-2] // without "#0"
 	s.mu.Lock()
@@ -171,6 +186,8 @@ func (s *Server) arrive(proc string, m proto.Msg) (key string, waits []chan stru
 	n := s.counts[base]
 	s.counts[base] = n + 1
 	key = proto.Key(proc, m.Name, m.Attrs, n)
+	from := len(s.res.Arrivals)
+	s.res.Arrivals = append(s.res.Arrivals, key)
 	for i, c := range s.cfg.Constraints {
 		if c.Then != key {
 			continue
@@ -180,8 +197,11 @@ func (s *Server) arrive(proc string, m proto.Msg) (key string, waits []chan stru
 			waits = append(waits, s.waiters[c.First])
 		}
 	}
+	hold = -1
 	if len(waits) > 0 {
 		s.res.Held++
+		hold = len(s.res.Holds)
+		s.res.Holds = append(s.res.Holds, Hold{Event: key, From: from})
 	}
 	if s.cfg.Random {
 		p = &pooled{pri: s.rng.Float64(), release: make(chan struct{})}
@@ -189,7 +209,7 @@ func (s *Server) arrive(proc string, m proto.Msg) (key string, waits []chan stru
 		s.res.Held++
 		s.armLocked()
 	}
-	return key, waits, cons, p
+	return key, waits, cons, hold, p
 }
 
 // armLocked (re)starts the quiet timer of the random pool.
@@ -233,11 +253,15 @@ func (s *Server) unpool(p *pooled) {
 	}
 }
 
-// pass records event key as passed, now.
-func (s *Server) pass(key string, cons []int, timedOut bool) {
+// pass records event key as passed, now; hold is its Hold's index, or -1.
+func (s *Server) pass(key string, cons []int, hold int, timedOut bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.res.Trace = append(s.res.Trace, key)
+	if hold >= 0 {
+		h := &s.res.Holds[hold]
+		h.To, h.TimedOut = len(s.res.Arrivals), timedOut
+	}
 	for _, i := range cons {
 		switch {
 		case s.passed[s.cfg.Constraints[i].First]:

@@ -110,6 +110,70 @@ func TestInfeasibleConstraintTimesOut(t *testing.T) {
 	}
 }
 
+// TestHoldsRecordArrivals: a hold says which hits arrived while it was held
+// and whether the time-out let it go; hits that are not held have no hold.
+func TestHoldsRecordArrivals(t *testing.T) {
+	tests := []struct {
+		name         string
+		cons         []Constraint
+		timeout      time.Duration
+		run          func(t *testing.T, s *Server, a, b *tracepoint.Client)
+		wantArrivals []string
+		wantHolds    []Hold
+	}{
+		{
+			name: "released by its First",
+			cons: []Constraint{{First: "a:x#0", Then: "b:y#0"}},
+			// The time-out only bounds a broken server.
+			timeout: time.Minute,
+			run: func(t *testing.T, s *Server, a, b *tracepoint.Client) {
+				done := make(chan error)
+				go func() { done <- b.Hit("y") }()
+				waitFor(t, "b:y held", func() bool { return s.held() == 1 })
+				hit(t, a, "w")
+				hit(t, a, "x")
+				if err := <-done; err != nil {
+					t.Fatal(err)
+				}
+				hit(t, b, "z")
+			},
+			wantArrivals: []string{"b:y#0", "a:w#0", "a:x#0", "b:z#0"},
+			wantHolds:    []Hold{{Event: "b:y#0", From: 0, To: 3}},
+		},
+		{
+			name: "let go by the time-out",
+			cons: []Constraint{{First: "a:never#0", Then: "b:y#0"}},
+			// Always expires: the length changes nothing but the test's time.
+			timeout: 20 * time.Millisecond,
+			run: func(t *testing.T, s *Server, a, b *tracepoint.Client) {
+				hit(t, a, "w")
+				hit(t, b, "y")
+				hit(t, b, "z")
+				hit(t, a, "w")
+			},
+			wantArrivals: []string{"a:w#0", "b:y#0", "b:z#0", "a:w#1"},
+			wantHolds:    []Hold{{Event: "b:y#0", From: 1, To: 2, TimedOut: true}},
+		},
+		{
+			name:         "nothing held",
+			timeout:      time.Minute,
+			run:          func(t *testing.T, s *Server, a, b *tracepoint.Client) { hit(t, b, "y"); hit(t, a, "x") },
+			wantArrivals: []string{"b:y#0", "a:x#0"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := start(t, Config{Constraints: tt.cons, Timeout: tt.timeout})
+			a, b := client(t, s, "a"), client(t, s, "b")
+			tt.run(t, s, a, b)
+			res := s.Stop()
+			if !reflect.DeepEqual(res.Arrivals, tt.wantArrivals) || !reflect.DeepEqual(res.Holds, tt.wantHolds) {
+				t.Fatalf("arrivals %v, holds %+v; want %v, %+v", res.Arrivals, res.Holds, tt.wantArrivals, tt.wantHolds)
+			}
+		})
+	}
+}
+
 func TestRandomModeReleasesEveryHit(t *testing.T) {
 	for seed := uint64(0); seed < 5; seed++ {
 		s := start(t, Config{Random: true, Seed: seed, Quiet: 100 * time.Microsecond})

@@ -20,14 +20,17 @@ type Counters struct {
 	Satisfied   int // constraints whose order was obtained
 	TimedOut    int // constraints resolved by the time-out (infeasible)
 	NotReached  int // constraints whose held event never came
+	Skipped     int // pairs the planner passed over as predicted infeasible, once per sweep
 	Dropped     int // hits dropped because their client left while held
 	Protocol    int // protocol errors from clients
 }
 
-var counterNames = []string{"runs", "errors", "hung", "constrained", "satisfied", "timedout", "notreached", "dropped", "protocol"}
+// counterNames name the counters in a delta; one written before a counter
+// existed reads it as 0.
+var counterNames = []string{"runs", "errors", "hung", "constrained", "satisfied", "timedout", "notreached", "skipped", "dropped", "protocol"}
 
 func (c *Counters) fields() []*int {
-	return []*int{&c.Runs, &c.Errors, &c.Hung, &c.Constrained, &c.Satisfied, &c.TimedOut, &c.NotReached, &c.Dropped, &c.Protocol}
+	return []*int{&c.Runs, &c.Errors, &c.Hung, &c.Constrained, &c.Satisfied, &c.TimedOut, &c.NotReached, &c.Skipped, &c.Dropped, &c.Protocol}
 }
 
 // GrowthPoint says that after Run runs, Pairs pairs were observed unordered.
@@ -68,6 +71,7 @@ type Delta struct {
 	Rules     []RuleCount // one per Meta.Rules, totals
 	Cex       []Counterexample
 	Runs      []Run
+	Holds     []coverage.Starvation // of the non-error runs above, time-outs only
 }
 
 const deltaHeader = "morpheus-fuzz-delta 1"
@@ -76,7 +80,7 @@ const deltaHeader = "morpheus-fuzz-delta 1"
 //
 //	morpheus-fuzz-delta 1
 //	seq N
-//	counters runs=N errors=N hung=N constrained=N satisfied=N timedout=N notreached=N dropped=N protocol=N
+//	counters runs=N errors=N hung=N constrained=N satisfied=N timedout=N notreached=N skipped=N dropped=N protocol=N
 //	cursor ROUND D I
 //	event ID KEY
 //	original ID ID ...
@@ -86,6 +90,7 @@ const deltaHeader = "morpheus-fuzz-delta 1"
 //	cex RULE RUN
 //	run RUN EXIT HUNG(0|1) MILLIS TIMEDOUT CONSTRAINTS(F>T,...|-) TRACE(ID,...|-)
 //	stderr RUN "GO-QUOTED TEXT"
+//	hold RUN HELD STARVED(ID,...)
 //	end
 func (d *Delta) Encode(w io.Writer) error {
 	bw := bufio.NewWriter(w)
@@ -128,6 +133,9 @@ func (d *Delta) Encode(w io.Writer) error {
 		if r.Stderr != "" {
 			fmt.Fprintf(bw, "stderr %d %s\n", r.Run, strconv.Quote(r.Stderr))
 		}
+	}
+	for _, h := range d.Holds {
+		fmt.Fprintf(bw, "hold %d %d %s\n", h.Run, h.Held, formatIDs(h.Starved))
 	}
 	bw.WriteString("end\n")
 	return bw.Flush()
@@ -266,6 +274,11 @@ func DecodeDelta(r io.Reader, name string) (*Delta, error) {
 			if d.Runs[len(d.Runs)-1].Stderr, err = strconv.Unquote(q); err != nil {
 				err = fmt.Errorf("stderr: expected a quoted string")
 			}
+		case "hold":
+			var h coverage.Starvation
+			if h, err = parseHold(f); err == nil {
+				d.Holds = append(d.Holds, h)
+			}
 		case "end":
 			if rest != "" {
 				err = fmt.Errorf("expected end alone")
@@ -368,6 +381,26 @@ func parseRun(f []string) (Run, error) {
 		}
 	}
 	return r, nil
+}
+
+func parseHold(f []string) (coverage.Starvation, error) {
+	var h coverage.Starvation
+	if len(f) != 3 || f[2] == "-" {
+		return h, fmt.Errorf("expected hold RUN HELD STARVED(ID,...)")
+	}
+	v, err := intsN(f[:2], 2, "hold RUN HELD STARVED(ID,...)")
+	if err != nil {
+		return h, err
+	}
+	h.Run, h.Held = v[0], uint32(v[1])
+	for _, s := range strings.Split(f[2], ",") {
+		id, err := atoi(s)
+		if err != nil {
+			return h, fmt.Errorf("hold: starved: %v", err)
+		}
+		h.Starved = append(h.Starved, uint32(id))
+	}
+	return h, nil
 }
 
 func ints1(f []string, want string) (int, error) {

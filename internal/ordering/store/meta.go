@@ -20,8 +20,12 @@ type Meta struct {
 	Seed        uint64
 	Window      int // streaming-transpositions window; 0 = whole trace
 	Rounds      int // planner sweeps in server mode; 0 = no limit
-	Rules       []coverage.Rule
-	Command     []string
+	// SkipInfeasible: server mode passes over the constraints predicted
+	// infeasible (coverage.Precedence). A campaign file without the line
+	// (written before there was one) does not.
+	SkipInfeasible bool
+	Rules          []coverage.Rule
+	Command        []string
 }
 
 const metaHeader = "morpheus-fuzz-campaign 1"
@@ -36,12 +40,13 @@ const metaHeader = "morpheus-fuzz-campaign 1"
 //	seed N
 //	window N
 //	rounds N
+//	skip-infeasible 0|1
 //	rule BEFORE<AFTER      (any number)
 //	arg "GO-QUOTED"        (the command, one argument a line)
 func (m *Meta) Encode(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, metaHeader)
-	fmt.Fprintf(bw, "mode %s\nconstraints %d\ntimeout %s\nlimit %s\nseed %d\nwindow %d\nrounds %d\n", m.Mode, m.Constraints, m.Timeout, m.Limit, m.Seed, m.Window, m.Rounds)
+	fmt.Fprintf(bw, "mode %s\nconstraints %d\ntimeout %s\nlimit %s\nseed %d\nwindow %d\nrounds %d\nskip-infeasible %d\n", m.Mode, m.Constraints, m.Timeout, m.Limit, m.Seed, m.Window, m.Rounds, b2i(m.SkipInfeasible))
 	for _, r := range m.Rules {
 		fmt.Fprintf(bw, "rule %s<%s\n", r.Before, r.After)
 	}
@@ -92,6 +97,13 @@ func DecodeMeta(r io.Reader, name string) (*Meta, error) {
 			m.Window, err = atoi(val)
 		case "rounds":
 			m.Rounds, err = atoi(val)
+		case "skip-infeasible":
+			switch val {
+			case "0", "1":
+				m.SkipInfeasible = val == "1"
+			default:
+				err = fmt.Errorf("expected 0 or 1")
+			}
 		case "rule":
 			var r coverage.Rule
 			if r, err = coverage.ParseRule(val); err == nil {
@@ -117,4 +129,11 @@ func DecodeMeta(r io.Reader, name string) (*Meta, error) {
 		return nil, fmt.Errorf("%s: incomplete campaign file: expected a mode and a command", name)
 	}
 	return m, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -15,7 +15,7 @@ import (
 func sampleDelta() *Delta {
 	return &Delta{
 		Seq:       2,
-		Counters:  Counters{Runs: 10, Errors: 2, Hung: 1, Constrained: 9, Satisfied: 5, TimedOut: 3, NotReached: 1, Dropped: 1, Protocol: 4},
+		Counters:  Counters{Runs: 10, Errors: 2, Hung: 1, Constrained: 9, Satisfied: 5, TimedOut: 3, NotReached: 1, Skipped: 6, Dropped: 1, Protocol: 4},
 		Cursor:    coverage.Planner{Round: 1, D: 2, I: 3},
 		EventBase: 3,
 		Events:    []string{"c:start#0", "w1:run{n=2}#1"},
@@ -28,6 +28,7 @@ func sampleDelta() *Delta {
 			{Run: 7, Exit: 3, Millis: 12, Constraints: []coverage.Constraint{{First: 4, Then: 2}}, TimedOut: 1, Trace: []uint32{0, 4, 2}, Stderr: "panic: \"x\"\n\tline 2\x00"},
 			{Run: 8, Exit: -1, Hung: true},
 		},
+		Holds: []coverage.Starvation{{Run: 6, Held: 2, Starved: []uint32{3, 4}}},
 	}
 }
 
@@ -63,6 +64,10 @@ func TestDeltaErrors(t *testing.T) {
 		{func(l []string) []string { return append(l, "more") }, "text after end"},
 		{func(l []string) []string { l[len(l)-2] = "stderr 9 \"x\""; return l }, "stderr of run 9 does not follow its run line"},
 		{func(l []string) []string { l[len(l)-2] = "frob"; return l }, "unknown record \"frob\""},
+		{func(l []string) []string { l[len(l)-2] = "hold 6 2 -"; return l }, "expected hold RUN HELD STARVED"},
+		{func(l []string) []string { l[len(l)-2] = "hold 6 2"; return l }, "expected hold RUN HELD STARVED"},
+		{func(l []string) []string { l[len(l)-2] = "hold 6 x 3"; return l }, "\"x\" is not a number"},
+		{func(l []string) []string { l[len(l)-2] = "hold 6 2 3,y"; return l }, "hold: starved: \"y\" is not a number"},
 	}
 	for i, c := range cases {
 		lines := c.edit(append([]string(nil), good...))
@@ -77,7 +82,7 @@ func TestDeltaErrors(t *testing.T) {
 }
 
 func sampleMeta() *Meta {
-	return &Meta{Mode: "server", Constraints: 1, Timeout: 50 * time.Millisecond, Limit: 10 * time.Second, Seed: 7, Window: 0, Rounds: 3,
+	return &Meta{Mode: "server", Constraints: 1, Timeout: 50 * time.Millisecond, Limit: 10 * time.Second, Seed: 7, Window: 0, Rounds: 3, SkipInfeasible: true,
 		Rules:   []coverage.Rule{{Before: "c:a#0", After: "w:b#0"}},
 		Command: []string{"./demo", "two words", "-x=\"q\""}}
 }
@@ -95,10 +100,25 @@ func TestMetaRoundTripAndErrors(t *testing.T) {
 		metaHeader + "\nmode server\ntimeout 3\n": "line 3: timeout",
 		metaHeader + "\nmode server\n":            "incomplete campaign file",
 		metaHeader + "\nrule a<b\n":               "line 2: rule",
+		metaHeader + "\nskip-infeasible yes\n":    "line 2: skip-infeasible: expected 0 or 1",
 	} {
 		if _, err := DecodeMeta(strings.NewReader(in), "m"); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", in, err, want)
 		}
+	}
+}
+
+// TestOlderFiles: a campaign file and a delta written before the
+// skip-infeasible line and the skipped counter existed still read, without
+// them.
+func TestOlderFiles(t *testing.T) {
+	m, err := DecodeMeta(strings.NewReader(metaHeader+"\nmode server\nrounds 3\narg \"./demo\"\n"), "m")
+	if err != nil || m.SkipInfeasible || m.Rounds != 3 {
+		t.Fatalf("meta %+v, %v", m, err)
+	}
+	d, err := DecodeDelta(strings.NewReader(deltaHeader+"\nseq 1\ncounters runs=2 constrained=1 timedout=1\nend\n"), "d")
+	if err != nil || d.Counters != (Counters{Runs: 2, Constrained: 1, TimedOut: 1}) || d.Holds != nil {
+		t.Fatalf("delta %+v, %v", d, err)
 	}
 }
 
