@@ -56,7 +56,6 @@
 //     rare by nature (the paper's POS hit it 20 times in 100,000 trials, and
 //     random walk never).
 //   - storage is internal/systems/storage as it is.
-
 //   - extent-repair's network holds a sync report 0, 1 or 2 s (a controlled
 //     choice), a node expires after two rounds without a heartbeat, and the
 //     repair loop runs half a period after the expiration loop: the crashed
