@@ -55,7 +55,6 @@
 // and the report names the attachment. Package internal/systems/kv of
 // morpheus's repository is a complete example: a primary-backup store whose
 // backup serves stale reads.
-
 //
 // # Time
 //

@@ -3,6 +3,7 @@ package doccheck
 import (
 	"bufio"
 	"fmt"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"io/fs"
@@ -339,6 +340,32 @@ func TestMentionedDocsExist(t *testing.T) {
 	}
 	for _, rel := range goFiles(t, root) {
 		check(rel, goComments(t, filepath.Join(root, rel)))
+	}
+}
+
+// A package doc is one comment: no comment before a package clause is cut
+// off from its doc comment by a blank line (go doc would show only the part
+// next to the clause). Build constraints and generated-code notes are not
+// docs.
+func TestPackageDocsWhole(t *testing.T) {
+	root := repoRoot(t)
+	for _, rel := range goFiles(t, root) {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, filepath.Join(root, rel), nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			continue // not Go yet (work in progress): the build reports it
+		}
+		for _, c := range f.Comments {
+			if c.Pos() >= f.Package || c == f.Doc {
+				continue
+			}
+			text := c.List[0].Text
+			if strings.HasPrefix(text, "//go:build") || strings.HasPrefix(text, "// +build") || strings.HasPrefix(text, "// Code generated") {
+				continue
+			}
+			t.Errorf("%s:%d: a comment before the package clause is not part of the package doc (a blank line between them?)",
+				rel, fset.Position(c.Pos()).Line)
+		}
 	}
 }
 
