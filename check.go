@@ -42,6 +42,9 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 	if err := applyOverrides(c); err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
+	if err := nameStrategy(c); err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
 	if c.replayHint == nil {
 		c.replayHint = goTestReplay(t.Name())
 	}

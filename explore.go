@@ -72,7 +72,24 @@ func Explore(test func(e *Env), opts ...Option) (*Result, error) {
 	for _, o := range opts {
 		o(c)
 	}
+	if err := nameStrategy(c); err != nil {
+		return nil, err
+	}
 	return explore(c, test)
+}
+
+// nameStrategy names a user's strategy (see Strategy) after what it says its
+// name is, for results, traces and reports.
+func nameStrategy(c *config) error {
+	if c.newStrat == nil {
+		return nil
+	}
+	s, err := newStrategy(c)
+	if err != nil {
+		return err
+	}
+	c.strategy = s.Name()
+	return nil
 }
 
 // seedFor derives iteration i's seed from the base seed.
@@ -88,7 +105,14 @@ func baseSeed(c *config) uint64 {
 
 // newStrategy builds one worker's strategy.
 func newStrategy(c *config) (strategy.Strategy, error) {
-	return strategy.Parse(c.strategy)
+	if c.newStrat == nil {
+		return strategy.Parse(c.strategy)
+	}
+	s := c.newStrat()
+	if s == nil {
+		return nil, fmt.Errorf("morpheus: the Strategy function returned nil")
+	}
+	return s, nil
 }
 
 func explore(c *config, test func(*Env)) (*Result, error) {
@@ -107,16 +131,16 @@ func exploreOrReplay(c *config, test func(*Env)) (*Result, error) {
 		return nil, err
 	}
 	x := &explorer{c: c, test: test, base: baseSeed(c)}
-	if needsEpochs(mustStrategy(c)) {
-		var initial *strategy.Table
-		if c.catable != "" {
-			t, err := loadTable(c.catable)
+	if l, ok := strategy.AsLearner(mustStrategy(c)); ok {
+		prior := l.Prior()
+		if t := strategy.ConflictTable(prior); t != nil && c.catable != "" {
+			saved, err := loadTable(c.catable)
 			if err != nil {
 				return nil, err
 			}
-			initial = t
+			t.Merge(saved)
 		}
-		x.learn = newLearner(initial)
+		x.learn = newLearner(prior)
 	}
 	x.stopAt.Store(math.MaxInt64)
 	if c.iterations > 0 { // 0: unlimited
@@ -145,7 +169,7 @@ type explorer struct {
 	stopAt atomic.Int64 // iterations at or beyond this do not start
 	halted atomic.Bool  // interrupted: no iteration starts any more
 
-	learn *learner // conflict analysis's epochs, nil without +ca
+	learn *learner // epochs of a strategy that learns, or nil
 
 	mu        sync.Mutex
 	orders    map[uint64]int // partial order -> lowest iteration that ran it
@@ -218,14 +242,14 @@ func (x *explorer) run() (*Result, error) {
 	}
 	x.coverage(res)
 	x.progress.finish(res)
-	if x.learn != nil && x.learn.stats.Iterations > 0 {
-		res.CA = &x.learn.stats
-		res.table = x.learn.final()
-	}
 	if x.learn != nil {
-		if x.c.catable != "" && x.learn.stats.Iterations > 0 {
-			if err := saveTable(x.c.catable, x.learn.final()); err != nil {
-				return res, fmt.Errorf("saving the conflict table: %w", err)
+		final := x.learn.final()
+		if st := strategy.ConflictStats(final); st != nil && st.Iterations > 0 {
+			res.CA, res.table = st, strategy.ConflictTable(final)
+			if x.c.catable != "" {
+				if err := saveTable(x.c.catable, res.table); err != nil {
+					return res, fmt.Errorf("saving the conflict table: %w", err)
+				}
 			}
 		}
 	}
@@ -244,17 +268,16 @@ func mustStrategy(c *config) strategy.Strategy {
 func (x *explorer) work(ws *workerState) {
 	w := ws.w
 	strat := mustStrategy(x.c)
-	ca, _ := strat.(*strategy.CA)
-	pct := strategy.FindPCT(strat)
-	if pct != nil && !pct.Estimating() {
-		pct = nil
+	learner, _ := strategy.AsLearner(strat)
+	if x.learn == nil {
+		learner = nil
 	}
 	_, systematic := strategy.AsExhauster(strat)
-	if ca != nil && systematic {
-		// A systematic search replays prefixes: its table must not change
-		// during the whole search. It reads what the table file held.
-		t, _, _ := x.learn.await(0, func() bool { return true })
-		ca.SetTable(t)
+	if learner != nil && systematic {
+		// A systematic search replays prefixes: what it reads must not
+		// change during the whole search. It reads the prior knowledge.
+		k, _ := x.learn.await(0, func() bool { return true })
+		learner.Learn(k, true)
 	}
 	var po trace.Trace // buffers for the partial order of each iteration
 	var poh trace.PartialOrderer
@@ -268,37 +291,20 @@ func (x *explorer) work(ws *workerState) {
 		if i >= x.stopAt.Load() {
 			return
 		}
-		if x.learn != nil && !systematic {
-			t, steps, ok := x.learn.await(int(j), func() bool { return i >= x.stopAt.Load() || x.halted.Load() })
+		if learner != nil && !systematic {
+			k, ok := x.learn.await(int(j), func() bool { return i >= x.stopAt.Load() || x.halted.Load() })
 			if !ok {
 				return
 			}
-			if ca != nil {
-				ca.SetTable(t)
-			}
-			if pct != nil {
-				pct.SetSteps(steps)
-			}
-		}
-		if ca != nil && !systematic {
-			ca.SetIdle(!x.learnsFrom(j))
+			learner.Learn(k, x.learnsFrom(j))
 		}
 		ws.iter.Store(i)
 		out, env := x.iterationOrGoexit(w, strat, int(i))
 		if w.Abandoned() {
 			return
 		}
-		if x.learn != nil {
-			var learned *strategy.Table
-			var st strategy.CAStats
-			if ca != nil {
-				learned, st = ca.TakePending(), ca.Stats()
-			}
-			steps := out.Steps
-			if pct != nil {
-				steps = pct.Steps() // the decisions its change points fall among
-			}
-			x.learn.finish(int(j), learned, st, steps)
+		if learner != nil {
+			x.learn.finish(int(j), learner.Learned())
 		}
 		if x.orders != nil {
 			out.StepTrace(&po)
@@ -314,10 +320,10 @@ func (x *explorer) work(ws *workerState) {
 	}
 }
 
-// learnsFrom reports whether what conflict analysis would learn from this
+// learnsFrom reports whether what the strategy would learn from this
 // process's j-th iteration can be read: by an iteration of a later epoch, or
 // in the table file. In the last epoch of a bounded run nothing reads it, and
-// the analysis, conflict analysis's main cost, is skipped.
+// the strategy may skip its analysis (conflict analysis's main cost).
 func (x *explorer) learnsFrom(j int64) bool {
 	c := x.c
 	if c.catable != "" || c.duration > 0 || c.iterations <= 0 || c.shard.N > 1 {
@@ -384,14 +390,4 @@ func lower(v *atomic.Int64, n int64) {
 			return
 		}
 	}
-}
-
-// needsEpochs reports whether s learns across iterations: conflict analysis,
-// or PCT estimating its step bound.
-func needsEpochs(s strategy.Strategy) bool {
-	if _, ok := s.(*strategy.CA); ok {
-		return true
-	}
-	p := strategy.FindPCT(s)
-	return p != nil && p.Estimating()
 }

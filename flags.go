@@ -28,7 +28,7 @@ type setting struct {
 var settings = []*setting{
 	{name: "iterations", usage: "iterations per Check (default 1000; 0 means unlimited: until a failure, -morpheus.duration or ^C)", apply: func(c *config, s string) error { return parseInt(s, &c.iterations) }},
 	{name: "duration", usage: "wall-clock budget per Check (e.g. 30s); iterations start until it is spent (default none)", apply: func(c *config, s string) error { return parseDuration(s, &c.duration) }},
-	{name: "strategy", usage: "exploration strategy: random, pos, pct:3, ... (default pos+ca)", apply: func(c *config, s string) error { c.strategy = s; return nil }},
+	{name: "strategy", usage: "exploration strategy: random, pos, pct:3, ... (default pos+ca)", apply: func(c *config, s string) error { c.strategy, c.newStrat = s, nil; return nil }},
 	{name: "seed", usage: "base seed: a number, or \"random\" (default: from the test's name)", apply: applySeed},
 	{name: "replay", usage: "replay the trace in this file instead of exploring", apply: func(c *config, s string) error { c.replay = s; return nil }},
 	{name: "verbose", aliases: []string{"v"}, usage: "verbosity: 0 failures only, 1 a summary per Check, 2 whole traces (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.verbose) }},

@@ -10,28 +10,25 @@ import (
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
-// learner runs what strategies learn across iterations in deterministic
-// epochs: conflict analysis's table, and PCT's estimate of the step bound. What
-// iteration i uses then depends only on i, never on which worker ran which
-// iteration before it.
+// learner runs what a strategy.Learner learns across iterations in
+// deterministic epochs (conflict analysis's table, PCT's estimate of its
+// step bound): what iteration i uses then depends only on i, never on which
+// worker ran which iteration before it.
 //
 // Epoch e covers a fixed range of iterations: 16, 32, 64, ... up to 1024 per
-// epoch, so the table fills fast at first. Every iteration of epoch e reads
-// the same frozen table: everything learned by the iterations of earlier
-// epochs. Learning is a union of (signature, seen, conflicted) facts, so the
-// order in which an epoch's iterations report does not matter. A worker
+// epoch, so the knowledge grows fast at first. Every iteration of epoch e
+// reads the same frozen knowledge: everything learned by the iterations of
+// earlier epochs. Knowledge merges commutatively, so the order in which an
+// epoch's iterations report does not matter. A worker
 // whose next iteration belongs to a later epoch waits until the earlier
 // epochs are complete.
 type learner struct {
 	mu    sync.Mutex
 	cond  sync.Cond
-	epoch int              // the epoch whose table is ready
-	table *strategy.Table  // frozen table of that epoch
-	steps int              // most steps of an iteration before that epoch
-	acc   *strategy.Table  // what the current epoch's iterations learned so far
-	accSt int              // most steps in the current epoch so far
-	done  int              // iterations of the current epoch finished
-	stats strategy.CAStats // over all iterations
+	epoch int                // the epoch whose knowledge is ready
+	known strategy.Knowledge // frozen knowledge of that epoch
+	acc   strategy.Knowledge // what the current epoch's iterations learned so far, or nil
+	done  int                // iterations of the current epoch finished
 }
 
 // epochStart returns the first iteration of epoch e.
@@ -55,45 +52,37 @@ func epochOf(i int) int {
 	return e
 }
 
-func newLearner(initial *strategy.Table) *learner {
-	if initial == nil {
-		initial = strategy.NewTable()
-	}
-	l := &learner{table: initial, acc: strategy.NewTable()}
+// newLearner starts from prior, the strategy's knowledge before any
+// iteration (with a saved conflict table merged in).
+func newLearner(prior strategy.Knowledge) *learner {
+	l := &learner{known: prior}
 	l.cond.L = &l.mu
 	return l
 }
 
 // await waits until what iteration i must read is ready and returns it, or
 // returns ok false if stop reports that i will not run after all.
-func (l *learner) await(i int, stop func() bool) (table *strategy.Table, steps int, ok bool) {
+func (l *learner) await(i int, stop func() bool) (k strategy.Knowledge, ok bool) {
 	e := epochOf(i)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for l.epoch < e {
 		if stop() {
-			return nil, 0, false
+			return nil, false
 		}
 		l.cond.Wait()
 	}
-	return l.table, l.steps, true
+	return l.known, true
 }
 
 // finish folds in what iteration i learned (learned may be nil).
-func (l *learner) finish(i int, learned *strategy.Table, st strategy.CAStats, steps int) {
+func (l *learner) finish(i int, learned strategy.Knowledge) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.stats.Add(st)
-	if learned != nil {
-		l.acc.Merge(learned)
-	}
-	l.accSt = max(l.accSt, steps)
+	l.acc = merge(l.acc, learned)
 	l.done++
 	if e := epochOf(i); l.done == epochSize(e) {
-		next := l.table.Clone()
-		next.Merge(l.acc)
-		l.table, l.acc, l.done, l.epoch = next, strategy.NewTable(), 0, e+1
-		l.steps = max(l.steps, l.accSt)
+		l.known, l.acc, l.done, l.epoch = merge(l.known.Clone(), l.acc), nil, 0, e+1
 		l.cond.Broadcast()
 	}
 }
@@ -106,12 +95,23 @@ func (l *learner) wake() {
 }
 
 // final returns everything learned, including the unfinished epoch.
-func (l *learner) final() *strategy.Table {
+func (l *learner) final() strategy.Knowledge {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	t := l.table.Clone()
-	t.Merge(l.acc)
-	return t
+	return merge(l.known.Clone(), l.acc)
+}
+
+// merge returns a merged with b; either may be nil, and a, if not nil, is
+// changed.
+func merge(a, b strategy.Knowledge) strategy.Knowledge {
+	switch {
+	case b == nil:
+		return a
+	case a == nil:
+		return b.Clone()
+	}
+	a.Merge(b)
+	return a
 }
 
 // loadTable reads a saved conflict table; a missing file is an empty table.

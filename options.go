@@ -1,8 +1,11 @@
 package morpheus
 
 import (
+	"reflect"
 	"runtime"
 	"time"
+
+	"github.com/morpheus-go/morpheus/strategy"
 )
 
 // Option configures Check and Explore.
@@ -16,7 +19,8 @@ type config struct {
 	name       string
 	iterations int
 	duration   time.Duration
-	strategy   string
+	strategy   string                   // the strategy's name
+	newStrat   func() strategy.Strategy // a user's strategy, or nil: parse the name
 	seed       uint64
 	workers    int
 	maxSteps   int
@@ -68,9 +72,23 @@ func Iterations(n int) Option { return func(c *config) { c.iterations = n } }
 // Only how many iterations run depends on it, never what an iteration does.
 func Duration(d time.Duration) Option { return func(c *config) { c.duration = d } }
 
-// Strategy selects the exploration strategy by name, as on the command line
-// ("random", "pos", "pct:3", ...; see package strategy).
-func Strategy(name string) Option { return func(c *config) { c.strategy = name } }
+// Strategy selects the exploration strategy: by name, as on the command line
+// ("random", "pos", "pct:3", "pos+ca", ...; see package strategy), or with a
+// function that returns a new instance of a strategy of your own. Each
+// worker calls it once and runs its iterations with its own instance, so the
+// instances must share nothing mutable; a strategy.Learner learns across
+// iterations in the same deterministic epochs as conflict analysis. Wrap
+// yours with strategy.WithCA to add conflict analysis. The -morpheus.strategy
+// flag and MORPHEUS_STRATEGY still override it by name.
+func Strategy[S ~string | func() strategy.Strategy](s S) Option {
+	switch v := any(s).(type) {
+	case func() strategy.Strategy:
+		return func(c *config) { c.strategy, c.newStrat = "", v }
+	default:
+		name := reflect.ValueOf(s).String() // S is a string type
+		return func(c *config) { c.strategy, c.newStrat = name, nil }
+	}
+}
 
 // Seed sets the base seed. Iteration i runs with a seed derived from the base
 // seed and i alone, so results do not depend on the number of workers. The

@@ -22,21 +22,13 @@ import "github.com/morpheus-go/morpheus/trace"
 // The table CA reads is a snapshot that must not change during an iteration.
 // End analyses the iteration's trace (trace.Conflicts) and learns into a
 // private pending table, not into the snapshot, so that an iteration's
-// decisions depend only on the snapshot and its seed. The runtime folds
-// learning in at points it chooses, the same whatever the number of workers:
-//
-//	shared := strategy.NewTable()
-//	for each epoch {
-//		snap := shared.Clone()
-//		every worker's CA: w.SetTable(snap)
-//		run the epoch's iterations
-//		every worker's CA: shared.Merge(w.TakePending())
-//	}
-//
-// A sequential run that does not care can call SetLive(true): End then learns
-// straight into the table CA reads, so every iteration uses everything learned
-// before it. With DFS as the inner strategy the table must not change during
-// the whole exploration, or the replayed prefixes diverge.
+// decisions depend only on the snapshot and its seed. CA is a Learner: the
+// runtime hands it each epoch's snapshot with Learn and takes the pending
+// table with Learned, the same whatever the number of workers. Its Knowledge
+// holds the table, how the predictions fared (ConflictStats), and the
+// inner strategy's knowledge if that learns too (PCT estimating its bound).
+// With DFS as the inner strategy the table must not change during the whole
+// exploration, or the replayed prefixes diverge.
 //
 // End learns only when given a trace; without traces CA never learns and
 // leaves every decision to the inner strategy.
@@ -50,15 +42,15 @@ import "github.com/morpheus-go/morpheus/trace"
 // conflict and the schedules that need it delayed are never tried again. So
 // one iteration in ProbeEvery, chosen by its seed, is a probe: CA predicts
 // nothing and the inner strategy decides every step, as without CA, while End
-// learns as usual. A CA set idle (nothing would read what it learns) does not
+// learns as usual. A CA told that nothing will read what it learns does not
 // probe, nor does one around a systematic search (DFS), whose table is frozen
 // for the whole search and whose replayed prefixes need the same decisions.
 type CA struct {
 	inner   Strategy
 	table   *Table
 	pending *Table
-	live    bool
-	idle    bool    // End neither learns nor assesses (SetIdle)
+	live    bool    // End learns into table itself (tests; see export_test.go)
+	idle    bool    // End neither learns nor assesses (Learn's keep false)
 	probe   bool    // this iteration predicts nothing (see Probe iterations)
 	search  bool    // the inner strategy is a systematic search: never probe
 	stats   CAStats // of the last iteration
@@ -94,36 +86,6 @@ func (c *CA) Name() string { return c.inner.Name() + caSuffix }
 // AsExhauster to find the DFS inside.
 func (c *CA) Inner() Strategy { return c.inner }
 
-// Table returns the table CA reads.
-func (c *CA) Table() *Table { return c.table }
-
-// SetTable makes CA read t from the next iteration on. Call it between
-// iterations only.
-func (c *CA) SetTable(t *Table) {
-	if t == nil {
-		t = NewTable()
-	}
-	c.table = t
-}
-
-// TakePending returns what End learned since the last call, and starts a new
-// pending table. The caller owns the returned table.
-func (c *CA) TakePending() *Table {
-	p := c.pending
-	c.pending = NewTable()
-	return p
-}
-
-// SetLive chooses whether End learns into the table CA reads (true) or into
-// the pending table (false, the default).
-func (c *CA) SetLive(live bool) { c.live = live }
-
-// SetIdle(true) makes End skip the analysis of the iteration's trace: a
-// runtime sets it for iterations whose learning no later iteration would read
-// (the last epoch of a bounded run), since the analysis is the main cost of
-// conflict analysis. Predictions are made as usual; Stats are zero.
-func (c *CA) SetIdle(idle bool) { c.idle = idle }
-
 // Stats returns how the table's predictions fared in the last iteration.
 func (c *CA) Stats() CAStats { return c.stats }
 
@@ -134,9 +96,6 @@ const ProbeEvery = 8
 func probeSeed(seed uint64) bool {
 	return (seed*0x9e3779b97f4a7c15)>>60 < 16/ProbeEvery
 }
-
-// Probing reports whether the current iteration is a probe iteration.
-func (c *CA) Probing() bool { return c.probe }
 
 func (c *CA) Begin(seed uint64) {
 	clear(c.verdict)

@@ -254,11 +254,14 @@ func TestCALearnsInEpochs(t *testing.T) {
 	if ca.Table().Len() != 0 {
 		t.Fatal("End learned into the snapshot")
 	}
-	pending := ca.TakePending()
-	if pending.Len() != 5 || ca.TakePending().Len() != 0 {
-		t.Fatalf("pending has %d signatures; want 5, then none", pending.Len())
+	learned := ca.Learned()
+	if n, again := strategy.ConflictTable(learned).Len(), strategy.ConflictTable(ca.Learned()).Len(); n != 5 || again != 0 {
+		t.Fatalf("learned %d signatures, then %d; want 5, then none", n, again)
 	}
-	ca.SetTable(pending)
+	if st := strategy.ConflictStats(learned); st == nil || st.Ops != 5 {
+		t.Errorf("learned stats %+v, want the iteration's", st)
+	}
+	ca.Learn(learned, true)
 	// Now task 0's ops run first, every time but in probe iterations, and
 	// the race is still sampled.
 	orders := map[string]bool{}
@@ -282,7 +285,7 @@ func TestCALearnsInEpochs(t *testing.T) {
 	live := strategy.WithCA(strategy.NewRandom(), strategy.NewTable())
 	live.SetLive(true)
 	run(live, p, 1)
-	if live.Table().Len() != 5 || live.TakePending().Len() != 0 {
+	if live.Table().Len() != 5 || strategy.ConflictTable(live.Learned()).Len() != 0 {
 		t.Errorf("live CA: table %d, want 5 signatures and nothing pending", live.Table().Len())
 	}
 }
@@ -320,8 +323,10 @@ func TestCAProbes(t *testing.T) {
 			t.Fatalf("seed %d: no probe, yet the inner strategy was asked about %v", seed, inner.asked)
 		}
 		// An idle CA never probes: nobody would read what it learns.
-		idle := strategy.WithCA(&spy{}, tb)
-		idle.SetIdle(true)
+		idle := strategy.WithCA(&spy{}, nil)
+		k := idle.Prior()
+		strategy.ConflictTable(k).Merge(tb)
+		idle.Learn(k, false)
 		run(idle, p, seed)
 		if idle.Probing() {
 			t.Fatalf("seed %d: an idle CA probed", seed)

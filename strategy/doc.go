@@ -19,4 +19,14 @@
 // line: "random", "replay", "pct:D", "pct:D:K", "pos", "pos*",
 // "pos*-noreads", "rapos", "dfs", "dfs:B", and any of these but replay followed
 // by "+ca" (conflict analysis, see CA). Parse builds one from such a name.
+//
+// # Your own strategy
+//
+// Anything that implements Strategy can drive an exploration (see
+// morpheus.Strategy). The optional interfaces tell the runtime more: a
+// Learner learns across iterations, in epochs that keep each iteration's
+// decisions independent of the number of workers; an Exhauster enumerates a
+// finite space of schedules; a Follower follows a recorded schedule; a
+// TraceReader asks for each iteration's trace at End. WithCA adds conflict
+// analysis to any strategy.
 package strategy

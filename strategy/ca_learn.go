@@ -1,0 +1,84 @@
+package strategy
+
+// caKnowledge is what conflict analysis learns: the conflict table, how its
+// predictions fared, and what the inner strategy learned (nil if it learns
+// nothing).
+type caKnowledge struct {
+	table *Table
+	stats CAStats
+	inner Knowledge
+}
+
+func (k *caKnowledge) Merge(o Knowledge) {
+	ok := o.(*caKnowledge)
+	k.table.Merge(ok.table)
+	k.stats.Add(ok.stats)
+	switch {
+	case ok.inner == nil:
+	case k.inner == nil:
+		k.inner = ok.inner.Clone()
+	default:
+		k.inner.Merge(ok.inner)
+	}
+}
+
+func (k *caKnowledge) Clone() Knowledge {
+	c := &caKnowledge{table: k.table.Clone(), stats: k.stats}
+	if k.inner != nil {
+		c.inner = k.inner.Clone()
+	}
+	return c
+}
+
+// ConflictTable returns the conflict table in k, or nil if k is not
+// conflict analysis's knowledge. The table is k's own: a runtime fills the
+// prior knowledge from a saved table through it, and saves it at the end.
+func ConflictTable(k Knowledge) *Table {
+	if ck, ok := k.(*caKnowledge); ok {
+		return ck.table
+	}
+	return nil
+}
+
+// ConflictStats returns how conflict analysis's predictions fared in the
+// iterations whose knowledge k merges, or nil if k is not conflict
+// analysis's knowledge.
+func ConflictStats(k Knowledge) *CAStats {
+	if ck, ok := k.(*caKnowledge); ok {
+		st := ck.stats
+		return &st
+	}
+	return nil
+}
+
+// Prior returns an empty table, with the inner strategy's prior knowledge.
+func (c *CA) Prior() Knowledge {
+	k := &caKnowledge{table: NewTable()}
+	if l, ok := c.inner.(Learner); ok {
+		k.inner = l.Prior()
+	}
+	return k
+}
+
+// Learn makes CA read k's table from the next iteration on, and passes the
+// inner strategy its part of k. With keep false, End skips the analysis of
+// the iteration's trace, conflict analysis's main cost; predictions are made
+// as usual.
+func (c *CA) Learn(k Knowledge, keep bool) {
+	ck := k.(*caKnowledge)
+	c.table, c.idle = ck.table, !keep
+	if l, ok := c.inner.(Learner); ok && ck.inner != nil {
+		l.Learn(ck.inner, keep)
+	}
+}
+
+// Learned returns the signatures the last iteration learned and the
+// predictions' stats, and starts a new pending table.
+func (c *CA) Learned() Knowledge {
+	k := &caKnowledge{table: c.pending, stats: c.stats}
+	c.pending = NewTable()
+	if l, ok := c.inner.(Learner); ok {
+		k.inner = l.Learned()
+	}
+	return k
+}

@@ -1,0 +1,11 @@
+package strategy
+
+// SetLive makes End learn straight into the table CA reads, so that every
+// iteration of a sequential test uses everything learned before it.
+func (c *CA) SetLive(live bool) { c.live = live }
+
+// Probing reports whether the current iteration is a probe iteration.
+func (c *CA) Probing() bool { return c.probe }
+
+// Table returns the table CA reads.
+func (c *CA) Table() *Table { return c.table }
