@@ -51,8 +51,8 @@ type process struct {
 	reason   any
 	trap     bool
 	links    []*process
-	monitors []*monitor // monitors held on this process
-	names    []string   // registered names
+	watchers []*watch // watches held on this process
+	names    []string // registered names
 }
 
 type envelope struct {

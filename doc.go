@@ -35,8 +35,8 @@
 // Processes (Spawn) have a mailbox: Send is asynchronous and messages from one
 // process to another arrive in order; Receive takes the first message that
 // matches, leaving the others in order (Erlang's selective receive). Names are
-// registered per node (Register, Whereis). Monitor delivers a Down message when
-// a process exits or its node crashes; Link ties two processes' lives together
+// registered per node (Register, Whereis). Watch (Erlang's monitor) delivers a
+// Down message when a process exits or its node crashes; Link ties two processes' lives together
 // unless they trap exits (TrapExits, ExitSignal); Exit and Kill end processes
 // with a reason.
 //
@@ -49,7 +49,8 @@
 //
 // # Specifications
 //
-// Monitors (AddMonitor) are P#'s specification monitors: global observers of
+// Monitors (AddMonitor; not to be confused with Watch, which watches one
+// process) are P#'s specification monitors: global observers of
 // the events the system announces (Announce). A safety monitor asserts on its
 // own state (Mon.Assert). A liveness monitor is hot while progress is owed
 // (Mon.Hot) and cold once it happened (Mon.Cold); while one is hot the

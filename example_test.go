@@ -62,7 +62,7 @@ func ExampleNode_Crash() {
 	res, _ := morpheus.Explore(func(e *morpheus.Env) {
 		n := e.NewNode("db", nil)
 		p := n.Spawn("server", func(e *morpheus.Env) { e.Receive(nil) })
-		e.Monitor(p)
+		e.Watch(p)
 		n.Crash()
 		d := morpheus.Recv[morpheus.Down](e)
 		e.Fatalf("%v is down: %v", d.PID, d.Reason)

@@ -14,8 +14,8 @@ const (
 	kindRegister   = trace.KindRegister
 	kindUnregister = trace.KindUnregister
 	kindWhereis    = trace.KindWhereis
-	kindMonitor    = trace.KindMonitor
-	kindDemonitor  = trace.KindDemonitor
+	kindWatch      = trace.KindWatch
+	kindUnwatch    = trace.KindUnwatch
 	kindLink       = trace.KindLink
 	kindUnlink     = trace.KindUnlink
 	kindKill       = trace.KindKill

@@ -11,7 +11,7 @@ func TestMonitorDownOnExit(t *testing.T) {
 	res := explore(t, func(e *morpheus.Env) {
 		n := e.NewNode("n1", nil)
 		w := n.Spawn("worker", func(e *morpheus.Env) { e.Exit("boom") })
-		ref := e.Monitor(w)
+		ref := e.Watch(w)
 		d := morpheus.Recv[morpheus.Down](e)
 		e.Assert(d.Ref == ref && d.PID == w, "down for %v", d.PID)
 		// Before or after the worker's exit: either it is noted with its
@@ -40,7 +40,7 @@ func TestCrashRestart(t *testing.T) {
 				e.Sleep(time.Millisecond)
 			}
 		}
-		ref := e.Monitor(svc)
+		ref := e.Watch(svc)
 		n.Crash()
 		d := morpheus.Recv[morpheus.Down](e)
 		e.Assert(d.Ref == ref && d.Reason == morpheus.ReasonNodeDown, "down %+v", d)
@@ -96,7 +96,7 @@ func TestKillUntrappable(t *testing.T) {
 				e.Receive(nil)
 			}
 		})
-		ref := e.Monitor(v)
+		ref := e.Watch(v)
 		morpheus.Recv[string](e)
 		e.Kill(v, "polite") // trapped: arrives as a message
 		e.Kill(v, morpheus.ReasonKilled)

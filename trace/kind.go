@@ -20,8 +20,8 @@ const (
 	KindRegister        // register a name
 	KindUnregister      // unregister a name
 	KindWhereis         // look up a registered name
-	KindMonitor         // monitor a process; Obj is the target
-	KindDemonitor       // cancel a monitor
+	KindWatch           // watch a process for its exit; Obj is the target
+	KindUnwatch         // cancel a watch
 	KindLink            // link to a process; Obj is the target
 	KindUnlink          // remove a link
 	KindKill            // send an exit signal; Obj is the target
@@ -92,8 +92,8 @@ var kindNames = [...]string{
 	KindRegister:   "register",
 	KindUnregister: "unregister",
 	KindWhereis:    "whereis",
-	KindMonitor:    "monitor",
-	KindDemonitor:  "demonitor",
+	KindWatch:      "watch",
+	KindUnwatch:    "unwatch",
 	KindLink:       "link",
 	KindUnlink:     "unlink",
 	KindKill:       "kill",
@@ -147,8 +147,15 @@ func (k Kind) String() string {
 	return "kind(" + itoa(int(k)) + ")"
 }
 
+// legacyKinds are names that traces written by earlier versions use for
+// kinds since renamed.
+var legacyKinds = map[string]Kind{"monitor": KindWatch, "demonitor": KindUnwatch}
+
 // ParseKind returns the kind named s.
 func ParseKind(s string) (Kind, bool) {
+	if k, ok := legacyKinds[s]; ok {
+		return k, true
+	}
 	for k, n := range kindNames {
 		if n == s && Kind(k) != KindInvalid {
 			return Kind(k), true

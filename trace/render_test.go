@@ -29,8 +29,8 @@ func renderOddTrace() *trace.Trace {
 			{Task: 1, Obj: -1, Kind: trace.KindSend, Val: 1, Flag: trace.FlagDropped},
 			{Task: -1, Obj: -1, Kind: trace.KindClock, Val: 61_234_567_890},
 			{Task: 2, Obj: -1, Kind: trace.KindSleep, Flag: trace.FlagTimeout, Loc: 3},
-			{Task: 2, Obj: 0, Kind: trace.KindMonitor, Loc: 9}, // location unknown
-			{Task: 2, Obj: -1, Kind: trace.KindRecv, Val: 7},   // message without content
+			{Task: 2, Obj: 0, Kind: trace.KindWatch, Loc: 9}, // location unknown
+			{Task: 2, Obj: -1, Kind: trace.KindRecv, Val: 7}, // message without content
 		},
 		Msgs:  []any{struct{ Text string }{"two\nlines"}, strings.Repeat("ж", 100)},
 		Where: map[uint64]string{1: "main.go:1", 2: "sp ace.go:2", 3: "sleep.go:3"},

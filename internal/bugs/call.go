@@ -45,7 +45,7 @@ func call(e *morpheus.Env, to morpheus.PID, body any) (any, error) {
 func multiCall(e *morpheus.Env, to []morpheus.PID, body any) (replies []any, errs []error) {
 	refs := make([]morpheus.Ref, len(to))
 	for i, p := range to {
-		refs[i] = e.Monitor(p)
+		refs[i] = e.Watch(p)
 		e.Send(p, request{From: e.Self(), Ref: refs[i], Body: body})
 	}
 	replies, errs = make([]any, len(to)), make([]error, len(to))
@@ -63,7 +63,7 @@ func multiCall(e *morpheus.Env, to []morpheus.PID, body any) (replies []any, err
 			errs[i] = &callError{To: to[i], Reason: d.Reason}
 			continue
 		}
-		e.Demonitor(ref)
+		e.Unwatch(ref)
 		replies[i] = m.(reply).Body
 	}
 	return replies, errs

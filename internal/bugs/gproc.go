@@ -273,7 +273,7 @@ func gpProber(server morpheus.PID, targets []gpCand, v variant) func(*morpheus.E
 		watch := func(name string, pid morpheus.PID) {
 			if !watching[pid] {
 				watching[pid] = true
-				watched[e.Monitor(pid)] = name
+				watched[e.Watch(pid)] = name
 			}
 		}
 		for _, t := range targets {

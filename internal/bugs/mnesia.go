@@ -185,7 +185,7 @@ func (s *mnServer) commit(c mnChange) {
 func (s *mnServer) connect(e *morpheus.Env, node string, pid morpheus.PID) {
 	if s.peers[node] != pid {
 		s.peers[node] = pid
-		e.Monitor(pid)
+		e.Watch(pid)
 	}
 }
 
@@ -269,7 +269,7 @@ func mnesiaTest(v variant) func(*morpheus.Env) {
 			nb.Crash()
 			nb.Restart()
 		})
-		done := e.Monitor(restarter)
+		done := e.Watch(restarter)
 		coord := e.Whereis(nodes["a"], "mnesia")
 		change := mnChange{Table: "t", Node: "b"}
 		out, err := call(e, coord, mnDelCopy{Change: change})

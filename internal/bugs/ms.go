@@ -65,7 +65,7 @@ func pgService(v variant) func(*morpheus.Env) {
 				case pgJoin:
 					if !slices.Contains(members, b.PID) {
 						members = append(members, b.PID)
-						refs[e.Monitor(b.PID)] = b.PID
+						refs[e.Watch(b.PID)] = b.PID
 					}
 					answer(e, m, true)
 				case pgLeave:
@@ -115,7 +115,7 @@ func mirroredSupervisor(name string, pg, started morpheus.PID, v variant) func(*
 		}
 		own := "worker-" + name
 		child := e.Spawn(own, msWorker)
-		ref := e.Monitor(child)
+		ref := e.Watch(child)
 		isChildDown := func(m any) bool { d, ok := m.(morpheus.Down); return ok && d.Ref == ref }
 		e.Send(started, msStarted{PID: e.Self()})
 		for {
@@ -129,7 +129,7 @@ func mirroredSupervisor(name string, pg, started morpheus.PID, v variant) func(*
 			case morpheus.Down:
 				if isChildDown(m) { // the child died: restart it
 					child = e.Spawn(own, msWorker)
-					ref = e.Monitor(child)
+					ref = e.Watch(child)
 				}
 			}
 		}
@@ -158,7 +158,7 @@ func msTest(v variant) func(*morpheus.Env) {
 		a := morpheus.Recv[msStarted](e).PID
 		start("b")
 		b := morpheus.Recv[msStarted](e).PID
-		bDown := e.Monitor(b)
+		bDown := e.Watch(b)
 		// Concurrently: add C, shut B down.
 		start("c")
 		e.Spawn("remover", func(e *morpheus.Env) { e.Kill(b, morpheus.Reason("shutdown")) })

@@ -16,20 +16,21 @@ type Reason string
 const (
 	ReasonNormal   Reason = "normal"   // the body returned, or Exit(ReasonNormal)
 	ReasonKilled   Reason = "killed"   // Kill with ReasonKilled: cannot be trapped
-	ReasonNoProc   Reason = "noproc"   // the process was not alive when monitored or linked
+	ReasonNoProc   Reason = "noproc"   // the process was not alive when watched or linked
 	ReasonNodeDown Reason = "nodedown" // its node crashed
 )
 
 func isNormal(reason any) bool { return reason == nil || reason == ReasonNormal }
 
-// Ref identifies a monitor.
+// Ref identifies a watch (Env.Watch).
 type Ref struct{ id int64 }
 
 // String returns the ref as "#n".
 func (r Ref) String() string { return "#" + strconv.FormatInt(r.id, 10) }
 
-// Down is the message a monitoring process receives when the monitored
-// process exits, its node crashes, or it was already dead when monitored.
+// Down is the message a watching process receives when the watched process
+// exits, its node crashes, or it was already dead when watched (Erlang's
+// monitor 'DOWN' message).
 type Down struct {
 	Ref    Ref
 	PID    PID
@@ -44,45 +45,47 @@ type ExitSignal struct {
 	Reason any
 }
 
-type monitor struct {
+// watch is a process's watch on another (Env.Watch).
+type watch struct {
 	ref    Ref
 	owner  *process
 	target *process
 }
 
-// Monitor starts monitoring pid: when it exits, the caller receives a Down
-// message. If pid is already dead the Down message arrives at once with
-// ReasonNoProc.
+// Watch starts watching pid (Erlang's monitor/2): when it exits, the caller
+// receives a Down message. If pid is already dead the Down message arrives at
+// once with ReasonNoProc. (Specification monitors, which observe the whole
+// system, are another thing: see AddMonitor.)
 //
 //go:noinline
-func (e *Env) Monitor(pid PID) Ref {
+func (e *Env) Watch(pid PID) Ref {
 	r := e.run
 	self := e.self()
-	r.Do(r.Current(), pid.op(kindMonitor, core.CallerPC()))
+	r.Do(r.Current(), pid.op(kindWatch, core.CallerPC()))
 	e.nref++
 	ref := Ref{e.nref}
 	if pid.p != nil && pid.p.alive {
-		pid.p.monitors = append(pid.p.monitors, &monitor{ref: ref, owner: self, target: pid.p})
+		pid.p.watchers = append(pid.p.watchers, &watch{ref: ref, owner: self, target: pid.p})
 		return ref
 	}
 	e.notify(self, Down{Ref: ref, PID: pid, Reason: ReasonNoProc})
 	return ref
 }
 
-// Demonitor cancels a monitor. A Down message already delivered stays in
-// the mailbox.
+// Unwatch cancels a watch. A Down message already delivered stays in the
+// mailbox.
 //
 //go:noinline
-func (e *Env) Demonitor(ref Ref) {
+func (e *Env) Unwatch(ref Ref) {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindDemonitor, Obj: -1, PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: kindUnwatch, Obj: -1, PC: core.CallerPC()})
 	for _, p := range e.procs {
 		if p == nil {
 			continue
 		}
-		for i, m := range p.monitors {
+		for i, m := range p.watchers {
 			if m.ref == ref {
-				p.monitors = append(p.monitors[:i], p.monitors[i+1:]...)
+				p.watchers = append(p.watchers[:i], p.watchers[i+1:]...)
 				return
 			}
 		}
@@ -130,7 +133,7 @@ func (e *Env) Unlink(pid PID) {
 func (e *Env) TrapExits(on bool) { e.self().trap = on }
 
 // Exit ends the calling process with reason: deferred calls run, then
-// monitors and links are notified.
+// watchers and links are notified.
 func (e *Env) Exit(reason any) { e.run.Exit(reason) }
 
 // Kill sends an exit signal with reason to pid (Erlang's exit/2): a process
@@ -186,7 +189,7 @@ func (e *Env) settle() {
 	}
 }
 
-// terminate runs the effects of p's end: registry, monitors, links. The
+// terminate runs the effects of p's end: registry, watchers, links. The
 // caller then ends p's task (or p's task is ending by itself).
 func (e *Env) terminate(p *process, reason any) {
 	if !p.alive {
@@ -206,9 +209,9 @@ func (e *Env) terminate(p *process, reason any) {
 	if i := indexOf(p.node.procs, p); i >= 0 {
 		p.node.procs = append(p.node.procs[:i], p.node.procs[i+1:]...)
 	}
-	mons := p.monitors
-	p.monitors = nil
-	for _, m := range mons {
+	watchers := p.watchers
+	p.watchers = nil
+	for _, m := range watchers {
 		e.notify(m.owner, Down{Ref: m.ref, PID: PID{p}, Reason: reason})
 	}
 	links := p.links
