@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus/internal/corpus"
+	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -34,7 +35,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 	t.Helper()
 	skipInterrupted(t)
 	c := defaultConfig()
-	c.name = t.Name()
+	c.Name = t.Name()
 	c.corpus = true
 	for _, o := range opts {
 		o(c)
@@ -42,14 +43,14 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 	if err := applyOverrides(c); err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
-	if err := nameStrategy(c); err != nil {
+	if err := explore.NameStrategy(&c.Config); err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
 	if c.replayHint == nil {
 		c.replayHint = goTestReplay(t.Name())
 	}
-	if c.replay != "" {
-		res, err := explore(c, test)
+	if c.Replay != "" {
+		res, err := exploreTest(c, test)
 		if err != nil {
 			t.Fatalf("morpheus: %v", err)
 		}
@@ -57,7 +58,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		if f := res.Failure; f != nil {
 			t.Errorf("%s", f.Report(c.verbose >= 2, ""))
 		} else {
-			t.Logf("morpheus: replay of %s: %s, no failure", c.replay, plural.N(res.Steps, "step"))
+			t.Logf("morpheus: replay of %s: %s, no failure", c.Replay, plural.N(res.Steps, "step"))
 		}
 		return
 	}
@@ -69,7 +70,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 	if failed {
 		return
 	}
-	res, err := explore(c, test)
+	res, err := exploreTest(c, test)
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
@@ -131,19 +132,20 @@ func corpusDir(test string) string { return corpus.Dir(test) }
 func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed bool, stale []string) {
 	t.Helper()
 	for _, path := range corpus.Entries(dir) {
-		fallback, err := newStrategy(c)
+		fallback, err := explore.NewStrategy(&c.Config)
 		if err != nil {
 			t.Fatalf("morpheus: %v", err)
 		}
-		res, err := replayFile(c, test, path, fallback)
+		r, err := explore.ReplayFile(&c.Config, program(test), path, fallback)
 		if err != nil {
 			t.Errorf("morpheus: corpus entry %v", err)
 			failed = true
 			continue
 		}
+		res := newResult(r)
 		if f := res.Failure; f != nil {
 			rc := *c
-			rc.replay = path
+			rc.Replay = path
 			keepResult(t, &rc, res)
 			saveAttachments(t, f) // this run's, beside the saved trace
 			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
@@ -151,7 +153,7 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed 
 		} else if res.Diverged != "" {
 			stale = append(stale, path+": "+res.Diverged)
 			if c.verbose >= 1 || testing.Verbose() {
-				t.Logf("morpheus: stale corpus entry %s: recorded on different code (%s); the run went on with %s and passed: delete it if the bug is fixed", path, res.Diverged, c.strategy)
+				t.Logf("morpheus: stale corpus entry %s: recorded on different code (%s); the run went on with %s and passed: delete it if the bug is fixed", path, res.Diverged, c.Strategy)
 			}
 		}
 	}
@@ -177,10 +179,17 @@ func saveAttachments(t testing.TB, f *Failure) {
 // keepResult appends res to the result file, if one is set.
 func keepResult(t testing.TB, c *config, res *Result) {
 	t.Helper()
-	if c.results == "" {
+	if c.Results == "" {
 		return
 	}
-	if err := writeResult(c, res); err != nil {
+	r := *res.run // as Check left it: the corpus's stale entries, the saved trace's path
+	r.Stale = res.stale
+	if f := r.Failure; f != nil && res.Failure != nil {
+		saved := *f
+		saved.Path = res.Failure.Path
+		r.Failure = &saved
+	}
+	if err := explore.WriteResult(&c.Config, &r); err != nil {
 		t.Errorf("morpheus: writing the result file: %v", err)
 	}
 }

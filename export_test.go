@@ -1,11 +1,15 @@
 package morpheus
 
-import "time"
+import (
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/explore"
+)
 
 // SetBudgetClock replaces the clock of the Duration budget until restore is
 // called; no exploration may run meanwhile but the caller's.
 func SetBudgetClock(now func() time.Time) (restore func()) {
-	old := budgetNow
-	budgetNow = now
-	return func() { budgetNow = old }
+	old := explore.BudgetNow
+	explore.BudgetNow = now
+	return func() { explore.BudgetNow = old }
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -65,30 +65,6 @@ func firstLine(s string) string {
 	return s
 }
 
-// newFailure turns a failed iteration's outcome into a Failure.
-func newFailure(c *config, out core.Outcome, env *Env, iter int, seed uint64) *Failure {
-	cf := out.Failure
-	tr := out.Trace()
-	tr.Header.Test, tr.Header.Iteration = c.name, iter
-	f := &Failure{
-		Kind: string(cf.Kind), Message: cf.Message, Stack: cf.Stack,
-		Test: c.name, Strategy: c.strategy, Iteration: iter, Seed: seed,
-		Steps: out.Steps, Clock: time.Duration(out.Clock), Trace: tr,
-	}
-	if cf.Task >= 0 {
-		f.Task = tr.TaskName(cf.Task)
-	}
-	if cf.PC != 0 {
-		f.Location = core.Where(cf.PC)
-	}
-	tr.Header.Failure.Loc = f.Location
-	f.Attachments = env.attach
-	for _, l := range env.logs {
-		f.Logs = append(f.Logs, fmt.Sprintf("step %d %s: %s", l.step, l.task, l.text))
-	}
-	return f
-}
-
 // reportTail is how many steps of the trace a report shows.
 const reportTail = 30
 
@@ -97,7 +73,7 @@ const reportTail = 30
 // replay it. full shows the whole trace instead of its last steps.
 func (f *Failure) Report(full bool, replayHint string) string {
 	var b strings.Builder
-	if f.Kind == staleTrace {
+	if f.Kind == explore.StaleTrace {
 		// Not a failure of the test: the message names the file and says
 		// where the run left it; full also shows the run up to there.
 		fmt.Fprintf(&b, "morpheus: %s\n", f.Message)

@@ -46,22 +46,9 @@ func writeHighlights(b *strings.Builder, tr *trace.Trace) {
 	if len(hs) == 0 {
 		return
 	}
-	now := times(tr)
+	now := tr.Times()
 	b.WriteString("key events:\n")
 	for _, h := range hs {
 		fmt.Fprintf(b, "    step %d at %s, %s: %s\n", h.Step, trace.FormatTime(now[h.Event]), tr.TaskName(tr.Events[h.Event].Task), h.Text)
 	}
-}
-
-// times returns the virtual time of every event of tr.
-func times(tr *trace.Trace) []int64 {
-	out := make([]int64, len(tr.Events))
-	now := int64(0)
-	for i := range tr.Events {
-		if tr.Events[i].Kind == trace.KindClock {
-			now = tr.Events[i].Val
-		}
-		out[i] = now
-	}
-	return out
 }

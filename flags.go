@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/morpheus-go/morpheus/internal/explore"
 )
 
 // setting is one -morpheus.* flag and its MORPHEUS_* environment variable,
@@ -26,26 +28,26 @@ type setting struct {
 }
 
 var settings = []*setting{
-	{name: "iterations", usage: "iterations per Check (default 1000; 0 means unlimited: until a failure, -morpheus.duration or ^C)", apply: func(c *config, s string) error { return parseInt(s, &c.iterations) }},
-	{name: "duration", usage: "wall-clock budget per Check (e.g. 30s); iterations start until it is spent (default none)", apply: func(c *config, s string) error { return parseDuration(s, &c.duration) }},
-	{name: "strategy", usage: "exploration strategy: random, pos, pct:3, ... (default pos+ca)", apply: func(c *config, s string) error { c.strategy, c.newStrat = s, nil; return nil }},
+	{name: "iterations", usage: "iterations per Check (default 1000; 0 means unlimited: until a failure, -morpheus.duration or ^C)", apply: func(c *config, s string) error { return parseInt(s, &c.Iterations) }},
+	{name: "duration", usage: "wall-clock budget per Check (e.g. 30s); iterations start until it is spent (default none)", apply: func(c *config, s string) error { return parseDuration(s, &c.Duration) }},
+	{name: "strategy", usage: "exploration strategy: random, pos, pct:3, ... (default pos+ca)", apply: func(c *config, s string) error { c.Strategy, c.NewStrategy = s, nil; return nil }},
 	{name: "seed", usage: "base seed: a number, or \"random\" (default: from the test's name)", apply: applySeed},
-	{name: "replay", usage: "replay the trace in this file instead of exploring", apply: func(c *config, s string) error { c.replay = s; return nil }},
+	{name: "replay", usage: "replay the trace in this file instead of exploring", apply: func(c *config, s string) error { c.Replay = s; return nil }},
 	{name: "verbose", aliases: []string{"v"}, usage: "verbosity: 0 failures only, 1 a summary per Check, 2 whole traces (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.verbose) }},
-	{name: "maxsteps", usage: "step limit of an iteration (default 100000)", apply: func(c *config, s string) error { return parseInt(s, &c.maxSteps) }},
-	{name: "clocklimit", usage: "virtual time limit of an iteration (default 10m)", apply: func(c *config, s string) error { return parseDuration(s, &c.clockLimit) }},
-	{name: "workers", usage: "iterations run in parallel (default GOMAXPROCS)", apply: func(c *config, s string) error { return parseInt(s, &c.workers) }},
-	{name: "catable", usage: "conflict-analysis table file, kept across runs (strategies with +ca)", apply: func(c *config, s string) error { c.catable = s; return nil }},
-	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked (default 5s)", apply: func(c *config, s string) error { return parseDuration(s, &c.watchdog) }},
-	{name: "shrink", usage: "candidate schedules to shrink a failure with (default 200; 0: off)", apply: func(c *config, s string) error { c.shrinkSet = true; return parseInt(s, &c.shrink) }},
-	{name: "shrinktime", usage: "wall-clock budget of shrinking a failure (default 10s)", apply: func(c *config, s string) error { return parseDuration(s, &c.shrinkTime) }},
-	{name: "shard", usage: "run part i of N of the iterations (i/N, from 0)", apply: func(c *config, s string) (err error) { c.shard, err = parseShard(s); return err }},
-	{name: "results", usage: "append each Check's result (JSON line) to this file, for morpheus merge", apply: func(c *config, s string) error { c.results = s; return nil }},
-	{name: "progress", usage: "append progress lines (JSON) to this file, for morpheus test", apply: func(c *config, s string) error { c.progress = s; return nil }},
+	{name: "maxsteps", usage: "step limit of an iteration (default 100000)", apply: func(c *config, s string) error { return parseInt(s, &c.MaxSteps) }},
+	{name: "clocklimit", usage: "virtual time limit of an iteration (default 10m)", apply: func(c *config, s string) error { return parseDuration(s, &c.ClockLimit) }},
+	{name: "workers", usage: "iterations run in parallel (default GOMAXPROCS)", apply: func(c *config, s string) error { return parseInt(s, &c.Workers) }},
+	{name: "catable", usage: "conflict-analysis table file, kept across runs (strategies with +ca)", apply: func(c *config, s string) error { c.CATable = s; return nil }},
+	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked (default 5s)", apply: func(c *config, s string) error { return parseDuration(s, &c.Watchdog) }},
+	{name: "shrink", usage: "candidate schedules to shrink a failure with (default 200; 0: off)", apply: func(c *config, s string) error { c.ShrinkSet = true; return parseInt(s, &c.Shrink) }},
+	{name: "shrinktime", usage: "wall-clock budget of shrinking a failure (default 10s)", apply: func(c *config, s string) error { return parseDuration(s, &c.ShrinkTime) }},
+	{name: "shard", usage: "run part i of N of the iterations (i/N, from 0)", apply: func(c *config, s string) (err error) { c.Shard, err = explore.ParseShard(s); return err }},
+	{name: "results", usage: "append each Check's result (JSON line) to this file, for morpheus merge", apply: func(c *config, s string) error { c.Results = s; return nil }},
+	{name: "progress", usage: "append progress lines (JSON) to this file, for morpheus test", apply: func(c *config, s string) error { c.Progress = s; return nil }},
 	{name: "coverage", usage: "true: count distinct partial orders; false: don't (default: only with -morpheus.results or -morpheus.progress)", apply: applyCoverage},
-	{name: "earlytimers", usage: "times per iteration the nearest timer may fire while other tasks can run (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.early) }},
-	{name: "allowraces", usage: "true: data races on plain memory of rewritten code are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.allowRaces) }},
-	{name: "allowleaks", usage: "true: goroutines still blocked after the test returned are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.allowLeaks) }},
+	{name: "earlytimers", usage: "times per iteration the nearest timer may fire while other tasks can run (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.Early) }},
+	{name: "allowraces", usage: "true: data races on plain memory of rewritten code are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.AllowRaces) }},
+	{name: "allowleaks", usage: "true: goroutines still blocked after the test returned are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.AllowLeaks) }},
 }
 
 // Flags are registered in test binaries only, so that importing morpheus
@@ -141,13 +143,13 @@ func applySeed(c *config, s string) error {
 	if s == "random" {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
-		c.seed = binary.LittleEndian.Uint64(b[:])
+		c.Seed = binary.LittleEndian.Uint64(b[:])
 		return nil
 	}
 	n, err := strconv.ParseUint(s, 0, 64)
 	if err != nil {
 		return fmt.Errorf("expected a number (decimal or 0x hex) or \"random\"")
 	}
-	c.seed = n
+	c.Seed = n
 	return nil
 }

@@ -12,12 +12,12 @@ func TestSettingsEnvironment(t *testing.T) {
 	if err := applyOverrides(c); err != nil {
 		t.Fatal(err)
 	}
-	if c.verbose != 2 || c.coverage != 1 || c.early != 3 {
-		t.Errorf("verbose %d, coverage %d, early timers %d; want 2, 1, 3", c.verbose, c.coverage, c.early)
+	if c.verbose != 2 || c.Coverage != 1 || c.Early != 3 {
+		t.Errorf("verbose %d, coverage %d, early timers %d; want 2, 1, 3", c.verbose, c.Coverage, c.Early)
 	}
 	t.Setenv("MORPHEUS_COVERAGE", "false")
-	if err := applyOverrides(c); err != nil || c.coverage != -1 {
-		t.Errorf("MORPHEUS_COVERAGE=false: coverage %d, %v; want -1", c.coverage, err)
+	if err := applyOverrides(c); err != nil || c.Coverage != -1 {
+		t.Errorf("MORPHEUS_COVERAGE=false: coverage %d, %v; want -1", c.Coverage, err)
 	}
 	t.Setenv("MORPHEUS_COVERAGE", "often")
 	if err := applyOverrides(c); err == nil {

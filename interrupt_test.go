@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/internal/results"
 )
 
@@ -33,7 +34,7 @@ func TestInterruptChild(t *testing.T) {
 		t.Skip("run by the interrupt tests in a child process")
 	}
 	if d, err := time.ParseDuration(os.Getenv("MORPHEUS_INTERRUPT_GRACE")); err == nil {
-		interruptGrace = d
+		explore.InterruptGrace = d
 	}
 	switch mode {
 	case "pass": // unlimited iterations that all pass

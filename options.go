@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
@@ -15,33 +16,13 @@ import (
 // flags of the test binary: a command line always has the last word.
 type Option func(*config)
 
+// config is what Check and Explore run with: the driver's settings, and
+// what only Check reads.
 type config struct {
-	name       string
-	iterations int
-	duration   time.Duration
-	strategy   string                   // the strategy's name
-	newStrat   func() strategy.Strategy // a user's strategy, or nil: parse the name
-	seed       uint64
-	workers    int
-	maxSteps   int
-	clockLimit time.Duration
-	watchdog   time.Duration
-	replay     string
+	explore.Config
 	verbose    int
-	corpus     bool
-	catable    string                          // conflict table file, read before and merged into after
-	hit        func(kind, message string) bool // with CountHits: keep going, count hits
-	replayHint func(path string) string        // the command that replays a saved trace
-	shrink     int                             // candidate runs to shrink a failure with; 0 off
-	shrinkTime time.Duration                   // wall-clock budget of shrinking
-	shrinkSet  bool                            // Shrink was given (in code, environment or flag)
-	shard      shard                           // the part of the iterations this process runs
-	results    string                          // file that each Check appends its result to
-	progress   string                          // file that each Check appends progress lines to
-	coverage   int                             // count distinct partial orders: 1 on, -1 off, 0 with a results or progress file
-	allowLeaks bool                            // goroutines blocked after the main task returned are no failure
-	allowRaces bool                            // data races on plain memory are no failure
-	early      int                             // early timer firings per iteration
+	corpus     bool                     // Check: replay and keep the corpus
+	replayHint func(path string) string // the command that replays a saved trace
 }
 
 // Defaults.
@@ -52,25 +33,25 @@ const (
 )
 
 func defaultConfig() *config {
-	return &config{
-		iterations: DefaultIterations,
-		strategy:   DefaultStrategy,
-		workers:    runtime.GOMAXPROCS(0),
-		watchdog:   DefaultWatchdog,
-		shrink:     DefaultShrink,
-		shrinkTime: DefaultShrinkTime,
-	}
+	return &config{Config: explore.Config{
+		Iterations: DefaultIterations,
+		Strategy:   DefaultStrategy,
+		Workers:    runtime.GOMAXPROCS(0),
+		Watchdog:   DefaultWatchdog,
+		Shrink:     DefaultShrink,
+		ShrinkTime: DefaultShrinkTime,
+	}}
 }
 
 // Iterations sets how many iterations to run (default 1000); 0 means
 // unlimited: the run goes on until a failure, a Duration budget, or an
 // interrupt (^C, see Explore). With Duration as well, the run stops at
 // whichever limit comes first.
-func Iterations(n int) Option { return func(c *config) { c.iterations = n } }
+func Iterations(n int) Option { return func(c *config) { c.Iterations = n } }
 
 // Duration sets a wall-clock budget; iterations start until it is spent.
 // Only how many iterations run depends on it, never what an iteration does.
-func Duration(d time.Duration) Option { return func(c *config) { c.duration = d } }
+func Duration(d time.Duration) Option { return func(c *config) { c.Duration = d } }
 
 // Strategy selects the exploration strategy: by name, as on the command line
 // ("random", "pos", "pct:3", "pos+ca", ...; see package strategy), or with a
@@ -83,10 +64,10 @@ func Duration(d time.Duration) Option { return func(c *config) { c.duration = d 
 func Strategy[S ~string | func() strategy.Strategy](s S) Option {
 	switch v := any(s).(type) {
 	case func() strategy.Strategy:
-		return func(c *config) { c.strategy, c.newStrat = "", v }
+		return func(c *config) { c.Strategy, c.NewStrategy = "", v }
 	default:
 		name := reflect.ValueOf(s).String() // S is a string type
-		return func(c *config) { c.strategy, c.newStrat = name, nil }
+		return func(c *config) { c.Strategy, c.NewStrategy = name, nil }
 	}
 }
 
@@ -94,33 +75,33 @@ func Strategy[S ~string | func() strategy.Strategy](s S) Option {
 // seed and i alone, so results do not depend on the number of workers. The
 // default base seed is derived from the test's name: plain go test runs are
 // reproducible. Set the flag -morpheus.seed=random for a fresh one.
-func Seed(s uint64) Option { return func(c *config) { c.seed = s } }
+func Seed(s uint64) Option { return func(c *config) { c.Seed = s } }
 
 // Workers sets how many iterations run in parallel (default GOMAXPROCS).
-func Workers(n int) Option { return func(c *config) { c.workers = n } }
+func Workers(n int) Option { return func(c *config) { c.Workers = n } }
 
 // MaxSteps sets the step limit of an iteration (default 100,000): an
 // iteration that needs more fails with a step-limit failure (a livelock).
 // The strategy schedules the first tenth of it; a fair random walk the
 // rest (see Fairness in the package documentation).
-func MaxSteps(n int) Option { return func(c *config) { c.maxSteps = n } }
+func MaxSteps(n int) Option { return func(c *config) { c.MaxSteps = n } }
 
 // ClockLimit sets the virtual time limit of an iteration (default 10
 // minutes): timers beyond it never fire, and an iteration whose main task
 // still waits then fails as stuck (clock-limit).
-func ClockLimit(d time.Duration) Option { return func(c *config) { c.clockLimit = d } }
+func ClockLimit(d time.Duration) Option { return func(c *config) { c.ClockLimit = d } }
 
 // Watchdog sets the wall-clock time a task may run without coming back to the
 // scheduler (default 5 s) before it is reported as blocked on something
 // morpheus does not control.
-func Watchdog(d time.Duration) Option { return func(c *config) { c.watchdog = d } }
+func Watchdog(d time.Duration) Option { return func(c *config) { c.Watchdog = d } }
 
 // Replay runs the single iteration recorded in a trace file, strictly: a run
 // that leaves the recorded schedule fails, with a stale-trace failure that
 // names the file and where the run leaves it when the trace was recorded on
 // different code (the test follows a schedule it has just run), with a
 // nondeterminism failure when the test leaves even that.
-func Replay(path string) Option { return func(c *config) { c.replay = path } }
+func Replay(path string) Option { return func(c *config) { c.Replay = path } }
 
 // Verbose sets how much Check logs: 0 only failures, 1 a summary line per
 // run, 2 also the whole trace of a failure.
@@ -129,7 +110,7 @@ func Verbose(level int) Option { return func(c *config) { c.verbose = level } }
 // CATable names a file that keeps conflict analysis's table across runs:
 // strategies with "+ca" start from what it holds, and what they learn is
 // merged into it at the end (also across shards and machines that share it).
-func CATable(path string) Option { return func(c *config) { c.catable = path } }
+func CATable(path string) Option { return func(c *config) { c.CATable = path } }
 
 // CountHits makes Explore run every iteration instead of stopping at the
 // first failure, and count in Result.Failures the failing iterations and in
@@ -138,11 +119,11 @@ func CATable(path string) Option { return func(c *config) { c.catable = path } }
 // intended failure counts. Result.Failure is still the lowest failing
 // iteration's.
 func CountHits(hit func(kind, message string) bool) Option {
-	return func(c *config) { c.hit = hit }
+	return func(c *config) { c.Hit = hit }
 }
 
 // Name sets the test name recorded in traces (Check uses the test's name).
-func Name(name string) Option { return func(c *config) { c.name = name } }
+func Name(name string) Option { return func(c *config) { c.Name = name } }
 
 // ReplayHint sets how reports tell the user to replay a saved trace: hint
 // returns the command for a trace file's path.
@@ -155,13 +136,13 @@ func ReplayHint(hint func(path string) string) Option {
 // shrink the failure they report; a replay (Replay) and a run with CountHits
 // shrink only when this option (or -morpheus.shrink) asks. See ShrinkStats.
 func Shrink(candidates int) Option {
-	return func(c *config) { c.shrink, c.shrinkSet = candidates, true }
+	return func(c *config) { c.Shrink, c.ShrinkSet = candidates, true }
 }
 
 // ShrinkTime sets the wall-clock budget of shrinking one failure (default
 // 10 s). Shrinking is deterministic unless this budget ends it early, which
 // Failure.Shrink.TimedOut reports.
-func ShrinkTime(d time.Duration) Option { return func(c *config) { c.shrinkTime = d } }
+func ShrinkTime(d time.Duration) Option { return func(c *config) { c.ShrinkTime = d } }
 
 // Coverage turns counting distinct partial orders (Result.PartialOrders, the
 // coverage curve) on or off. By default it is on when a result or progress
@@ -170,9 +151,9 @@ func ShrinkTime(d time.Duration) Option { return func(c *config) { c.shrinkTime 
 // trace, about as much again as running a small test (BENCHMARKS.md).
 func Coverage(on bool) Option {
 	return func(c *config) {
-		c.coverage = -1
+		c.Coverage = -1
 		if on {
-			c.coverage = 1
+			c.Coverage = 1
 		}
 	}
 }
@@ -186,7 +167,7 @@ func Coverage(on bool) Option {
 // still waiting at the clock limit (or running at the step limit) is. Actor
 // processes are servers and never leak. Allow leaks in a test that knowingly
 // leaves workers parked, and say why.
-func AllowLeaks(allow bool) Option { return func(c *config) { c.allowLeaks = allow } }
+func AllowLeaks(allow bool) Option { return func(c *config) { c.AllowLeaks = allow } }
 
 // AllowRaces turns the data-race check off (it is on by default). Plain
 // memory accesses of rewritten code (package rt, morpheus test) are ops of
@@ -198,7 +179,7 @@ func AllowLeaks(allow bool) Option { return func(c *config) { c.allowLeaks = all
 // AllowRaces the accesses stay scheduling points: a test that races on
 // purpose still has its interleavings explored, and fails only on what its
 // own checks see.
-func AllowRaces(allow bool) Option { return func(c *config) { c.allowRaces = allow } }
+func AllowRaces(allow bool) Option { return func(c *config) { c.AllowRaces = allow } }
 
 // EarlyTimers lets the strategy fire the nearest timer, sleep or time-out up
 // to k times per iteration while other tasks can still run (default 0). The
@@ -209,9 +190,4 @@ func AllowRaces(allow bool) Option { return func(c *config) { c.allowRaces = all
 // Each early firing moves the clock to that deadline and is a step of the
 // trace; only the nearest deadline is offered, so timers keep their order.
 // Rewritten tests (morpheus test) use rt.DefaultEarlyTimers.
-func EarlyTimers(k int) Option { return func(c *config) { c.early = k } }
-
-// counting reports whether a run counts partial orders.
-func (c *config) counting() bool {
-	return c.coverage > 0 || c.coverage == 0 && (c.results != "" || c.progress != "")
-}
+func EarlyTimers(k int) Option { return func(c *config) { c.Early = k } }

@@ -74,3 +74,17 @@ func (t *Trace) Steps() int {
 	}
 	return n
 }
+
+// Times returns the virtual time, in ns, at every event of the trace: the
+// value of the last clock event at or before it.
+func (t *Trace) Times() []int64 {
+	out := make([]int64, len(t.Events))
+	now := int64(0)
+	for i := range t.Events {
+		if t.Events[i].Kind == KindClock {
+			now = t.Events[i].Val
+		}
+		out[i] = now
+	}
+	return out
+}

@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import (
 	"regexp"
@@ -43,7 +43,7 @@ func (s *shrinker) cutClock(best *candidate) *candidate {
 		return best
 	}
 	f := folds[len(folds)-1]
-	now := times(tr)
+	now := tr.Times()
 	var stepEv []int // event index of each step
 	for i := range tr.Events {
 		if tr.Events[i].IsStep() {
@@ -53,7 +53,7 @@ func (s *shrinker) cutClock(best *candidate) *candidate {
 	for keep := minCutCycles; keep < f.Count && s.left(); keep *= 2 {
 		last := stepEv[f.FirstStep-1+keep*f.Period-1] // the keep-th cycle's last step
 		limit := now[last]
-		if limit <= 0 || limit >= int64(s.c.clockLimit) {
+		if limit <= 0 || limit >= int64(s.c.ClockLimit) {
 			continue
 		}
 		s.stats.Candidates++

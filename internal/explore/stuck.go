@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import (
 	"fmt"
@@ -17,14 +17,14 @@ func (x *explorer) stuck(i int, s *core.Stuck) {
 	f := &Failure{
 		Kind: string(core.Uncontrolled),
 		Message: fmt.Sprintf("task %s did not come back to the scheduler within %v after step %d: it blocks on something "+
-			"morpheus does not control (a real channel, mutex, sleep or I/O), or loops without morpheus operations", name, x.c.watchdog, s.Step),
+			"morpheus does not control (a real channel, mutex, sleep or I/O), or loops without morpheus operations", name, x.c.Watchdog, s.Step),
 		Task:      name,
 		Stack:     s.Stack,
 		Steps:     s.Step,
 		Iteration: i,
-		Seed:      seedFor(x.base, i),
-		Strategy:  x.c.strategy,
-		Test:      x.c.name,
+		Seed:      SeedFor(x.base, i),
+		Strategy:  x.c.Strategy,
+		Test:      x.c.Name,
 	}
 	x.mu.Lock()
 	if x.failure == nil || i < x.failure.Iteration {
@@ -55,7 +55,7 @@ func (x *explorer) traceStuck(f *Failure) {
 	defer w.Close()
 	out, _ := x.iteration(w, mustStrategy(x.c), f.Iteration, f.Steps-1, nil)
 	tr := out.Trace()
-	tr.Header.Test, tr.Header.Iteration = x.c.name, f.Iteration
+	tr.Header.Test, tr.Header.Iteration = x.c.Name, f.Iteration
 	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: -1, Step: f.Steps}
 	f.Trace = tr
 }

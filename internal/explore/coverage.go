@@ -1,10 +1,9 @@
-package morpheus
+package explore
 
 import "github.com/morpheus-go/morpheus/internal/results"
 
-// CoveragePoint is one sample of a run's coverage curve: the number of
-// distinct partial orders (trace.PartialOrder) among its first Iteration
-// iterations.
+// CoveragePoint is one sample of a run's coverage curve
+// (morpheus.CoveragePoint).
 type CoveragePoint struct{ Iteration, PartialOrders int }
 
 // coveragePoints is how many samples a coverage curve has at most.
@@ -26,18 +25,18 @@ func (x *explorer) coverage(res *Result) {
 	if x.orders == nil {
 		return
 	}
-	limit := int(min(x.stopAt.Load(), int64(x.c.shard.iteration(int64(x.done)))))
-	if x.failure != nil && x.c.hit == nil {
+	limit := int(min(x.stopAt.Load(), int64(x.c.Shard.iteration(int64(x.done)))))
+	if x.failure != nil && x.c.Hit == nil {
 		limit = x.failure.Iteration
 	}
-	res.orders, res.limit = make(map[uint64]int, len(x.orders)), limit
+	res.Orders, res.Limit = make(map[uint64]int, len(x.orders)), limit
 	for po, i := range x.orders {
 		if i < limit {
-			res.orders[po] = i
+			res.Orders[po] = i
 		}
 	}
-	res.PartialOrders = len(res.orders)
-	for _, p := range results.Curve(res.orders, limit, coveragePoints) {
+	res.PartialOrders = len(res.Orders)
+	for _, p := range results.Curve(res.Orders, limit, coveragePoints) {
 		res.Coverage = append(res.Coverage, CoveragePoint{Iteration: p.Iteration, PartialOrders: p.PartialOrders})
 	}
 }

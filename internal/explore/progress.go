@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import (
 	"time"
@@ -25,14 +25,14 @@ type progress struct {
 // every is 64) still shows it is alive.
 const progressInterval = 2 * time.Second
 
-func newProgress(c *config) *progress {
+func newProgress(c *Config) *progress {
 	every := 64
-	if c.iterations > 0 {
-		every = max(c.iterations/200, 1)
+	if c.Iterations > 0 {
+		every = max(c.Iterations/200, 1)
 	}
 	now := time.Now()
-	return &progress{start: now, last: now, path: c.progress, every: every, line: results.Progress{
-		Test: c.name, Package: packagePath(), Shard: c.shard.String(), Planned: c.iterations,
+	return &progress{start: now, last: now, path: c.Progress, every: every, line: results.Progress{
+		Test: c.Name, Package: packagePath(), Shard: c.Shard.String(), Planned: c.Iterations,
 	}}
 }
 

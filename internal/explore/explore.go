@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import (
 	"fmt"
@@ -13,128 +13,96 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// Result is the outcome of Explore.
+// Result is the outcome of an exploration or a replay. Package morpheus
+// documents its fields (morpheus.Result), and converts it.
 type Result struct {
 	Test       string
 	Strategy   string
-	Seed       uint64 // the base seed
-	Iterations int    // iterations that ran to completion
-	Steps      int64  // steps over all iterations
+	Seed       uint64
+	Iterations int
+	Steps      int64
 	Elapsed    time.Duration
-	// Failure is the failure of the lowest-numbered failing iteration, nil if
-	// none failed. Which iteration that is does not depend on the number of
-	// workers: iterations below it all ran and passed.
-	Failure *Failure
-	// Exhausted is set when a systematic strategy explored every schedule.
-	Exhausted bool
-	// Diverged, for a lenient replay, says where the run left the trace.
-	Diverged string
-	// Failures and Hits count failing iterations, and those that failed as
-	// intended, with CountHits.
-	Failures, Hits int
-	// CA reports how conflict analysis predicted conflicts (strategies with
-	// "+ca"): ops, conflicts, false negatives and false positives.
-	CA *strategy.CAStats
-	// PartialOrders counts the distinct partial orders (trace.PartialOrder)
-	// of the iterations, and Coverage samples how that count grew, when the
-	// run counts them (see the Coverage option). Both count only iterations
-	// below the reported failure, so they do not depend on the number of
-	// workers.
+	Failure    *Failure
+	Exhausted  bool
+	Diverged   string
+	Failures   int
+	Hits       int
+	CA         *strategy.CAStats
+	// PartialOrders and Coverage count distinct partial orders below the
+	// reported failure (see coverage).
 	PartialOrders int
 	Coverage      []CoveragePoint
-	// Shard is the part of the iterations this run ran, "i/N", or "".
-	Shard string
-	// Interrupted is set when a SIGINT or SIGTERM stopped the run early
-	// (see Explore): Iterations counts those that completed, Failure is the
-	// lowest failure among them, not shrunk.
-	Interrupted bool
+	Shard         string
+	Interrupted   bool
 
-	orders map[uint64]int  // partial order -> lowest iteration that ran it
-	table  *strategy.Table // what conflict analysis learned, nil without +ca
-	limit  int             // iterations below this count in the coverage
-	stale  []string        // Check's corpus entries recorded on different code
+	Orders map[uint64]int  // partial order -> lowest iteration that ran it
+	Table  *strategy.Table // what conflict analysis learned, nil without +ca
+	Limit  int             // iterations below this count in the coverage
+	Stale  []string        // Check's corpus entries recorded on different code
 }
 
-// Explore runs test under the controlled scheduler for the configured number
-// of iterations (or time budget) and returns what it found. Unlike Check it
-// does not read the corpus, save traces, or read the -morpheus.* flags and
-// MORPHEUS_* variables.
-//
-// While it runs, a SIGINT or SIGTERM stops it gracefully, as a spent time
-// budget does: no iteration starts any more, the running ones finish (those
-// that do not within a couple of seconds are abandoned and not counted), and
-// Explore returns what was done with Result.Interrupted set. A second signal
-// exits the process at once (status 130 for SIGINT). The signals' default
-// behaviour is back when Explore returns; once interrupted, later
-// explorations in the process run no iteration.
-func Explore(test func(e *Env), opts ...Option) (*Result, error) {
-	c := defaultConfig()
-	for _, o := range opts {
-		o(c)
-	}
-	if err := nameStrategy(c); err != nil {
+// Run explores prog as c says (or replays c.Replay) and shrinks the failure
+// it reports, as c says.
+func Run(c *Config, prog Program) (*Result, error) {
+	if err := NameStrategy(c); err != nil {
 		return nil, err
 	}
-	return explore(c, test)
+	res, err := exploreOrReplay(c, prog)
+	if err == nil && res.Failure != nil && !res.Interrupted && c.Shrink > 0 && (c.ShrinkSet || c.Replay == "" && c.Hit == nil) {
+		res.Failure = shrinkFailure(c, prog, res.Failure)
+	}
+	return res, err
 }
 
-// nameStrategy names a user's strategy (see Strategy) after what it says its
-// name is, for results, traces and reports.
-func nameStrategy(c *config) error {
-	if c.newStrat == nil {
+// SeedFor derives iteration i's seed from the base seed.
+func SeedFor(base uint64, i int) uint64 { return core.Mix(base ^ core.Mix(uint64(i)+1)) }
+
+// BaseSeed returns the configured base seed, or one derived from the name.
+func BaseSeed(c *Config) uint64 {
+	if c.Seed != 0 {
+		return c.Seed
+	}
+	return core.NameKey("morpheus-seed", c.Name)
+}
+
+// NameStrategy names a user's strategy (Config.NewStrategy) after what it
+// says its name is, for results, traces and reports.
+func NameStrategy(c *Config) error {
+	if c.NewStrategy == nil {
 		return nil
 	}
-	s, err := newStrategy(c)
+	s, err := NewStrategy(c)
 	if err != nil {
 		return err
 	}
-	c.strategy = s.Name()
+	c.Strategy = s.Name()
 	return nil
 }
 
-// seedFor derives iteration i's seed from the base seed.
-func seedFor(base uint64, i int) uint64 { return core.Mix(base ^ core.Mix(uint64(i)+1)) }
-
-// baseSeed returns the configured base seed, or one derived from the name.
-func baseSeed(c *config) uint64 {
-	if c.seed != 0 {
-		return c.seed
+// NewStrategy builds one worker's strategy.
+func NewStrategy(c *Config) (strategy.Strategy, error) {
+	if c.NewStrategy == nil {
+		return strategy.Parse(c.Strategy)
 	}
-	return core.NameKey("morpheus-seed", c.name)
-}
-
-// newStrategy builds one worker's strategy.
-func newStrategy(c *config) (strategy.Strategy, error) {
-	if c.newStrat == nil {
-		return strategy.Parse(c.strategy)
-	}
-	s := c.newStrat()
+	s := c.NewStrategy()
 	if s == nil {
 		return nil, fmt.Errorf("morpheus: the Strategy function returned nil")
 	}
 	return s, nil
 }
 
-func explore(c *config, test func(*Env)) (*Result, error) {
-	res, err := exploreOrReplay(c, test)
-	if err == nil && res.Failure != nil && !res.Interrupted && c.shrink > 0 && (c.shrinkSet || c.replay == "" && c.hit == nil) {
-		res.Failure = shrinkFailure(c, test, res.Failure)
+func exploreOrReplay(c *Config, prog Program) (*Result, error) {
+	if c.Replay != "" {
+		return ReplayFile(c, prog, c.Replay, nil)
 	}
-	return res, err
-}
-
-func exploreOrReplay(c *config, test func(*Env)) (*Result, error) {
-	if c.replay != "" {
-		return replayFile(c, test, c.replay, nil)
-	}
-	if _, err := newStrategy(c); err != nil {
+	if _, err := NewStrategy(c); err != nil {
 		return nil, err
 	}
-	x := &explorer{c: c, test: test, base: baseSeed(c)}
+	x := &explorer{c: c, prog: prog, base: BaseSeed(c)}
 	if l, ok := strategy.AsLearner(mustStrategy(c)); ok {
 		prior := l.Prior()
-		if t := strategy.ConflictTable(prior); t != nil && c.catable != "" {
-			saved, err := loadTable(c.catable)
+		if t := strategy.ConflictTable(prior); t != nil && c.CATable != "" {
+			saved, err := loadTable(c.CATable)
 			if err != nil {
 				return nil, err
 			}
@@ -143,25 +111,25 @@ func exploreOrReplay(c *config, test func(*Env)) (*Result, error) {
 		x.learn = newLearner(prior)
 	}
 	x.stopAt.Store(math.MaxInt64)
-	if c.iterations > 0 { // 0: unlimited
-		x.stopAt.Store(int64(c.iterations))
+	if c.Iterations > 0 { // 0: unlimited
+		x.stopAt.Store(int64(c.Iterations))
 	}
 	if c.counting() {
 		x.orders = make(map[uint64]int)
 	}
-	if c.progress != "" {
+	if c.Progress != "" {
 		x.progress = newProgress(c)
 	}
-	if c.duration > 0 {
-		x.deadline = budgetNow().Add(c.duration)
+	if c.Duration > 0 {
+		x.deadline = BudgetNow().Add(c.Duration)
 	}
 	return x.run()
 }
 
 // explorer runs the iterations of one Explore on several workers.
 type explorer struct {
-	c        *config
-	test     func(*Env)
+	c        *Config
+	prog     Program
 	base     uint64
 	deadline time.Time
 
@@ -195,7 +163,7 @@ func (x *explorer) run() (*Result, error) {
 		x.halt() // interrupted before: run nothing
 	}
 	start := time.Now()
-	n := max(x.c.workers, 1)
+	n := max(x.c.Workers, 1)
 	if _, ok := strategy.AsExhauster(mustStrategy(x.c)); ok {
 		n = 1 // a systematic search is one sequence of schedules
 	}
@@ -206,7 +174,7 @@ func (x *explorer) run() (*Result, error) {
 		states[i] = &workerState{w: core.NewWorker()}
 		byWorker[states[i].w] = states[i]
 	}
-	wd := core.StartWatchdog(x.c.watchdog, func(w *core.Worker, s *core.Stuck) {
+	wd := core.StartWatchdog(x.c.Watchdog, func(w *core.Worker, s *core.Stuck) {
 		ws := byWorker[w]
 		x.stuck(int(ws.iter.Load()), s)
 		ws.once.Do(func() { finished <- struct{}{} })
@@ -234,20 +202,20 @@ func (x *explorer) run() (*Result, error) {
 		x.traceStuck(f)
 	}
 	res := &Result{
-		Test: x.c.name, Strategy: x.c.strategy, Seed: x.base,
+		Test: x.c.Name, Strategy: x.c.Strategy, Seed: x.base,
 		Iterations: x.done, Steps: x.steps, Elapsed: time.Since(start),
 		Failure: x.failure, Exhausted: x.exhausted,
 		Failures: x.failures, Hits: x.hits,
-		Shard: x.c.shard.String(), Interrupted: x.halted.Load(),
+		Shard: x.c.Shard.String(), Interrupted: x.halted.Load(),
 	}
 	x.coverage(res)
 	x.progress.finish(res)
 	if x.learn != nil {
 		final := x.learn.final()
 		if st := strategy.ConflictStats(final); st != nil && st.Iterations > 0 {
-			res.CA, res.table = st, strategy.ConflictTable(final)
-			if x.c.catable != "" {
-				if err := saveTable(x.c.catable, res.table); err != nil {
+			res.CA, res.Table = st, strategy.ConflictTable(final)
+			if x.c.CATable != "" {
+				if err := saveTable(x.c.CATable, res.Table); err != nil {
 					return res, fmt.Errorf("saving the conflict table: %w", err)
 				}
 			}
@@ -256,8 +224,8 @@ func (x *explorer) run() (*Result, error) {
 	return res, nil
 }
 
-func mustStrategy(c *config) strategy.Strategy {
-	s, err := newStrategy(c)
+func mustStrategy(c *Config) strategy.Strategy {
+	s, err := NewStrategy(c)
 	if err != nil {
 		panic(err) // checked by explore before
 	}
@@ -283,8 +251,8 @@ func (x *explorer) work(ws *workerState) {
 	var poh trace.PartialOrderer
 	for {
 		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
-		i := x.c.shard.iteration(j)
-		if x.halted.Load() || !x.deadline.IsZero() && budgetNow().After(x.deadline) {
+		i := x.c.Shard.iteration(j)
+		if x.halted.Load() || !x.deadline.IsZero() && BudgetNow().After(x.deadline) {
 			x.stop(i) // iterations from i on will not run: nobody may wait for them
 			return
 		}
@@ -326,60 +294,55 @@ func (x *explorer) work(ws *workerState) {
 // the strategy may skip its analysis (conflict analysis's main cost).
 func (x *explorer) learnsFrom(j int64) bool {
 	c := x.c
-	if c.catable != "" || c.duration > 0 || c.iterations <= 0 || c.shard.N > 1 {
+	if c.CATable != "" || c.Duration > 0 || c.Iterations <= 0 || c.Shard.N > 1 {
 		return true
 	}
-	return int64(epochStart(epochOf(int(j))+1)) < int64(c.iterations)
+	return int64(epochStart(epochOf(int(j))+1)) < int64(c.Iterations)
 }
 
 // record accounts for iteration i's outcome.
-func (x *explorer) record(i int, out core.Outcome, env *Env) {
+func (x *explorer) record(i int, out core.Outcome, env any) {
 	x.mu.Lock()
 	x.done++
 	x.steps += int64(out.Steps)
 	if f := out.Failure; f != nil {
 		x.failures++
-		if x.c.hit != nil && x.c.hit(string(f.Kind), f.Message) {
+		if x.c.Hit != nil && x.c.Hit(string(f.Kind), f.Message) {
 			x.hits++
 		}
 		if x.failure == nil || i < x.failure.Iteration {
-			x.failure = newFailure(x.c, out, env, i, seedFor(x.base, i))
+			x.failure = newFailure(x.c, out, env, i, SeedFor(x.base, i))
 		}
 	}
 	x.progress.update(x)
 	x.mu.Unlock()
-	if out.Failure != nil && x.c.hit == nil {
+	if out.Failure != nil && x.c.Hit == nil {
 		x.stop(int64(i) + 1)
 	}
 }
 
 // iterationOrGoexit runs iteration i; if a task calls runtime.Goexit, which
 // ends the worker's goroutine too, it records the failure on the way out.
-func (x *explorer) iterationOrGoexit(w *core.Worker, strat strategy.Strategy, i int) (out core.Outcome, env *Env) {
+func (x *explorer) iterationOrGoexit(w *core.Worker, strat strategy.Strategy, i int) (out core.Outcome, env any) {
 	defer func() {
 		if g := w.Goexited(); g != nil {
 			x.record(i, *g, env)
 			x.stop(int64(i) + 1)
 		}
 	}()
-	return x.iteration(w, strat, i, x.c.maxSteps, &env)
+	return x.iteration(w, strat, i, x.c.MaxSteps, &env)
 }
 
-// iteration runs iteration i on w.
-func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxSteps int, envp **Env) (core.Outcome, *Env) {
-	var env *Env
-	cfg := core.Config{
-		Strategy: strat, Seed: seedFor(x.base, i),
-		MaxSteps: maxSteps, ClockLimit: int64(x.c.clockLimit),
-		AllowLeaks: x.c.allowLeaks, AllowRaces: x.c.allowRaces, EarlyTimers: x.c.early,
+// iteration runs iteration i on w; *envp is its environment from the moment
+// it exists (nil envp: not wanted).
+func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxSteps int, envp *any) (core.Outcome, any) {
+	var env any
+	if envp == nil {
+		envp = &env
 	}
-	out := w.Execute(cfg, func(r *core.Run) {
-		env = newEnv(r, i)
-		if envp != nil {
-			*envp = env
-		}
-	}, func() { x.test(env) })
-	return out, env
+	cfg := x.c.core(strat, SeedFor(x.base, i), maxSteps, int64(x.c.ClockLimit))
+	out := x.prog.execute(w, cfg, i, envp)
+	return out, *envp
 }
 
 // lower sets v to min(v, n).

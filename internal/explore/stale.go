@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import (
 	"fmt"
@@ -8,10 +8,10 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// staleTrace is the failure kind of a strict replay of a trace file that
+// StaleTrace is the failure kind of a strict replay of a trace file that
 // the code no longer follows, while the test follows its own schedules: the
 // trace was recorded on different code (typically before a fix).
-const staleTrace = "stale-trace"
+const StaleTrace = "stale-trace"
 
 // explainDivergence says why the strict replay of the trace file at path
 // left the recorded schedule (f, a nondeterminism failure): the code changed
@@ -22,16 +22,16 @@ const staleTrace = "stale-trace"
 // process is nondeterministic, and f stays a nondeterminism failure; one
 // that follows it makes the file stale, and f becomes a stale-trace failure
 // that says so.
-func explainDivergence(c *config, test func(*Env), tr *trace.Trace, path string, f *Failure) {
+func explainDivergence(c *Config, prog Program, tr *trace.Trace, path string, f *Failure) {
 	where := f.Message
-	if again := selfDivergence(c, test, tr); again != "" {
+	if again := selfDivergence(c, prog, tr); again != "" {
 		what := "the replay"
 		if tr.Header.Test != "" {
 			what += " of " + tr.Header.Test
 		}
 		f.Message = fmt.Sprintf("%s diverged: %s; the test is nondeterministic: a run along the same trace then left its own schedule too, %s", what, where, again)
 	} else {
-		f.Kind = staleTrace
+		f.Kind = StaleTrace
 		f.Message = fmt.Sprintf("%s: this trace was recorded on different code: %s; delete it if the bug is fixed", path, where)
 	}
 	if f.Trace != nil && f.Trace.Header.Failure != nil {
@@ -42,13 +42,13 @@ func explainDivergence(c *config, test func(*Env), tr *trace.Trace, path string,
 // selfDivergence runs the test along tr (at random from where it leaves tr),
 // replays that run strictly, and returns where the replay left the run's own
 // schedule, "" if it followed it.
-func selfDivergence(c *config, test func(*Env), tr *trace.Trace) string {
+func selfDivergence(c *Config, prog Program, tr *trace.Trace) string {
 	random, err := strategy.Parse("random")
 	if err != nil {
 		return ""
 	}
-	_, ran := replayTrace(c, test, tr, strategy.NewReplay(tr, random), true)
-	res, _ := replayTrace(c, test, ran, strategy.NewReplay(ran, nil), false)
+	_, ran := replayTrace(c, prog, tr, strategy.NewReplay(tr, random), true)
+	res, _ := replayTrace(c, prog, ran, strategy.NewReplay(ran, nil), false)
 	if f := res.Failure; f != nil && f.Kind == string(core.Nondeterminism) {
 		return f.Message
 	}

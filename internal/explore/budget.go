@@ -1,8 +1,8 @@
-package morpheus
+package explore
 
 import "time"
 
-// budgetNow is the clock of the Duration budget. Only how many iterations
+// BudgetNow is the clock of the Duration budget. Only how many iterations
 // start depends on it, never what an iteration does; tests replace it to end
 // a budget at a moment they choose.
-var budgetNow = time.Now
+var BudgetNow = time.Now

@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import (
 	"bufio"
@@ -12,26 +12,26 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// writeResult appends res to the result file (-morpheus.results,
+// WriteResult appends res to the result file (-morpheus.results,
 // MORPHEUS_RESULTS), where morpheus test, merge, shrink and replay read it.
-func writeResult(c *config, res *Result) error {
+func WriteResult(c *Config, res *Result) error {
 	r := &results.Record{
-		Version: results.Version, Test: res.Test, Strategy: c.strategy, Seed: res.Seed,
-		Shard: res.Shard, Replay: c.replay, Planned: c.iterations, Iterations: res.Iterations,
+		Version: results.Version, Test: res.Test, Strategy: c.Strategy, Seed: res.Seed,
+		Shard: res.Shard, Replay: c.Replay, Planned: c.Iterations, Iterations: res.Iterations,
 		Steps: res.Steps, ElapsedNS: int64(res.Elapsed), Failures: res.Failures,
-		Exhausted: res.Exhausted, Interrupted: res.Interrupted, Limit: res.limit,
+		Exhausted: res.Exhausted, Interrupted: res.Interrupted, Limit: res.Limit,
 	}
 	r.Package = packagePath()
-	r.Stale = res.stale
+	r.Stale = res.Stale
 	if res.Failure != nil && r.Failures == 0 {
 		r.Failures = 1 // a replay, or a failure found by the watchdog
 	}
-	if res.orders != nil {
-		r.SetOrders(res.orders)
+	if res.Orders != nil {
+		r.SetOrders(res.Orders)
 	}
-	if res.table != nil && res.table.Len() > 0 {
+	if res.Table != nil && res.Table.Len() > 0 {
 		var b strings.Builder
-		if err := res.table.Save(&b, core.LocText); err != nil {
+		if err := res.Table.Save(&b, core.LocText); err != nil {
 			return err
 		}
 		r.CATable = b.String()
@@ -53,7 +53,7 @@ func writeResult(c *config, res *Result) error {
 		}
 		r.Failure = rf
 	}
-	return results.Append(c.results, r)
+	return results.Append(c.Results, r)
 }
 
 // packagePath returns the import path of the package whose test runs (go

@@ -1,4 +1,4 @@
-package morpheus
+package explore
 
 import (
 	"os"
@@ -18,35 +18,22 @@ func ReadTrace(path string) (*trace.Trace, error) {
 	return trace.Decode(f, path)
 }
 
-// WriteTrace writes a trace file.
-func WriteTrace(path string, tr *trace.Trace) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := trace.Encode(f, tr); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// replayFile runs the iteration recorded in the trace at path. With fallback
+// ReplayFile runs the iteration recorded in the trace at path. With fallback
 // nil the replay is strict: a divergence is a failure, of kind stale-trace
 // when the code changed since the trace was recorded, nondeterminism when
 // the test is not a function of its schedule (see explainDivergence);
 // otherwise the fallback strategy takes over where the run leaves the
 // trace.
-func replayFile(c *config, test func(*Env), path string, fallback strategy.Strategy) (*Result, error) {
+func ReplayFile(c *Config, prog Program, path string, fallback strategy.Strategy) (*Result, error) {
 	tr, err := ReadTrace(path)
 	if err != nil {
 		return nil, err
 	}
-	res, _ := replayTrace(c, test, tr, strategy.NewReplay(tr, fallback), false)
+	res, _ := replayTrace(c, prog, tr, strategy.NewReplay(tr, fallback), false)
 	if f := res.Failure; f != nil {
-		f.Path, f.replayed = path, true
+		f.Path, f.Replayed = path, true
 		if fallback == nil && f.Kind == string(core.Nondeterminism) {
-			explainDivergence(c, test, tr, path, f)
+			explainDivergence(c, prog, tr, path, f)
 		}
 	}
 	return res, nil
@@ -54,18 +41,18 @@ func replayFile(c *config, test func(*Env), path string, fallback strategy.Strat
 
 // replayTrace runs the iteration tr records under rep, which follows tr;
 // with keep it also returns the run's own trace.
-func replayTrace(c *config, test func(*Env), tr *trace.Trace, rep *strategy.Replay, keep bool) (*Result, *trace.Trace) {
+func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay, keep bool) (*Result, *trace.Trace) {
 	rep.Where = func(loc uint64) string { return core.Where(uintptr(loc)) }
 	w := core.NewWorker()
 	defer w.Close()
 	iter := tr.Header.Iteration
 	seed := tr.Header.Seed
-	var env *Env
+	var env any
 	limit := cutLimit(tr)
 	if limit == 0 {
-		limit = int64(c.clockLimit)
+		limit = int64(c.ClockLimit)
 	}
-	cfg := core.Config{Strategy: rep, Seed: seed, MaxSteps: c.maxSteps, ClockLimit: limit, AllowLeaks: c.allowLeaks, AllowRaces: c.allowRaces, EarlyTimers: c.early}
+	cfg := c.core(rep, seed, c.MaxSteps, limit)
 	// Execute on a goroutine of its own: a task's runtime.Goexit (t.Fatal
 	// on the test's *testing.T, as in rewritten tests) ends that goroutine
 	// too, and the caller must still get the outcome.
@@ -78,12 +65,12 @@ func replayTrace(c *config, test func(*Env), tr *trace.Trace, rep *strategy.Repl
 				out = *g
 			}
 		}()
-		out = w.Execute(cfg, func(r *core.Run) { env = newEnv(r, iter) }, func() { test(env) })
+		out = prog.execute(w, cfg, iter, &env)
 	}()
 	<-done
 	rc := *c
-	rc.strategy = "replay"
-	res := &Result{Test: c.name, Strategy: "replay", Seed: seed, Iterations: 1, Steps: int64(out.Steps), Diverged: rep.Divergence()}
+	rc.Strategy = "replay"
+	res := &Result{Test: c.Name, Strategy: "replay", Seed: seed, Iterations: 1, Steps: int64(out.Steps), Diverged: rep.Divergence()}
 	if out.Failure != nil {
 		res.Failure = newFailure(&rc, out, env, iter, seed)
 		if l := cutLimit(tr); l > 0 {
@@ -93,7 +80,7 @@ func replayTrace(c *config, test func(*Env), tr *trace.Trace, rep *strategy.Repl
 	var ran *trace.Trace
 	if keep {
 		ran = out.Trace()
-		ran.Header.Test, ran.Header.Iteration = c.name, iter
+		ran.Header.Test, ran.Header.Iteration = c.Name, iter
 	}
 	return res, ran
 }

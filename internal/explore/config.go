@@ -1,0 +1,53 @@
+package explore
+
+import (
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/strategy"
+)
+
+// Config is what an exploration runs with. Package morpheus fills it from
+// its options, the MORPHEUS_* variables and the -morpheus.* flags, and
+// documents each setting (morpheus.Option).
+type Config struct {
+	Name        string
+	Iterations  int // 0: unlimited
+	Duration    time.Duration
+	Strategy    string                   // the strategy's name
+	NewStrategy func() strategy.Strategy // a user's strategy, or nil: parse Strategy
+	Seed        uint64                   // 0: derived from Name
+	Workers     int
+	MaxSteps    int
+	ClockLimit  time.Duration
+	Watchdog    time.Duration
+	Replay      string                          // a trace file to replay instead of exploring
+	CATable     string                          // conflict table file, read before and merged into after
+	Hit         func(kind, message string) bool // count hits and keep going
+	Shrink      int                             // candidate runs to shrink a failure with; 0 off
+	ShrinkTime  time.Duration                   // wall-clock budget of shrinking
+	ShrinkSet   bool                            // Shrink was given explicitly
+	Shard       Shard                           // the part of the iterations this process runs
+	Results     string                          // file that each run appends its result to
+	Progress    string                          // file that each run appends progress lines to
+	Coverage    int                             // count partial orders: 1 on, -1 off, 0 with a results or progress file
+	AllowLeaks  bool
+	AllowRaces  bool
+	Early       int // early timer firings per iteration
+}
+
+// counting reports whether the run counts distinct partial orders.
+func (c *Config) counting() bool {
+	if c.Coverage != 0 {
+		return c.Coverage > 0
+	}
+	return c.Results != "" || c.Progress != ""
+}
+
+// core returns the core configuration of one iteration.
+func (c *Config) core(s strategy.Strategy, seed uint64, maxSteps int, clockLimit int64) core.Config {
+	return core.Config{
+		Strategy: s, Seed: seed, MaxSteps: maxSteps, ClockLimit: clockLimit,
+		AllowLeaks: c.AllowLeaks, AllowRaces: c.AllowRaces, EarlyTimers: c.Early,
+	}
+}

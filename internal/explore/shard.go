@@ -1,0 +1,34 @@
+package explore
+
+import (
+	"fmt"
+
+	"github.com/morpheus-go/morpheus/internal/results"
+)
+
+// Shard is the part of a run's iterations that this process runs: those
+// whose number is I modulo N. The zero value runs them all.
+type Shard struct{ I, N int }
+
+// ParseShard parses "i/N".
+func ParseShard(s string) (Shard, error) {
+	i, n, err := results.ParseShard(s)
+	return Shard{I: i, N: n}, err
+}
+
+// iteration returns the number, in the whole run, of the shard's j-th
+// iteration.
+func (s Shard) iteration(j int64) int64 {
+	if s.N <= 1 {
+		return j
+	}
+	return j*int64(s.N) + int64(s.I)
+}
+
+// String returns "i/N", or "" for the whole run.
+func (s Shard) String() string {
+	if s.N <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.I, s.N)
+}

@@ -1,0 +1,132 @@
+package morpheus
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/explore"
+	"github.com/morpheus-go/morpheus/strategy"
+)
+
+// Result is the outcome of Explore.
+type Result struct {
+	Test       string
+	Strategy   string
+	Seed       uint64 // the base seed
+	Iterations int    // iterations that ran to completion
+	Steps      int64  // steps over all iterations
+	Elapsed    time.Duration
+	// Failure is the failure of the lowest-numbered failing iteration, nil if
+	// none failed. Which iteration that is does not depend on the number of
+	// workers: iterations below it all ran and passed.
+	Failure *Failure
+	// Exhausted is set when a systematic strategy explored every schedule.
+	Exhausted bool
+	// Diverged, for a lenient replay, says where the run left the trace.
+	Diverged string
+	// Failures and Hits count failing iterations, and those that failed as
+	// intended, with CountHits.
+	Failures, Hits int
+	// CA reports how conflict analysis predicted conflicts (strategies with
+	// "+ca"): ops, conflicts, false negatives and false positives.
+	CA *strategy.CAStats
+	// PartialOrders counts the distinct partial orders (trace.PartialOrder)
+	// of the iterations, and Coverage samples how that count grew, when the
+	// run counts them (see the Coverage option). Both count only iterations
+	// below the reported failure, so they do not depend on the number of
+	// workers.
+	PartialOrders int
+	Coverage      []CoveragePoint
+	// Shard is the part of the iterations this run ran, "i/N", or "".
+	Shard string
+	// Interrupted is set when a SIGINT or SIGTERM stopped the run early
+	// (see Explore): Iterations counts those that completed, Failure is the
+	// lowest failure among them, not shrunk.
+	Interrupted bool
+
+	run   *explore.Result // what the driver returned, for the result file
+	stale []string        // Check's corpus entries recorded on different code
+}
+
+// CoveragePoint is one sample of a run's coverage curve: the number of
+// distinct partial orders (trace.PartialOrder) among its first Iteration
+// iterations.
+type CoveragePoint struct{ Iteration, PartialOrders int }
+
+// Explore runs test under the controlled scheduler for the configured number
+// of iterations (or time budget) and returns what it found. Unlike Check it
+// does not read the corpus, save traces, or read the -morpheus.* flags and
+// MORPHEUS_* variables.
+//
+// While it runs, a SIGINT or SIGTERM stops it gracefully, as a spent time
+// budget does: no iteration starts any more, the running ones finish (those
+// that do not within a couple of seconds are abandoned and not counted), and
+// Explore returns what was done with Result.Interrupted set. A second signal
+// exits the process at once (status 130 for SIGINT). The signals' default
+// behaviour is back when Explore returns; once interrupted, later
+// explorations in the process run no iteration.
+func Explore(test func(e *Env), opts ...Option) (*Result, error) {
+	c := defaultConfig()
+	for _, o := range opts {
+		o(c)
+	}
+	return exploreTest(c, test)
+}
+
+// exploreTest runs the driver on test.
+func exploreTest(c *config, test func(*Env)) (*Result, error) {
+	res, err := explore.Run(&c.Config, program(test))
+	if res == nil {
+		return nil, err
+	}
+	return newResult(res), err
+}
+
+// program hands test to the driver: each iteration's environment is an
+// *Env made on the iteration's run.
+func program(test func(*Env)) explore.Program {
+	return explore.Program{
+		Setup: func(r *core.Run, iter int) any { return newEnv(r, iter) },
+		Main:  func(env any) { test(env.(*Env)) },
+	}
+}
+
+// newResult turns the driver's result into a Result.
+func newResult(r *explore.Result) *Result {
+	res := &Result{
+		Test: r.Test, Strategy: r.Strategy, Seed: r.Seed, Iterations: r.Iterations,
+		Steps: r.Steps, Elapsed: r.Elapsed, Failure: newFailure(r.Failure),
+		Exhausted: r.Exhausted, Diverged: r.Diverged, Failures: r.Failures, Hits: r.Hits,
+		CA: r.CA, PartialOrders: r.PartialOrders, Shard: r.Shard, Interrupted: r.Interrupted,
+		run: r,
+	}
+	for _, p := range r.Coverage {
+		res.Coverage = append(res.Coverage, CoveragePoint(p))
+	}
+	return res
+}
+
+// newFailure turns the driver's failure into a Failure, with what its
+// iteration's test logged and attached.
+func newFailure(d *explore.Failure) *Failure {
+	if d == nil {
+		return nil
+	}
+	f := &Failure{
+		Kind: d.Kind, Message: d.Message, Task: d.Task, Location: d.Location, Stack: d.Stack,
+		Test: d.Test, Strategy: d.Strategy, Iteration: d.Iteration, Seed: d.Seed,
+		Steps: d.Steps, Clock: d.Clock, Trace: d.Trace, Path: d.Path, replayed: d.Replayed,
+	}
+	if d.Shrink != nil {
+		st := ShrinkStats(*d.Shrink)
+		f.Shrink = &st
+	}
+	if env, ok := d.Env.(*Env); ok {
+		f.Attachments = env.attach
+		for _, l := range env.logs {
+			f.Logs = append(f.Logs, fmt.Sprintf("step %d %s: %s", l.step, l.task, l.text))
+		}
+	}
+	return f
+}
