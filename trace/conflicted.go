@@ -120,7 +120,12 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 	if !ok {
 		k = int32(len(r.byRes))
 		r.res[e.Res] = k
-		r.byRes = append(r.byRes, markResource{})
+		if int(k) < cap(r.byRes) { // a resource of an earlier walk (ConflictMarker.Reset)
+			r.byRes = r.byRes[:k+1]
+			r.byRes[k].reuse()
+		} else {
+			r.byRes = append(r.byRes, markResource{})
+		}
 	}
 	rs := &r.byRes[k]
 	read := e.Flag&FlagRead != 0
@@ -167,7 +172,11 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 		rs.task = append(rs.task, e.Task)
 		rs.lastAll = append(rs.lastAll, 0)
 		rs.lastWrite = append(rs.lastWrite, 0)
-		rs.lists = append(rs.lists, markTaskAccesses{})
+		if mine < cap(rs.lists) {
+			rs.lists = rs.lists[:mine+1] // emptied by reuse, its memory kept
+		} else {
+			rs.lists = append(rs.lists, markTaskAccesses{})
+		}
 		rs.isOpen[0] = append(rs.isOpen[0], false)
 		rs.isOpen[1] = append(rs.isOpen[1], false)
 	}
