@@ -35,9 +35,9 @@ func Geomean(v []float64, floor float64) float64 {
 	return math.Exp(sum / float64(len(v)))
 }
 
-// FloorNote says under a table how its geo-means treat small ratios: "Geo-means
+// floorNote says under a table how its geo-means treat small ratios: "Geo-means
 // count a ratio below 1/100 (a case never hit) as 1/100."
-func FloorNote(floor float64) string {
+func floorNote(floor float64) string {
 	if floor <= 0 {
 		return "Geo-means take the figures as they are (no floor)."
 	}

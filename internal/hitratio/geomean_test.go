@@ -50,10 +50,10 @@ func TestGeomean(t *testing.T) {
 }
 
 func TestFloorNote(t *testing.T) {
-	if got, want := FloorNote(Floor(1000)), "Geo-means count a ratio below 1/1000 (a case never hit) as 1/1000."; got != want {
+	if got, want := floorNote(Floor(1000)), "Geo-means count a ratio below 1/1000 (a case never hit) as 1/1000."; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
-	if got := FloorNote(0); got != "Geo-means take the figures as they are (no floor)." {
+	if got := floorNote(0); got != "Geo-means take the figures as they are (no floor)." {
 		t.Errorf("%q", got)
 	}
 }

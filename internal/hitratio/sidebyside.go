@@ -134,7 +134,7 @@ func (t *SideBySide) Table(corner string, style Style) *Table {
 func (t *SideBySide) Note() string {
 	f := t.Floor()
 	if f <= 0 {
-		return FloorNote(f)
+		return floorNote(f)
 	}
 	sides, which := "every side", "smallest"
 	if len(t.Sides) == 2 {

@@ -21,7 +21,10 @@
 // Run explores each case for a number of trials with each strategy and
 // counts hits with morpheus.CountHits; the hit ratio is hits/trials. The
 // summary is the geometric mean over the cases, counting a case that was
-// never hit as 1/trials, as the thesis does. Every iteration's seed derives
+// never hit as 1/trials, as the thesis does (package hitratio's convention;
+// beside the thesis's figures, WriteTable floors both sides at 1 over the
+// smaller number of trials, the thesis's 10,000 or ours, so that their
+// geo-means compare). Every iteration's seed derives
 // from the case, the strategy and the iteration number, so a report does not
 // depend on the number of workers.
 //
