@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,7 @@ import (
 func init() {
 	registerBench(&command{
 		name:    "fuzz",
-		summary: "throughput of morpheus fuzz on a trivial 2-process system: runs/s per window, memory",
+		summary: "throughput of morpheus fuzz on a trivial 2-process system: runs/s per window, memory; -coverage: constraints satisfied per minute on the demo",
 		run:     runBenchFuzz,
 	})
 }
@@ -31,19 +32,29 @@ func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
 	runs := fs.Int("runs", 50000, "runs")
 	jobs := fs.Int("jobs", 2*runtime.NumCPU(), "runs at once")
 	window := fs.Int("window", 5000, "report the rate of every this many runs")
-	mode := fs.String("mode", runner.ModeServer, "server, baseline or random")
+	mode := fs.String("mode", runner.ModeBaseline, "server, baseline or random (a server campaign ends when its planner is done, after a few runs here)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the runner here")
+	cover := fs.Bool("coverage", false, "instead of throughput: campaigns of \"morpheus fuzz\" on fuzzdemo's coordinator and 3 workers (or the command), -runs 400 unless given; constraints satisfied per minute, pairs, the bug")
+	repeat := fs.Int("repeat", 3, "with -coverage: campaigns per binary (medians of them)")
+	before := fs.String("before", "", "with -coverage: another morpheus binary (an earlier build) whose fuzz command runs the same campaigns, side by side")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: morpheus bench fuzz [flags] [-- COMMAND ARGS...]\n\n"+
 			"Without a command, builds examples/fuzzdemo (go build, CGO_ENABLED=0) once and runs \"fuzzdemo pair\":\n"+
-			"two Go processes hitting two tracepoints each.\n\nFlags:\n")
+			"two Go processes hitting two tracepoints each; with -coverage, \"fuzzdemo\" itself.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *runs <= 0 || *jobs <= 0 || *window <= 0 {
-		fmt.Fprintln(stderr, "morpheus bench fuzz: -runs, -jobs and -window must be positive")
+	if *cover {
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "runs" })
+		if !set {
+			*runs = 400
+		}
+	}
+	if *runs <= 0 || *jobs <= 0 || *window <= 0 || *repeat <= 0 {
+		fmt.Fprintln(stderr, "morpheus bench fuzz: -runs, -jobs, -window and -repeat must be positive")
 		return errUsage
 	}
 	tmp, err := os.MkdirTemp("", "morpheus-bench-fuzz-")
@@ -61,6 +72,20 @@ func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("building examples/fuzzdemo (run from the module, or give a command): %w", err)
 		}
 		command = []string{bin, "pair"}
+		if *cover {
+			command = []string{bin}
+		}
+	}
+	if *cover {
+		self, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		bins, names := []string{self}, []string{"this"}
+		if *before != "" {
+			bins, names = []string{*before, self}, []string{"before", "after"}
+		}
+		return benchFuzzCoverage(stdout, stderr, bins, names, *runs, *jobs, *repeat, command, tmp)
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -73,7 +98,7 @@ func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
 	}
 	var marks []time.Time
 	start := time.Now()
-	meta := store.Meta{Mode: *mode, Constraints: 1, Timeout: 100 * time.Millisecond, Limit: 10 * time.Second, Seed: 1, Rounds: 3, Command: command}
+	meta := store.Meta{Mode: *mode, Constraints: 1, Timeout: 100 * time.Millisecond, Limit: 10 * time.Second, Seed: 1, Rounds: 3, SkipInfeasible: true, Command: command}
 	st, err := runner.Run(runner.Config{Meta: meta, Out: filepath.Join(tmp, "campaign"), Runs: *runs, Jobs: *jobs,
 		Progress: func(n int) {
 			if n%*window == 0 {

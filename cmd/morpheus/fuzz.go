@@ -62,6 +62,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(fs.Output(), "Usage: morpheus fuzz [flags] -- COMMAND ARGS...\n\n"+
 			"Runs COMMAND many times; its processes report tracepoints to a private ordering server\n"+
 			"named by MORPHEUS_SOCKET (package tracepoint; protocol in docs/tracepoint-protocol.md).\n"+
+			"In server mode each run holds one tracepoint until another passes, to show a pair in the order not yet seen;\n"+
+			"pairs predicted ordered are skipped (-skip-infeasible), and the campaign ends once no pair is left to try.\n"+
 			"A first ^C starts no more runs, lets the running ones finish, saves the campaign (-resume continues it),\n"+
 			"prints the summary and writes the report, then exits 130; a second exits at once.\n\nFlags:\n")
 		fs.PrintDefaults()

@@ -61,6 +61,20 @@ func NewState(rules []coverage.Rule, window, rounds int) *State {
 	return s
 }
 
+// Read loads the campaign saved in dir, to look at it.
+func Read(dir string) (*State, error) {
+	m, err := store.ReadMeta(dir)
+	if err != nil {
+		return nil, err
+	}
+	st := NewState(m.Rules, m.Window, m.Rounds)
+	st.SkipInfeasible = m.SkipInfeasible
+	if _, _, err := store.Open(dir, st.load); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
 // plan returns the constraints of the next run in server mode: none when
 // there is no original order yet or when the planner is done.
 func (s *State) plan(k int) ([]coverage.Constraint, []server.Constraint) {
