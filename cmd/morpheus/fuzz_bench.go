@@ -33,6 +33,31 @@ var (
 	reErrors      = regexp.MustCompile(`error runs (\d+) `)
 )
 
+// parseFuzzSummary reads the figures of a server campaign's summary.
+func parseFuzzSummary(text string) (fuzzCampaign, error) {
+	var c fuzzCampaign
+	m := reRuns.FindStringSubmatch(text)
+	k := reConstraints.FindStringSubmatch(text)
+	p := rePairs.FindStringSubmatch(text)
+	e := reErrors.FindStringSubmatch(text)
+	if m == nil || k == nil || p == nil || e == nil {
+		return c, fmt.Errorf("unexpected summary:\n%s", text)
+	}
+	var err error
+	if c.elapsed, err = time.ParseDuration(m[2]); err != nil || c.elapsed <= 0 {
+		return c, fmt.Errorf("duration %q: expected a positive duration", m[2])
+	}
+	c.runs, _ = strconv.Atoi(m[1])
+	c.satisfied, _ = strconv.Atoi(k[2])
+	c.timedOut, _ = strconv.Atoi(k[3])
+	c.notReached, _ = strconv.Atoi(k[4])
+	c.skipped, _ = strconv.Atoi(k[5]) // "" before there was a skip: 0
+	c.pairs, _ = strconv.Atoi(p[1])
+	c.errors, _ = strconv.Atoi(e[1])
+	c.bug = strings.Contains(text, "wrong result")
+	return c, nil
+}
+
 // runFuzzCampaign runs "BIN fuzz -runs RUNS -jobs JOBS -out DIR -- COMMAND"
 // and reads what it did.
 func runFuzzCampaign(bin string, runs, jobs int, dir string, command []string, stderr io.Writer) (fuzzCampaign, error) {
@@ -43,27 +68,10 @@ func runFuzzCampaign(bin string, runs, jobs int, dir string, command []string, s
 	if _, ok := err.(*exec.ExitError); err != nil && !ok { // exit 1: error runs, which the demo's bug makes
 		return fuzzCampaign{}, err
 	}
-	text := string(out)
-	var c fuzzCampaign
-	m := reRuns.FindStringSubmatch(text)
-	k := reConstraints.FindStringSubmatch(text)
-	p := rePairs.FindStringSubmatch(text)
-	e := reErrors.FindStringSubmatch(text)
-	if m == nil || k == nil || p == nil || e == nil {
-		return c, fmt.Errorf("%s fuzz: unexpected summary:\n%s", bin, text)
+	c, err := parseFuzzSummary(string(out))
+	if err != nil {
+		return c, fmt.Errorf("%s fuzz: %w", bin, err)
 	}
-	c.runs, _ = strconv.Atoi(m[1])
-	if c.elapsed, err = time.ParseDuration(m[2]); err != nil {
-		return c, fmt.Errorf("%s fuzz: duration %q: %v", bin, m[2], err)
-	}
-	c.satisfied, _ = strconv.Atoi(k[2])
-	c.timedOut, _ = strconv.Atoi(k[3])
-	c.notReached, _ = strconv.Atoi(k[4])
-	c.skipped, _ = strconv.Atoi(k[5]) // "" before there was a skip: 0
-	c.pairs, _ = strconv.Atoi(p[1])
-	c.errors, _ = strconv.Atoi(e[1])
-	c.bug = strings.Contains(text, "wrong result")
-
 	st, err := runner.Read(dir)
 	if err != nil {
 		return c, err
