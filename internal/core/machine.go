@@ -62,8 +62,9 @@ type machine struct {
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
 	live     LivenessMonitors     // liveness monitors, nil if none
-	tail     *rand.Rand           // the fair random walk (see fair), on tailSrc
-	tailSrc  rand.PCG
+
+	tail    *rand.Rand // the fair random walk (see fair), on tailSrc
+	tailSrc rand.PCG
 
 	early int // early timer firings left (early.go)
 	// mainEnd is the step at which the main task returned, -1 before.
