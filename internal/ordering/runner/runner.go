@@ -24,7 +24,7 @@ const (
 type Config struct {
 	Meta   store.Meta
 	Out    string        // campaign directory
-	Runs   int           // total runs wanted (a resumed campaign counts its saved runs)
+	Runs   int           // total runs wanted (a resumed campaign counts its saved runs; server mode may end sooner, State.Done)
 	Jobs   int           // runs at once
 	Save   time.Duration // save interval
 	Resume bool          // continue the campaign in Out

@@ -1,8 +1,9 @@
 // Package store keeps a fuzzing campaign on disk: a campaign file (the
 // command and options, written once) and a chain of deltas, each holding only
 // what is new since the previous save — new events, new unordered pairs, new
-// growth points, the runs finished meanwhile with their traces — plus the
-// counters and the planner's cursor as of the save.
+// growth points, the runs finished meanwhile with their traces and the holds
+// the time-out let go in them (the events each starved) — plus the counters
+// and the planner's cursor as of the save.
 //
 // Deltas are gzip-compressed text lines (format in delta.go) and are written
 // crash-safely: to a temporary file, fsynced, renamed into place, the
