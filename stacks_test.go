@@ -19,8 +19,8 @@ github.com/morpheus-go/morpheus/rt_test.checkSame(0x1)
 	/m/rt/fatal_test.go:20 +0x2
 github.com/morpheus-go/morpheus/rt.Test.func1(0xc0)
 	/m/rt/test.go:120 +0x3
-github.com/morpheus-go/morpheus.(*explorer).run(0x1)
-	/m/explore.go:300 +0x3
+github.com/morpheus-go/morpheus/internal/explore.(*explorer).run(0x1)
+	/m/internal/explore/explore.go:300 +0x3
 github.com/morpheus-go/morpheus/internal/systems/storage.server(0x1)
 	/m/internal/systems/storage/server.go:3 +0x3
 iter.Pull[...].func1()
