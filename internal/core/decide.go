@@ -56,6 +56,9 @@ func (m *machine) decide() *Task {
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
 		Flag: flag, Val: t.op.Val, Loc: uint64(t.op.PC),
 	})
+	if m.beats != nil {
+		m.beats.Store(int64(m.step))
+	}
 	if t.fire != nil {
 		t.state = taskDone
 	}

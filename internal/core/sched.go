@@ -57,7 +57,11 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 		panic(unwind{})
 	}
 	r.post(t, op)
-	n := r.pick()
+	n := r.decide() // pick's first round, inline: the common case costs one call
+	if n != nil && n.fire != nil {
+		r.runFire(n)
+		n = r.pick()
+	}
 	if n != t {
 		r.next = n
 		if !t.carrier.yield(struct{}{}) || t.killed || r.aborting {
@@ -103,17 +107,12 @@ func (r *Run) fail(f *Failure) {
 // resume: a runtime-owned task's action runs in place. It returns nil when
 // the iteration is over (passed or failed).
 func (r *Run) pick() *Task {
-	for {
-		t := r.decide()
-		if t == nil {
-			return nil
-		}
-		r.w.beat()
-		if t.fire == nil {
-			return t
-		}
+	t := r.decide()
+	for t != nil && t.fire != nil {
 		r.runFire(t)
+		t = r.decide()
 	}
+	return t
 }
 
 // runFire runs a runtime-owned task's action, turning a panic (from user code

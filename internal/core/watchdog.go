@@ -115,19 +115,13 @@ func (w *Worker) beginWatch(r *Run) {
 	if v := w.watch; v != nil {
 		v.step.Store(0)
 		v.busy.Store(true)
+		r.beats = &v.step // the machine tells the watchdog every step it picks
 	}
 }
 
 func (w *Worker) endWatch() {
 	if v := w.watch; v != nil {
 		v.busy.Store(false)
-	}
-}
-
-// beat tells the watchdog a step was picked.
-func (w *Worker) beat() {
-	if v := w.watch; v != nil {
-		v.step.Store(int64(w.run.step))
 	}
 }
 
