@@ -1,7 +1,9 @@
 // Package perf measures the controlled runtime's speed: message round trips
-// between two actors against the same ping-pong on plain goroutines, and
-// iterations per second of a small test. The CLI's "bench perf" and the Go
-// benchmarks of this package run the same code.
+// between two actors against the same ping-pong on plain goroutines,
+// iterations per second of a small test, and how the cost of a step grows
+// with the tasks and the steps of an iteration (Scale). The CLI's "bench
+// perf" and "bench scale" and the Go benchmarks of this package run the
+// same code.
 package perf
 
 import (
@@ -137,6 +139,15 @@ func Run(roundtrips, iterations int) (*Result, error) {
 	r.Ratio = r.ControlledSeconds / r.UncontrolledSeconds
 	r.IterationsPerSecond, r.StepsPerIteration, err = RunSmall(iterations)
 	return r, err
+}
+
+// cpuTime returns the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSSMB returns the process's peak resident set size in MiB.
