@@ -76,7 +76,7 @@ func (p *pool) get() *carrier {
 }
 
 func (p *pool) put(c *carrier) {
-	const maxIdle = 256 // a burst of tasks beyond this is not kept
+	const maxIdle = 4096 // a burst of tasks beyond this is not kept
 	if len(p.idle) >= maxIdle {
 		c.stop()
 		p.all--

@@ -151,6 +151,7 @@ func (r *Run) resume(t *Task) {
 	if t.carrier == nil {
 		t.carrier = r.w.pool.get()
 		t.carrier.task = t
+		t.goid = t.carrier.goid
 		t.state = taskRunning
 	}
 	prev := r.cur

@@ -12,7 +12,8 @@ import (
 // A Watchdog watches workers from its own goroutine and reports a task that
 // does not come back to the scheduler within a wall-clock limit: it blocked on
 // something morpheus does not control (a real channel, lock or I/O) or loops
-// without ops. Watching costs the worker two atomic stores per switch.
+// without ops. Watching costs the worker an atomic store per step (the step
+// count) and one per switch (the task it resumes).
 type Watchdog struct {
 	limit   time.Duration
 	onStuck func(*Worker, *Stuck)
@@ -33,10 +34,9 @@ type Stuck struct {
 type watch struct {
 	busy   atomic.Bool
 	step   atomic.Int64
-	cur    atomic.Pointer[Task]
-	goid   atomic.Int64
-	stuck  atomic.Bool // reported: the worker is abandoned
-	seen   int64       // watchdog-private: step at the last tick
+	cur    atomic.Pointer[Task] // its goroutine is Task.goid, set before the task is first published
+	stuck  atomic.Bool          // reported: the worker is abandoned
+	seen   int64                // watchdog-private: step at the last tick
 	seenT  *Task
 	strike int
 }
@@ -93,7 +93,7 @@ func (d *Watchdog) loop() {
 				continue
 			}
 			v.stuck.Store(true)
-			d.onStuck(w, &Stuck{Task: cur, Step: int(step), Stack: goroutineStack(v.goid.Load())})
+			d.onStuck(w, &Stuck{Task: cur, Step: int(step), Stack: goroutineStack(cur.goid)})
 		}
 	}
 }
@@ -129,7 +129,6 @@ func (w *Worker) endWatch() {
 func (w *Worker) publish(t *Task) {
 	if v := w.watch; v != nil {
 		v.cur.Store(t)
-		v.goid.Store(t.carrier.goid)
 	}
 }
 
