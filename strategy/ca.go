@@ -20,18 +20,23 @@ import "github.com/morpheus-go/morpheus/trace"
 // # Learning in epochs
 //
 // The table CA reads is a snapshot that must not change during an iteration.
-// End analyses the iteration's trace (trace.Conflicts) and learns into a
-// private pending table, not into the snapshot, so that an iteration's
-// decisions depend only on the snapshot and its seed. CA is a Learner: the
-// runtime hands it each epoch's snapshot with Learn and takes the pending
-// table with Learned, the same whatever the number of workers. Its Knowledge
-// holds the table, how the predictions fared (ConflictStats), and the
-// inner strategy's knowledge if that learns too (PCT estimating its bound).
-// With DFS as the inner strategy the table must not change during the whole
-// exploration, or the replayed prefixes diverge.
+// CA finds the iteration's conflicts (trace.Conflicts) while it runs: it is
+// a StepReader, and feeds each step the runtime hands it to a
+// trace.ConflictMarker, the happens-before pass done step by step. End then
+// assesses the predictions and learns into a private pending table, not
+// into the snapshot, so that an iteration's decisions depend only on the
+// snapshot and its seed; it learns only what the snapshot did not know. CA
+// is a Learner: the runtime hands it each epoch's snapshot with Learn and
+// takes the pending table with Learned, the same whatever the number of
+// workers. Its Knowledge holds the table, how the predictions fared
+// (ConflictStats), and the inner strategy's knowledge if that learns too
+// (PCT estimating its bound). With DFS as the inner strategy the table must
+// not change during the whole exploration, or the replayed prefixes
+// diverge.
 //
-// End learns only when given a trace; without traces CA never learns and
-// leaves every decision to the inner strategy.
+// A driver that is no StepReader's runtime may instead hand End the
+// iteration's trace, which CA reads the same way. Given neither, CA never
+// learns and leaves every decision to the inner strategy.
 //
 // # Probe iterations
 //
@@ -54,10 +59,10 @@ type CA struct {
 	probe   bool    // this iteration predicts nothing (see Probe iterations)
 	search  bool    // the inner strategy is a systematic search: never probe
 	stats   CAStats // of the last iteration
+	steps   caSteps // the steps of the iteration under way (ca_steps.go)
 	// verdict caches the table's prediction for each task's enabled op, valid
 	// until the op runs.
-	verdict    []caVerdict
-	conflicted []bool // scratch for End
+	verdict []caVerdict
 }
 
 type caVerdict uint8
@@ -75,7 +80,7 @@ func WithCA(inner Strategy, table *Table) *CA {
 		table = NewTable()
 	}
 	_, search := AsExhauster(inner)
-	return &CA{inner: inner, table: table, pending: NewTable(), search: search}
+	return &CA{inner: inner, table: table, pending: &Table{}, search: search}
 }
 
 // Name returns the inner strategy's name followed by "+ca".
@@ -100,6 +105,7 @@ func probeSeed(seed uint64) bool {
 func (c *CA) Begin(seed uint64) {
 	clear(c.verdict)
 	c.stats = CAStats{}
+	c.steps.reset()
 	c.probe = !c.idle && !c.search && probeSeed(seed)
 	c.inner.Begin(seed)
 }
@@ -110,7 +116,9 @@ func (c *CA) Next(enabled []Op) int {
 	}
 	for i := range enabled {
 		t := enabled[i].Task
-		c.verdict = grow(c.verdict, t, caUnknown)
+		if int(t) >= len(c.verdict) {
+			c.verdict = grow(c.verdict, t, caUnknown)
+		}
 		v := c.verdict[t]
 		if v == caUnknown {
 			v = caDependent
@@ -133,19 +141,25 @@ func (c *CA) Next(enabled []Op) int {
 
 func (c *CA) Choose(n int) int { return c.inner.Choose(n) }
 
+// End learns from the iteration's steps, as the runtime handed them
+// (StepReader), or from tr if it handed none.
 func (c *CA) End(tr *trace.Trace) {
 	c.inner.End(tr)
 	c.stats = CAStats{}
-	if tr == nil || c.idle {
+	switch {
+	case c.idle:
+		return
+	case c.steps.done:
+		if !c.steps.whole {
+			return
+		}
+	case tr != nil:
+		c.steps.reset()
+		c.steps.readTrace(tr)
+	default:
 		return
 	}
-	c.conflicted = conflictedOps(tr, c.conflicted)
-	c.stats = c.table.assess(tr, c.conflicted)
-	if c.live {
-		c.table.learn(tr, c.conflicted)
-	} else {
-		c.pending.learn(tr, c.conflicted)
-	}
+	c.learnSteps()
 }
 
 // Divergence passes on the inner strategy's explanation (see Diverger).

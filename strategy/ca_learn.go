@@ -61,9 +61,9 @@ func (c *CA) Prior() Knowledge {
 }
 
 // Learn makes CA read k's table from the next iteration on, and passes the
-// inner strategy its part of k. With keep false, End skips the analysis of
-// the iteration's trace, conflict analysis's main cost; predictions are made
-// as usual.
+// inner strategy its part of k. With keep false, CA skips the analysis of
+// the iteration's steps, conflict analysis's main cost (Executed ignores
+// them, End learns nothing); predictions are made as usual.
 func (c *CA) Learn(k Knowledge, keep bool) {
 	ck := k.(*caKnowledge)
 	c.table, c.idle = ck.table, !keep
@@ -72,11 +72,12 @@ func (c *CA) Learn(k Knowledge, keep bool) {
 	}
 }
 
-// Learned returns the signatures the last iteration learned and the
+// Learned returns what the last iteration learned about signatures (what
+// the table it read did not know: new signatures, new conflicts) and the
 // predictions' stats, and starts a new pending table.
 func (c *CA) Learned() Knowledge {
 	k := &caKnowledge{table: c.pending, stats: c.stats}
-	c.pending = NewTable()
+	c.pending = &Table{}
 	if l, ok := c.inner.(Learner); ok {
 		k.inner = l.Learned()
 	}

@@ -51,21 +51,24 @@ func (t *Table) Assess(tr *trace.Trace) CAStats { return t.assess(tr, conflicted
 func (t *Table) assess(tr *trace.Trace, conflicted []bool) CAStats {
 	st := CAStats{Iterations: 1}
 	for i := range tr.Events {
-		s, ok := eventSig(tr, i)
-		if !ok {
-			continue
-		}
-		st.Ops++
-		independent := t.Independent(s)
-		switch {
-		case conflicted[i]:
-			st.Conflicts++
-			if independent {
-				st.FalseNegatives++
-			}
-		case !independent:
-			st.FalsePositives++
+		if s, ok := eventSig(tr, i); ok {
+			st.count(t.Independent(s), conflicted[i])
 		}
 	}
 	return st
+}
+
+// count counts an op that was predicted independent or not, and was part of
+// a conflict or not.
+func (s *CAStats) count(independent, conflicted bool) {
+	s.Ops++
+	switch {
+	case conflicted:
+		s.Conflicts++
+		if independent {
+			s.FalseNegatives++
+		}
+	case !independent:
+		s.FalsePositives++
+	}
 }

@@ -15,7 +15,7 @@ import "github.com/morpheus-go/morpheus/trace"
 // A Table is not safe for concurrent use; readers may share one that nobody
 // writes (a snapshot).
 type Table struct {
-	m map[Sig]sigState
+	m sigSet
 }
 
 // sigState holds what the table knows of a signature.
@@ -27,48 +27,47 @@ const (
 )
 
 // NewTable returns an empty table.
-func NewTable() *Table { return &Table{m: make(map[Sig]sigState)} }
+func NewTable() *Table { return &Table{} }
 
 // Len returns the number of signatures in t.
-func (t *Table) Len() int { return len(t.m) }
+func (t *Table) Len() int { return t.m.n }
 
 // Lookup reports whether an op with signature s was seen, and whether one was
 // ever part of a conflict.
 func (t *Table) Lookup(s Sig) (seen, conflicted bool) {
-	st := t.m[s]
+	st := t.m.get(s)
 	return st&sigSeen != 0, st&sigConflicted != 0
 }
 
 // Independent reports whether t predicts that an op with signature s does
 // not conflict: it was seen and never conflicted. Unseen signatures are
 // predicted to conflict.
-func (t *Table) Independent(s Sig) bool { return t.m[s] == sigSeen }
+func (t *Table) Independent(s Sig) bool { return t.m.get(s) == sigSeen }
 
 // Mark records that an op with signature s ran and, if conflicted, that it
 // was part of a conflict.
 func (t *Table) Mark(s Sig, conflicted bool) {
-	st := t.m[s] | sigSeen
+	st := sigSeen
 	if conflicted {
 		st |= sigConflicted
 	}
-	t.m[s] = st
+	t.add(s, st)
 }
+
+// add adds the facts st, which include sigSeen, to what t knows of s.
+func (t *Table) add(s Sig, st sigState) { t.m.add(s, st) }
 
 // Merge adds what o knows to t.
 func (t *Table) Merge(o *Table) {
-	for s, st := range o.m {
-		t.m[s] |= st
+	for _, sl := range o.m.slots {
+		if sl.st != 0 {
+			t.m.add(sl.sig, sl.st)
+		}
 	}
 }
 
 // Clone returns a copy of t, for instance a snapshot to hand to workers.
-func (t *Table) Clone() *Table {
-	c := &Table{m: make(map[Sig]sigState, len(t.m))}
-	for s, st := range t.m {
-		c.m[s] = st
-	}
-	return c
-}
+func (t *Table) Clone() *Table { return &Table{m: t.m.clone()} }
 
 // Learn records the ops of tr and its conflicts (trace.Conflicts). The
 // signature of a step event e is {tr.Tasks[e.Task].Key, e.Loc}; events of the

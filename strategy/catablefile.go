@@ -33,8 +33,12 @@ func (t *Table) Save(w io.Writer, where func(loc uint64) string) error {
 		loc  string
 		st   sigState
 	}
-	lines := make([]line, 0, len(t.m))
-	for s, st := range t.m {
+	lines := make([]line, 0, t.m.n)
+	for _, sl := range t.m.slots {
+		if sl.st == 0 {
+			continue
+		}
+		s, st := sl.sig, sl.st
 		loc := strconv.FormatUint(s.Loc, 10)
 		if where != nil {
 			loc = where(s.Loc)
@@ -103,7 +107,7 @@ func (t *Table) Load(r io.Reader, loc func(text string) uint64) error {
 		} else if l, err = strconv.ParseUint(text, 10, 64); err != nil {
 			return fmt.Errorf("load conflict table: line %d: location %q is not a number", n, clipText(text))
 		}
-		t.m[Sig{Task: task, Loc: l}] |= st
+		t.add(Sig{Task: task, Loc: l}, st)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("load conflict table: line %d: %w", n+1, err)

@@ -27,6 +27,6 @@
 // Learner learns across iterations, in epochs that keep each iteration's
 // decisions independent of the number of workers; an Exhauster enumerates a
 // finite space of schedules; a Follower follows a recorded schedule; a
-// TraceReader asks for each iteration's trace at End. WithCA adds conflict
-// analysis to any strategy.
+// StepReader is handed each step as it runs, a TraceReader each iteration's
+// trace at End. WithCA adds conflict analysis to any strategy.
 package strategy

@@ -31,7 +31,7 @@ func Conflicts(a, b *Op) bool {
 //
 // The runtime calls Begin once per iteration, then Next at every step with the
 // non-empty set of enabled ops and Choose for every controlled choice, then End
-// with the finished iteration's trace.
+// (with the finished iteration's trace if the strategy is a TraceReader).
 type Strategy interface {
 	// Name returns the strategy's name as Parse accepts it.
 	Name() string
@@ -43,8 +43,9 @@ type Strategy interface {
 	// Choose returns a value in [0, n) for a controlled choice of the op that
 	// Next picked last, or -1 if the strategy cannot go on.
 	Choose(n int) int
-	// End tells the strategy that the iteration ended; tr holds its trace
-	// (nil if the runtime did not record one). Learning strategies use it.
+	// End tells the strategy that the iteration ended; tr holds its trace,
+	// or is nil: the runtime hands one only to a TraceReader, and not for
+	// an iteration too long to learn from.
 	End(tr *trace.Trace)
 }
 
@@ -64,9 +65,26 @@ type Follower interface {
 	Following() bool
 }
 
-// TraceReader is implemented by strategies that read the trace End receives
-// (conflict analysis). The runtime builds that trace only for them; the
-// others get nil.
+// TraceReader is implemented by strategies that read the trace End receives.
+// The runtime builds that trace, a copy of the iteration's steps, only for
+// them; the others get nil. Its locations are stable keys, as in Op.Sig.
 type TraceReader interface {
 	ReadsTrace() bool
+}
+
+// StepReader is implemented by strategies that learn from the steps of an
+// iteration while it runs (conflict analysis), which costs neither a copy of
+// the trace nor a pass over it at End. The runtime calls Executed once for
+// every step, in order, as soon as the step has had its effect (before the
+// next step is decided, or before End for the last one): e is the step's
+// event as the trace records it, valid only during the call, and sig the
+// signature of its op (Op.Sig when it was enabled). Then, before End, it
+// calls StepsDone. complete is false if the runtime stopped calling Executed
+// before the end: it does when an iteration outgrows what is worth learning
+// from (a benchmark's million round trips, thousands of tasks), and the
+// strategy then learns nothing from the iteration, as a TraceReader gets no
+// trace for it.
+type StepReader interface {
+	Executed(e *trace.Event, sig Sig)
+	StepsDone(complete bool)
 }

@@ -19,7 +19,7 @@ func Conflicted(t *Trace, buf []bool) []bool {
 	}
 	var w syncWalker
 	w.init(t)
-	m := markRaces{res: make(map[uint32]int32)}
+	var m markRaces
 	var k killWatch
 	k.reset(t, len(w.clock))
 	for j := range t.Events {
@@ -43,7 +43,7 @@ func Conflicted(t *Trace, buf []bool) []bool {
 // markRaces is hbRaces for Conflicted: per resource and task the accesses
 // so far, each list with a range of positions known to be marked already.
 type markRaces struct {
-	res   map[uint32]int32 // resource -> index in byRes
+	res   resIndex // resource -> index in byRes
 	byRes []markResource
 }
 
@@ -55,7 +55,7 @@ type markRaces struct {
 // are all marked already visits only those with something left to mark.
 type markResource struct {
 	task      []int32
-	index     map[int32]int // task -> its index in task
+	index     map[int32]int // task -> its index in task, once they are many (see find)
 	lastAll   []uint32      // clock entry of the task's latest access
 	lastWrite []uint32      // of its latest write, 0 if none (entries start at 1)
 	lists     []markTaskAccesses
@@ -113,13 +113,33 @@ func (l *markList) mark(buf []bool, seen uint32) bool {
 // full reports whether every access of l is marked.
 func (l *markList) full() bool { return l.lo == 0 && l.hi == len(l.acc) }
 
+// manyTasks is the number of tasks on a resource past which it indexes
+// them (markResource.find).
+const manyTasks = 64
+
+// find returns the index of task t in rs.task, or -1.
+func (rs *markResource) find(t int32) int {
+	if len(rs.task) > manyTasks {
+		if x, ok := rs.index[t]; ok {
+			return x
+		}
+		return -1
+	}
+	for x, u := range rs.task {
+		if u == t {
+			return x
+		}
+	}
+	return -1
+}
+
 // access marks event j (task e.Task, clock vc) and the earlier events it
-// conflicts with, and records it.
-func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
-	k, ok := r.res[e.Res]
+// conflicts with, and records it. It returns the resource's index in byRes.
+func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) int32 {
+	k, ok := r.res.get(e.Res)
 	if !ok {
 		k = int32(len(r.byRes))
-		r.res[e.Res] = k
+		r.res.put(e.Res, k)
 		if int(k) < cap(r.byRes) { // a resource of an earlier walk (ConflictMarker.Reset)
 			r.byRes = r.byRes[:k+1]
 			r.byRes[k].reuse()
@@ -162,18 +182,26 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 			}
 		}
 	}
-	mine, ok := rs.index[e.Task]
-	if !ok {
-		if rs.index == nil {
-			rs.index = make(map[int32]int)
-		}
+	mine := rs.find(e.Task)
+	if mine < 0 {
 		mine = len(rs.task)
-		rs.index[e.Task] = mine
 		rs.task = append(rs.task, e.Task)
+		switch {
+		case len(rs.task) == manyTasks+1:
+			if rs.index == nil {
+				rs.index = make(map[int32]int)
+			}
+			for x, t := range rs.task {
+				rs.index[t] = x
+			}
+		case len(rs.task) > manyTasks+1:
+			rs.index[e.Task] = mine
+		}
 		rs.lastAll = append(rs.lastAll, 0)
 		rs.lastWrite = append(rs.lastWrite, 0)
-		if mine < cap(rs.lists) {
-			rs.lists = rs.lists[:mine+1] // emptied by reuse, its memory kept
+		if mine < cap(rs.lists) { // a list of an earlier walk: keep its memory
+			rs.lists = rs.lists[:mine+1]
+			rs.lists[mine].empty()
 		} else {
 			rs.lists = append(rs.lists, markTaskAccesses{})
 		}
@@ -190,4 +218,5 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 		rs.lastWrite[mine] = a.clk
 		rs.reopen(1, mine)
 	}
+	return k
 }

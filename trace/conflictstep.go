@@ -72,10 +72,7 @@ func (m *ConflictMarker) Step(e *Event) {
 	if e.Res == 0 {
 		return
 	}
-	if m.races.res == nil {
-		m.races.res = make(map[uint32]int32)
-	}
-	m.races.access(m.marks, j, e, m.w.raceClock(vc))
+	k := m.races.access(m.marks, j, e, m.w.raceClock(vc))
 	for int(e.Task) >= len(m.own) {
 		if n := len(m.own); n < cap(m.own) {
 			m.own = m.own[:n+1] // emptied by Reset, its memory kept
@@ -83,7 +80,7 @@ func (m *ConflictMarker) Step(e *Event) {
 			m.own = append(m.own, nil)
 		}
 	}
-	m.own[e.Task] = append(m.own[e.Task], ownStep{i: j, res: m.races.res[e.Res], clk: vc.At(e.Task)})
+	m.own[e.Task] = append(m.own[e.Task], ownStep{i: j, res: k, clk: vc.At(e.Task)})
 }
 
 // kill remembers kill j (event e, clock vc) for Marked, as killWatch.race
@@ -123,10 +120,7 @@ func (w *syncWalker) reset() {
 		clocks[t] = clocks[t][:0] // an empty clock; grow reuses its memory
 	}
 	w.clock = w.clock[:0]
-	for _, vc := range w.msgs { // messages never received: their clocks are spare
-		w.spare = append(w.spare, vc[:0])
-	}
-	clear(w.msgs)
+	w.spare = w.msgs.drain(w.spare) // messages never received
 	w.sync.reset()
 }
 
@@ -144,24 +138,26 @@ func (s *syncHB) reset() {
 
 // reset empties r for a new walk; access reuses the resources' memory.
 func (r *markRaces) reset() {
-	clear(r.res)
+	r.res.reset()
 	r.byRes = r.byRes[:0]
 }
 
-// reuse empties rs, a resource of an earlier walk, keeping its memory.
+// reuse empties rs, a resource of an earlier walk, keeping its memory
+// (access empties each task's lists as it reuses them).
 func (rs *markResource) reuse() {
 	rs.task = rs.task[:0]
 	clear(rs.index)
 	rs.lastAll, rs.lastWrite = rs.lastAll[:0], rs.lastWrite[:0]
-	lists := rs.lists[:cap(rs.lists)]
-	for x := range lists {
-		for k := range lists[x].lists {
-			l := &lists[x].lists[k]
-			l.acc, l.lo, l.hi = l.acc[:0], 0, 0
-		}
-	}
 	rs.lists = rs.lists[:0]
 	for k := range rs.open {
 		rs.open[k], rs.isOpen[k] = rs.open[k][:0], rs.isOpen[k][:0]
+	}
+}
+
+// empty empties a task's lists of an earlier walk, keeping their memory.
+func (ta *markTaskAccesses) empty() {
+	for k := range ta.lists {
+		l := &ta.lists[k]
+		l.acc, l.lo, l.hi = l.acc[:0], 0, 0
 	}
 }

@@ -156,9 +156,9 @@ func walkConflicts(t *Trace, fn func(j int, vc VC, earlier []int) bool) {
 
 // hbWalker computes vector clocks event by event.
 type hbWalker struct {
-	clock []VC         // the current clock of each task
-	msgs  map[int64]VC // the clock of each message sent and not yet received
-	spare []VC         // clocks of received messages, for reuse
+	clock []VC      // the current clock of each task
+	msgs  msgClocks // the clock of each message sent and not yet received
+	spare []VC      // clocks of received messages, for reuse
 }
 
 func (w *hbWalker) init(t *Trace) {
@@ -169,7 +169,6 @@ func (w *hbWalker) init(t *Trace) {
 		}
 	}
 	w.clock = make([]VC, n)
-	w.msgs = make(map[int64]VC)
 }
 
 // grow makes room for the clocks of n tasks.
@@ -178,9 +177,6 @@ func (w *hbWalker) grow(n int) {
 		w.clock = append(w.clock[:cap(w.clock)], make([]VC, n-cap(w.clock))...)
 	}
 	w.clock = w.clock[:n]
-	if w.msgs == nil {
-		w.msgs = make(map[int64]VC)
-	}
 }
 
 // stepEvent advances the clocks past event e, the next of the walk, and
@@ -195,9 +191,8 @@ func (w *hbWalker) stepEvent(e *Event) VC {
 	}
 	c := &w.clock[e.Task]
 	if (e.Kind == KindRecv && e.Flag&FlagTimeout == 0) || (e.Kind == KindDeliver && e.Val >= 0) {
-		if m, ok := w.msgs[e.Val]; ok {
+		if m, ok := w.msgs.take(e.Val); ok {
 			c.Join(m)
-			delete(w.msgs, e.Val)
 			w.spare = append(w.spare, m[:0])
 		}
 	}
@@ -222,7 +217,7 @@ func (w *hbWalker) stepEvent(e *Event) VC {
 				m, w.spare = w.spare[n-1], w.spare[:n-1]
 			}
 			m.Join(*c)
-			w.msgs[e.Val] = m
+			w.msgs.put(e.Val, m)
 		}
 	}
 	return *c

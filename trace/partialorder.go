@@ -44,13 +44,7 @@ type PartialOrderer struct {
 // reset prepares o for t, keeping what its buffers hold.
 func (o *PartialOrderer) reset(t *Trace) {
 	w := &o.w
-	for _, m := range w.msgs {
-		w.spare = append(w.spare, m[:0])
-	}
-	clear(w.msgs)
-	if w.msgs == nil {
-		w.msgs = make(map[int64]VC)
-	}
+	w.spare = w.msgs.drain(w.spare)
 	n := len(t.Tasks)
 	for i := range t.Events {
 		if e := &t.Events[i]; int(e.Task) >= n {

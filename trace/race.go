@@ -95,7 +95,7 @@ func (d *Races) Reset() {
 		all[i] = all[i][:0]
 	}
 	d.w.clock = all[:0]
-	clear(d.w.msgs)
+	d.w.spare = d.w.msgs.drain(d.w.spare)
 	d.w.sync = syncHB{pre: d.w.sync.pre[:0]}
 	clear(d.objs)
 	clear(d.by)

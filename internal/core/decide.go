@@ -56,6 +56,7 @@ func (m *machine) decide() *Task {
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
 		Flag: flag, Val: t.op.Val, Loc: uint64(t.op.PC),
 	})
+	m.ran(m.last, m.enabled[i].Sig)
 	if m.beats != nil {
 		m.beats.Store(int64(m.step))
 	}

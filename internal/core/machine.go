@@ -56,9 +56,11 @@ type machine struct {
 
 	enabled  []strategy.Op
 	enabledT []*Task
-	// stableLocs: the strategy learns across iterations (it reads traces),
-	// so signatures use stable location keys (LocKey), not program counters.
+	// stableLocs: the strategy learns across iterations (it reads steps or
+	// traces), so signatures use stable location keys (LocKey), not program
+	// counters.
 	stableLocs bool
+	feed       stepFeed // what the strategy reads of the iteration (stepfeed.go)
 
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
@@ -111,9 +113,7 @@ func (m *machine) reset(cfg Config) {
 	if m.limit <= 0 {
 		m.limit = DefaultClockLimit
 	}
-	if tr, ok := m.strat.(strategy.TraceReader); ok && tr.ReadsTrace() {
-		m.stableLocs = true
-	}
+	m.stableLocs = m.feed.reset(m.strat)
 }
 
 func (m *machine) newTask(parent *Task, name string, key uint64) *Task {

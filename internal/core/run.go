@@ -33,14 +33,16 @@ type Config struct {
 }
 
 // maxLearnEvents bounds the iterations a learning strategy learns from: a
-// longer one (a benchmark's million round trips) would cost a copy of its
-// whole trace and a happens-before pass for little news.
+// longer one (a benchmark's million round trips) would cost a
+// happens-before pass over all its steps (and, for a TraceReader, a copy of
+// its whole trace) for little news.
 const maxLearnEvents = 1 << 18
 
 // maxLearnTasks bounds the tasks (goroutines and timers) of an iteration a
 // learning strategy learns from: the happens-before pass keeps a vector
 // clock per task with an entry per task, so its memory grows with their
 // square (a goroutine leaked in a retry loop makes thousands of timers).
+// See stepFeed for how the bounds stop the steps a StepReader is handed.
 const maxLearnTasks = MaxRaceTasks
 
 // runGen numbers iterations across the process (see Run.Gen).
@@ -133,8 +135,9 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.checkEnd()
 	r.teardown()
 	w.endWatch()
+	r.endSteps()
 	var lt *trace.Trace
-	if r.stableLocs && r.rec.Len() <= maxLearnEvents && len(r.tasks) <= maxLearnTasks {
+	if r.feed.trace && r.learnable() {
 		lt = r.light()
 	}
 	r.strat.End(lt)

@@ -11,8 +11,8 @@ func (o *Outcome) StepTrace(into *trace.Trace) { o.run.fillSteps(into, false) }
 
 // light returns the iteration's trace without message contents or location
 // texts, its locations as stable keys (LocKey), in buffers reused across
-// iterations: what a strategy learns from at the end of every iteration
-// (conflicts, step counts). Strategies must not keep it past End.
+// iterations: what a strategy.TraceReader learns from at the end of every
+// iteration. Strategies must not keep it past End.
 func (r *Run) light() *trace.Trace {
 	r.fillSteps(&r.lt, true)
 	return &r.lt

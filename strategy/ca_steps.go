@@ -1,0 +1,86 @@
+package strategy
+
+import "github.com/morpheus-go/morpheus/trace"
+
+// caSteps is what conflict analysis keeps of the steps of the iteration
+// under way: the marker that finds their conflicts as they come
+// (trace.ConflictMarker, the happens-before pass done step by step), and
+// the signature of each, for End to assess and learn once the last step
+// has told which ones were part of a conflict.
+type caSteps struct {
+	marker trace.ConflictMarker
+	ops    []caOp // one per event given to marker, in order
+	done   bool   // the runtime called StepsDone in this iteration
+	whole  bool   // ... with complete true
+}
+
+// caOp is a step as End learns it: its signature, and whether it has one
+// (a trace End reads may hold events of the runtime and unknown tasks,
+// which take part in happens-before but are not learned).
+type caOp struct {
+	sig Sig
+	ok  bool
+}
+
+// reset starts a new iteration, keeping the buffers.
+func (s *caSteps) reset() {
+	s.marker.Reset()
+	s.ops = s.ops[:0]
+	s.done, s.whole = false, false
+}
+
+// step takes the next event of the iteration and its op's signature.
+func (s *caSteps) step(e *trace.Event, sig Sig, ok bool) {
+	s.marker.Step(e)
+	s.ops = append(s.ops, caOp{sig: sig, ok: ok})
+}
+
+// readTrace takes the events of tr, for a driver that hands End a trace
+// instead of the steps (see End).
+func (s *caSteps) readTrace(tr *trace.Trace) {
+	for i := range tr.Events {
+		sig, ok := eventSig(tr, i)
+		s.step(&tr.Events[i], sig, ok)
+	}
+}
+
+// Executed takes a step of the iteration under way (see StepReader). An idle
+// CA (nothing will read what it learns) ignores it.
+func (c *CA) Executed(e *trace.Event, sig Sig) {
+	if !c.idle {
+		c.steps.step(e, sig, true)
+	}
+}
+
+// StepsDone says that Executed has had every step of the iteration, or, with
+// complete false, that the runtime stopped early: End then learns nothing.
+func (c *CA) StepsDone(complete bool) { c.steps.done, c.steps.whole = true, complete }
+
+// learnSteps assesses the table's predictions of the iteration's steps and
+// learns them into the pending table (into the table itself if live). It
+// learns only what the table did not know: what an iteration learns is
+// merged into the table it read (Learner), so the rest would change
+// nothing.
+func (c *CA) learnSteps() {
+	conflicted := c.steps.marker.Marked()
+	st := CAStats{Iterations: 1}
+	for i, op := range c.steps.ops {
+		if !op.ok {
+			continue
+		}
+		was := c.table.m.get(op.sig)
+		now := was | sigSeen
+		if conflicted[i] {
+			now |= sigConflicted
+		}
+		st.count(was == sigSeen, conflicted[i])
+		if now != was {
+			c.pending.add(op.sig, now)
+		}
+	}
+	c.stats = st
+	if c.live {
+		c.table.Merge(c.pending)
+		c.pending = &Table{}
+	}
+}
