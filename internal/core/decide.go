@@ -20,7 +20,7 @@ func (m *machine) decide() *Task {
 		m.stepLimit()
 		return nil
 	}
-	if m.drained() {
+	if m.main.state == taskDone && m.drained() { // drained's own first test, inline
 		return nil
 	}
 	if !m.collect() {
@@ -100,8 +100,7 @@ func (m *machine) fair() bool {
 	if m.step < m.fairFrom && (m.main.state != taskDone || m.live == nil) {
 		return false
 	}
-	f, ok := m.strat.(strategy.Follower)
-	return !ok || !f.Following()
+	return m.follower == nil || !m.follower.Following()
 }
 
 // collect fills the enabled set, advancing the clock if nothing is enabled

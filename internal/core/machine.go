@@ -60,7 +60,8 @@ type machine struct {
 	// traces), so signatures use stable location keys (LocKey), not program
 	// counters.
 	stableLocs bool
-	feed       stepFeed // what the strategy reads of the iteration (stepfeed.go)
+	follower   strategy.Follower // the strategy, if it is one (see fair); nil otherwise
+	feed       stepFeed          // what the strategy reads of the iteration (stepfeed.go)
 
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
@@ -114,6 +115,7 @@ func (m *machine) reset(cfg Config) {
 		m.limit = DefaultClockLimit
 	}
 	m.stableLocs = m.feed.reset(m.strat)
+	m.follower, _ = m.strat.(strategy.Follower)
 }
 
 func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
