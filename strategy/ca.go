@@ -60,18 +60,29 @@ type CA struct {
 	search  bool    // the inner strategy is a systematic search: never probe
 	stats   CAStats // of the last iteration
 	steps   caSteps // the steps of the iteration under way (ca_steps.go)
-	// verdict caches the table's prediction for each task's enabled op, valid
+	// verdict caches what the table says of each task's enabled op, valid
 	// until the op runs.
 	verdict []caVerdict
+	// picked are the signatures of the last two ops Next picked, with
+	// their verdicts: the runtime hands an op to Executed after Next has
+	// picked the one after it, and Executed then need not look it up again
+	// (ca_steps.go).
+	picked [2]caPick
+	npick  int
 }
 
+// caVerdict is the table's state of a signature plus one; 0 means not
+// looked up yet.
 type caVerdict uint8
 
-const (
-	caUnknown     caVerdict = iota // not looked up yet
-	caIndependent                  // predicted not to conflict
-	caDependent                    // unseen or conflicted before
-)
+const caUnknown caVerdict = 0
+
+// caPick is an op Next picked: its signature and its verdict (caUnknown:
+// none picked).
+type caPick struct {
+	sig Sig
+	v   caVerdict
+}
 
 // WithCA returns inner wrapped with conflict analysis reading table, which
 // must not change during an iteration (see CA). A nil table is an empty one.
@@ -104,6 +115,7 @@ func probeSeed(seed uint64) bool {
 
 func (c *CA) Begin(seed uint64) {
 	clear(c.verdict)
+	c.picked, c.npick = [2]caPick{}, 0
 	c.stats = CAStats{}
 	c.steps.reset()
 	c.probe = !c.idle && !c.search && probeSeed(seed)
@@ -121,22 +133,27 @@ func (c *CA) Next(enabled []Op) int {
 		}
 		v := c.verdict[t]
 		if v == caUnknown {
-			v = caDependent
-			if c.table.Independent(enabled[i].Sig) {
-				v = caIndependent
-			}
+			v = caVerdict(c.table.m.get(enabled[i].Sig)) + 1
 			c.verdict[t] = v
 		}
-		if v == caIndependent {
-			c.verdict[t] = caUnknown // its next op is a new op
+		if sigState(v-1) == sigSeen { // predicted independent
+			c.pick(&enabled[i], v)
 			return i
 		}
 	}
 	i := c.inner.Next(enabled)
 	if i >= 0 && i < len(enabled) {
-		c.verdict[enabled[i].Task] = caUnknown
+		c.pick(&enabled[i], c.verdict[enabled[i].Task])
 	}
 	return i
+}
+
+// pick records that op, whose verdict is v, runs: its task's next op is a
+// new op, and Executed will want the state of its signature.
+func (c *CA) pick(op *Op, v caVerdict) {
+	c.verdict[op.Task] = caUnknown
+	c.picked[c.npick&1] = caPick{op.Sig, v}
+	c.npick++
 }
 
 func (c *CA) Choose(n int) int { return c.inner.Choose(n) }
@@ -155,7 +172,7 @@ func (c *CA) End(tr *trace.Trace) {
 		}
 	case tr != nil:
 		c.steps.reset()
-		c.steps.readTrace(tr)
+		c.steps.readTrace(tr, c.table)
 	default:
 		return
 	}

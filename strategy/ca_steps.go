@@ -14,11 +14,13 @@ type caSteps struct {
 	whole  bool   // ... with complete true
 }
 
-// caOp is a step as End learns it: its signature, and whether it has one
-// (a trace End reads may hold events of the runtime and unknown tasks,
-// which take part in happens-before but are not learned).
+// caOp is a step as End learns it: its signature and the table's state of
+// it, and whether it has one (a trace End reads may hold events of the
+// runtime and unknown tasks, which take part in happens-before but are not
+// learned).
 type caOp struct {
 	sig Sig
+	st  sigState
 	ok  bool
 }
 
@@ -29,27 +31,38 @@ func (s *caSteps) reset() {
 	s.done, s.whole = false, false
 }
 
-// step takes the next event of the iteration and its op's signature.
-func (s *caSteps) step(e *trace.Event, sig Sig, ok bool) {
+// step takes the next event of the iteration, its op's signature and the
+// table's state of it.
+func (s *caSteps) step(e *trace.Event, sig Sig, st sigState, ok bool) {
 	s.marker.Step(e)
-	s.ops = append(s.ops, caOp{sig: sig, ok: ok})
+	s.ops = append(s.ops, caOp{sig: sig, st: st, ok: ok})
 }
 
 // readTrace takes the events of tr, for a driver that hands End a trace
-// instead of the steps (see End).
-func (s *caSteps) readTrace(tr *trace.Trace) {
+// instead of the steps (see End), t being the table read.
+func (s *caSteps) readTrace(tr *trace.Trace, t *Table) {
 	for i := range tr.Events {
 		sig, ok := eventSig(tr, i)
-		s.step(&tr.Events[i], sig, ok)
+		s.step(&tr.Events[i], sig, t.m.get(sig), ok)
 	}
 }
 
 // Executed takes a step of the iteration under way (see StepReader). An idle
 // CA (nothing will read what it learns) ignores it.
 func (c *CA) Executed(e *trace.Event, sig Sig) {
-	if !c.idle {
-		c.steps.step(e, sig, true)
+	if c.idle {
+		return
 	}
+	var st sigState
+	switch p := &c.picked; {
+	case p[0].v != caUnknown && p[0].sig == sig:
+		st = sigState(p[0].v - 1)
+	case p[1].v != caUnknown && p[1].sig == sig:
+		st = sigState(p[1].v - 1)
+	default: // not picked by Next (a probe, the fair tail): look it up
+		st = c.table.m.get(sig)
+	}
+	c.steps.step(e, sig, st, true)
 }
 
 // StepsDone says that Executed has had every step of the iteration, or, with
@@ -68,7 +81,7 @@ func (c *CA) learnSteps() {
 		if !op.ok {
 			continue
 		}
-		was := c.table.m.get(op.sig)
+		was := op.st
 		now := was | sigSeen
 		if conflicted[i] {
 			now |= sigConflicted

@@ -154,29 +154,35 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) int32 {
 		kind, last = 1, rs.lastWrite // a read races only with writes, a write with every access
 	}
 	// The tasks with accesses to mark: mark them, and drop those now full.
-	open := rs.open[kind]
+	// (A list in open is not full until marked; a task's own latest access
+	// is never later than its clock.)
+	open, dropped := rs.open[kind], false
 	for n := 0; n < len(open); {
 		x := open[n]
-		l := &rs.lists[x].lists[kind]
-		if task := rs.task[x]; task != e.Task {
-			if seen := vc.At(task); last[x] > seen {
-				l.mark(buf, seen)
-				buf[j] = true
+		task := rs.task[x]
+		if seen := vc.At(task); last[x] > seen && task != e.Task {
+			l := &rs.lists[x].lists[kind]
+			l.mark(buf, seen)
+			buf[j] = true
+			if l.full() {
+				rs.isOpen[kind][x] = false
+				open[n] = open[len(open)-1]
+				open, dropped = open[:len(open)-1], true
+				continue
 			}
-		}
-		if l.full() {
-			rs.isOpen[kind][x] = false
-			open[n] = open[len(open)-1]
-			open = open[:len(open)-1]
-			continue
 		}
 		n++
 	}
-	rs.open[kind] = open
+	if dropped {
+		rs.open[kind] = open
+	}
 	// Whether j conflicts with the other tasks, whose accesses are marked.
+	// (A task's own latest access is never later than its clock.)
 	if !buf[j] {
-		for x, task := range rs.task {
-			if task != e.Task && !rs.isOpen[kind][x] && last[x] > vc.At(task) {
+		tasks := rs.task
+		last, isOpen := last[:len(tasks)], rs.isOpen[kind][:len(tasks)]
+		for x, task := range tasks {
+			if last[x] > vc.At(task) && !isOpen[x] && task != e.Task {
 				buf[j] = true
 				break
 			}

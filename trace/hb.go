@@ -216,7 +216,7 @@ func (w *hbWalker) stepEvent(e *Event) VC {
 			if n := len(w.spare); n > 0 {
 				m, w.spare = w.spare[n-1], w.spare[:n-1]
 			}
-			m.Join(*c)
+			m = append(m[:0], *c...) // a copy of the sender's clock
 			w.msgs.put(e.Val, m)
 		}
 	}

@@ -28,14 +28,20 @@ func LocKey(pc uintptr) uint64 {
 	if pc == 0 {
 		return 0
 	}
+	if key, ok := cachedLocKey(pc); ok {
+		return key
+	}
 	if e, ok := locByPC.Load(pc); ok {
-		return e.(locEntry).key
+		key := e.(locEntry).key
+		cacheLocKey(pc, key)
+		return key
 	}
 	f, _ := runtime.CallersFrames([]uintptr{pc}).Next()
 	text := f.Function + ":" + strconv.Itoa(f.Line)
 	key := TextKey(text)
 	locByPC.Store(pc, locEntry{key: key, text: text})
 	locByKey.Store(key, text)
+	cacheLocKey(pc, key)
 	return key
 }
 
