@@ -22,7 +22,9 @@ import "github.com/morpheus-go/morpheus/trace"
 // The table CA reads is a snapshot that must not change during an iteration.
 // CA finds the iteration's conflicts (trace.Conflicts) while it runs: it is
 // a StepReader, and feeds each step the runtime hands it to a
-// trace.ConflictMarker, the happens-before pass done step by step. End then
+// trace.ConflictMarker, the happens-before pass done step by step (past the
+// first 2^14 steps of a long iteration it keeps the steps and marks them at
+// End, so that one too long to learn from costs no pass). End then
 // assesses the predictions and learns into a private pending table, not
 // into the snapshot, so that an iteration's decisions depend only on the
 // snapshot and its seed; it learns only what the snapshot did not know. CA

@@ -202,7 +202,9 @@ var inners = []func() strategy.Strategy{
 // actors, channels, locks, atomics, choices, timers, faults, crashes), on
 // every scenario of the distributed bug suite and on every shared-memory
 // case, buggy and fixed, under conflict analysis around POS, random walk
-// and PCT, over iterations that fail and pass and across learning epochs.
+// and PCT, over iterations that fail and pass and across learning epochs
+// (50 or 60 iterations: the first two epochs, 48 iterations, learn; the
+// last epoch of a bounded run does not, see strategy.Learner).
 func TestCAOnlineMatchesTrace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a few thousand iterations")
@@ -210,7 +212,7 @@ func TestCAOnlineMatchesTrace(t *testing.T) {
 	var total, conflicts int
 	count := func(c *onlineCheck) { total, conflicts = total+c.ops, conflicts+c.conflicts }
 	for seed := uint64(1); seed <= 30; seed++ {
-		count(runOnline(t, fmt.Sprintf("randprog %d", seed), randprog.Program(seed), inners[seed%3], 40))
+		count(runOnline(t, fmt.Sprintf("randprog %d", seed), randprog.Program(seed), inners[seed%3], 50))
 	}
 	for i, sc := range bugs.All() {
 		for _, fixed := range []bool{false, true} {
@@ -218,7 +220,7 @@ func TestCAOnlineMatchesTrace(t *testing.T) {
 		}
 	}
 	for i, cs := range sct.Cases() {
-		count(runOnline(t, "sct "+cs.Name, cs.Buggy, inners[i%3], 40))
+		count(runOnline(t, "sct "+cs.Name, cs.Buggy, inners[i%3], 50))
 		count(runOnline(t, "sct "+cs.Name+" fixed", cs.Fixed, inners[(i+1)%3], 20))
 	}
 	t.Logf("%d ops checked, %d in a conflict", total, conflicts)
@@ -245,5 +247,41 @@ func TestCAOnlineTooManyTasks(t *testing.T) {
 	c := runOnline(t, "2100 goroutines", test, inners[0], 2, morpheus.ClockLimit(time.Minute))
 	if c.long != c.iterations {
 		t.Errorf("%d of %d iterations were too long to learn from, want all", c.long, c.iterations)
+	}
+}
+
+// pingPong is a test whose iterations take about 4 steps per round: two
+// goroutines trading a value over unbuffered channels.
+func pingPong(rounds int) func(*morpheus.Env) {
+	return func(*morpheus.Env) {
+		ping, pong := csync.Make[int](0), csync.Make[int](0)
+		csync.Go(func() {
+			for v := range rounds {
+				pong.Send(ping.Recv() + v)
+			}
+		})
+		for v := range rounds {
+			ping.Send(v)
+			pong.Recv()
+		}
+	}
+}
+
+// Long iterations: one whose steps conflict analysis keeps past the first
+// ones to mark them at End is learned from as the trace says; one past the
+// runtime's bound on events is not learned from at all.
+func TestCAOnlineLongIterations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs iterations of tens of thousands of steps")
+	}
+	// 20 iterations: the first epoch's 16 are learned from (the last epoch
+	// of a bounded run is not, see strategy.Learner).
+	c := runOnline(t, "ping-pong 5000", pingPong(5000), inners[0], 20)
+	if c.long != 0 || c.ops < 20*strategy.HeldAfter {
+		t.Errorf("%d ops checked in %d iterations (%d too long), want 20 iterations of over %d", c.ops, c.iterations, c.long, strategy.HeldAfter)
+	}
+	c = runOnline(t, "ping-pong 70000", pingPong(70000), inners[0], 1, morpheus.MaxSteps(1<<20))
+	if c.long != 1 {
+		t.Errorf("%d of %d iterations too long to learn from, want the one", c.long, c.iterations)
 	}
 }

@@ -7,12 +7,22 @@ import "github.com/morpheus-go/morpheus/trace"
 // (trace.ConflictMarker, the happens-before pass done step by step), and
 // the signature of each, for End to assess and learn once the last step
 // has told which ones were part of a conflict.
+//
+// Past heldAfter steps the events are kept (copied) instead, and marked
+// only at End: an iteration that grows too long to learn from (the runtime
+// then stops at 2^18 events and says so with StepsDone(false)) costs a
+// copy of its steps, not a happens-before pass over them, as it did when
+// CA read a trace at End. The marks are the same either way.
 type caSteps struct {
 	marker trace.ConflictMarker
-	ops    []caOp // one per event given to marker, in order
-	done   bool   // the runtime called StepsDone in this iteration
-	whole  bool   // ... with complete true
+	ops    []caOp        // one per event, in order
+	held   []trace.Event // the events from heldAfter on, not given to marker yet
+	done   bool          // the runtime called StepsDone in this iteration
+	whole  bool          // ... with complete true
 }
+
+// heldAfter is the number of steps marked as they come; see caSteps.
+const heldAfter = 1 << 14
 
 // caOp is a step as End learns it: its signature and the table's state of
 // it, and whether it has one (a trace End reads may hold events of the
@@ -24,18 +34,36 @@ type caOp struct {
 	ok  bool
 }
 
-// reset starts a new iteration, keeping the buffers.
+// reset starts a new iteration, keeping the buffers, unless the last
+// iteration was long: its buffers are then left to the garbage collector.
 func (s *caSteps) reset() {
+	if len(s.ops) > heldAfter {
+		*s = caSteps{}
+		return
+	}
 	s.marker.Reset()
-	s.ops = s.ops[:0]
+	s.ops, s.held = s.ops[:0], s.held[:0]
 	s.done, s.whole = false, false
 }
 
 // step takes the next event of the iteration, its op's signature and the
 // table's state of it.
 func (s *caSteps) step(e *trace.Event, sig Sig, st sigState, ok bool) {
-	s.marker.Step(e)
+	if len(s.ops) < heldAfter {
+		s.marker.Step(e)
+	} else {
+		s.held = append(s.held, *e)
+	}
 	s.ops = append(s.ops, caOp{sig: sig, st: st, ok: ok})
+}
+
+// marked returns, for every step taken, whether it was part of a conflict.
+func (s *caSteps) marked() []bool {
+	for i := range s.held {
+		s.marker.Step(&s.held[i])
+	}
+	s.held = s.held[:0]
+	return s.marker.Marked()
 }
 
 // readTrace takes the events of tr, for a driver that hands End a trace
@@ -75,7 +103,7 @@ func (c *CA) StepsDone(complete bool) { c.steps.done, c.steps.whole = true, comp
 // merged into the table it read (Learner), so the rest would change
 // nothing.
 func (c *CA) learnSteps() {
-	conflicted := c.steps.marker.Marked()
+	conflicted := c.steps.marked()
 	st := CAStats{Iterations: 1}
 	for i, op := range c.steps.ops {
 		if !op.ok {

@@ -9,3 +9,6 @@ func (c *CA) Probing() bool { return c.probe }
 
 // Table returns the table CA reads.
 func (c *CA) Table() *Table { return c.table }
+
+// HeldAfter is the number of steps CA marks as they come (see caSteps).
+const HeldAfter = heldAfter
