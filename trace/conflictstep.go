@@ -12,12 +12,12 @@ package trace
 //
 // A step costs what it costs in Conflicted: a vector-clock step (joins at
 // spawns, messages and acquires) and, for a step on a resource, a look at
-// the other tasks that touched the resource with accesses left unmarked.
-// The one thing Conflicted decides with the whole trace at hand, whether a
-// kill's victim's latest step was on a resource that another task touches
-// anywhere in the trace (see killWatch), is left to Marked: Step remembers
-// each kill and every task's steps on resources, and Marked settles the
-// kills once it knows which resources were shared.
+// the other tasks that touched the resource. The one thing Conflicted
+// decides with the whole trace at hand is left to Marked: a kill races with
+// its victim's latest step on a resource that another task touches
+// anywhere in the trace, even later; Step remembers each kill and every
+// task's steps on resources, and Marked settles the kills once it knows
+// which resources were shared.
 type ConflictMarker struct {
 	w     syncWalker
 	races markRaces
