@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/morpheus-go/morpheus/internal/perf"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 func init() {
@@ -45,9 +46,9 @@ func runBenchScale(args []string, stdout, stderr io.Writer) error {
 		case *asJSON:
 			_ = enc.Encode(c)
 		case c.Skipped:
-			fmt.Fprintf(stderr, "%s %s %d tasks %d steps: skipped (fewer steps than the tasks need)\n", c.Workload, c.Strategy, c.Tasks, c.Steps)
+			fmt.Fprintf(stderr, "%s %s %s %s: skipped (fewer steps than the tasks need)\n", c.Workload, c.Strategy, plural.N(c.Tasks, "task"), plural.N(c.Steps, "step"))
 		default:
-			fmt.Fprintf(stderr, "%s %s %d tasks %d steps: %.0f ns/step (CPU %.0f)\n", c.Workload, c.Strategy, c.Tasks, c.Steps, c.NsPerStep, c.CPUNsPerStep)
+			fmt.Fprintf(stderr, "%s %s %s %s: %.0f ns/step (CPU %.0f)\n", c.Workload, c.Strategy, plural.N(c.Tasks, "task"), plural.N(c.Steps, "step"), c.NsPerStep, c.CPUNsPerStep)
 		}
 	})
 	if err != nil || *asJSON {
@@ -60,7 +61,7 @@ func runBenchScale(args []string, stdout, stderr io.Writer) error {
 // writeScaleTables prints, per workload and strategy, CPU and wall ns per
 // step: a row per number of tasks, a column per steps per iteration.
 func writeScaleTables(w io.Writer, cfg perf.ScaleConfig, cells []perf.ScaleCell) {
-	fmt.Fprintf(w, "ns per step, CPU / wall (median of %d runs by CPU; %d steps per cell; — = fewer steps than the tasks need)\n", cfg.Count, cfg.Budget)
+	fmt.Fprintf(w, "ns per step, CPU / wall (median of %s by CPU; %s per cell; — = fewer steps than the tasks need)\n", plural.N(cfg.Count, "run"), plural.N(cfg.Budget, "step"))
 	at := map[[4]string]perf.ScaleCell{}
 	for _, c := range cells {
 		at[[4]string{c.Workload, c.Strategy, strconv.Itoa(c.Tasks), strconv.Itoa(c.Steps)}] = c

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // fuzzCampaign is what "bench fuzz -coverage" takes from one campaign: the
@@ -98,7 +99,7 @@ func benchFuzzCoverage(stdout, stderr io.Writer, bins, names []string, runs, job
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stderr, "%s %d: %d runs in %v, %d satisfied, %d pairs\n", names[i], r+1, c.runs, c.elapsed.Round(time.Millisecond), c.satisfied, c.pairs)
+			fmt.Fprintf(stderr, "%s %d: %s in %v, %d satisfied, %s\n", names[i], r+1, plural.N(c.runs, "run"), c.elapsed.Round(time.Millisecond), c.satisfied, plural.N(c.pairs, "pair"))
 			results[i] = append(results[i], c)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // How the cost of a step grows with the work: a ring of processes passing
@@ -118,7 +119,7 @@ func RunScale(workload, strategy string, tasks, steps, budget int) (ScaleCell, e
 		return c, err
 	}
 	if res.Failure != nil {
-		return c, fmt.Errorf("%s, %s, %d tasks, %d steps: %v", workload, strategy, tasks, steps, res.Failure)
+		return c, fmt.Errorf("%s, %s, %s, %s: %v", workload, strategy, plural.N(tasks, "task"), plural.N(steps, "step"), res.Failure)
 	}
 	cpu = cpuTime() - cpu
 	c.Iterations = res.Iterations

@@ -16,6 +16,7 @@ import (
 	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
 	"github.com/morpheus-go/morpheus/internal/ordering/store"
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // ErrorRun is a failed run as the report shows it.
@@ -117,7 +118,7 @@ func summary(cs []Campaign) htmlpage.Section {
 		"as predicted infeasible, once per sweep, each a run and a time-out not spent.")}
 	for _, c := range cs {
 		if c.Done {
-			blocks = append(blocks, htmlpage.Paragraph(fmt.Sprintf("%s: the planner was done after %d runs: every pair observed unordered or predicted ordered, or its sweeps over.", c.Mode, c.Counters.Runs)))
+			blocks = append(blocks, htmlpage.Paragraph(fmt.Sprintf("%s: the planner was done after %s: every pair observed unordered or predicted ordered, or its sweeps over.", c.Mode, plural.N(c.Counters.Runs, "run"))))
 		}
 	}
 	return htmlpage.Section{Title: "Campaigns", ID: "summary", Blocks: blocks}
