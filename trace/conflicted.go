@@ -47,20 +47,33 @@ type markRaces struct {
 	byRes []markResource
 }
 
-// markResource is one resource's accesses by task. The tasks and the clock
-// entries of their latest access and latest write are kept apart, in
-// arrays, so that a scan of the tasks reads memory in order; and the tasks
-// whose list (of all accesses, of writes) has unmarked accesses are listed
-// in open, so that an access that conflicts with many tasks whose accesses
-// are all marked already visits only those with something left to mark.
+// markResource is one resource's accesses by task. What a scan of the
+// tasks reads (the task, the clock entries of its latest access and latest
+// write, whether its lists have unmarked accesses) is kept together, one
+// markTask each, so that the scan reads memory in order; and the tasks whose
+// list (of all accesses, of writes) has unmarked accesses are listed in
+// open, so that an access that conflicts with many tasks whose accesses are
+// all marked already visits only those with something left to mark.
+//
+// Until the resource is first read every access is a write, and the list of
+// writes would be a copy of the list of all accesses that nothing looks at
+// (only a read checks the writes): the writes' lists, entries and open list
+// are kept only once read is set, and the first read builds them from the
+// lists of all accesses (see readFirst).
 type markResource struct {
-	task      []int32
-	index     map[int32]int // task -> its index in task, once they are many (see find)
-	lastAll   []uint32      // clock entry of the task's latest access
-	lastWrite []uint32      // of its latest write, 0 if none (entries start at 1)
-	lists     []markTaskAccesses
-	open      [2][]int32 // [0] all, [1] writes: tasks (indices) with unmarked accesses
-	isOpen    [2][]bool
+	tasks []markTask
+	index map[int32]int // task -> its index in tasks, once they are many (see find)
+	lists []markTaskAccesses
+	open  [2][]int32 // [0] all, [1] writes: tasks (indices) with unmarked accesses
+	read  bool       // the resource has been read: [1] of lists, open and markTask kept
+}
+
+// markTask is one task's entries of a markResource: [0] for all its
+// accesses, [1] for its writes.
+type markTask struct {
+	task   int32
+	last   [2]uint32 // clock entry of the latest access, write; 0 if none (entries start at 1)
+	isOpen [2]bool   // the task is in open[k]
 }
 
 type markTaskAccesses struct {
@@ -69,9 +82,25 @@ type markTaskAccesses struct {
 
 // reopen lists task x as having unmarked accesses of kind k.
 func (rs *markResource) reopen(k, x int) {
-	if !rs.isOpen[k][x] {
-		rs.isOpen[k][x] = true
+	if t := &rs.tasks[x]; !t.isOpen[k] {
+		t.isOpen[k] = true
 		rs.open[k] = append(rs.open[k], int32(x))
+	}
+}
+
+// readFirst keeps the writes' lists from the first read of rs on: before it
+// every access was a write and no read marked any, so each task's list of
+// writes is its list of all accesses, none of them marked, and every task
+// is open.
+func (rs *markResource) readFirst() {
+	rs.read = true
+	rs.open[1] = rs.open[1][:0]
+	for x := range rs.tasks {
+		t := &rs.tasks[x]
+		t.last[1], t.isOpen[1] = t.last[0], true
+		rs.open[1] = append(rs.open[1], int32(x))
+		l := &rs.lists[x].lists[1]
+		l.acc, l.lo, l.hi = append(l.acc[:0], rs.lists[x].lists[0].acc...), 0, 0
 	}
 }
 
@@ -117,16 +146,16 @@ func (l *markList) full() bool { return l.lo == 0 && l.hi == len(l.acc) }
 // them (markResource.find).
 const manyTasks = 64
 
-// find returns the index of task t in rs.task, or -1.
+// find returns the index of task t in rs.tasks, or -1.
 func (rs *markResource) find(t int32) int {
-	if len(rs.task) > manyTasks {
+	if len(rs.tasks) > manyTasks {
 		if x, ok := rs.index[t]; ok {
 			return x
 		}
 		return -1
 	}
-	for x, u := range rs.task {
-		if u == t {
+	for x := range rs.tasks {
+		if rs.tasks[x].task == t {
 			return x
 		}
 	}
@@ -134,8 +163,8 @@ func (rs *markResource) find(t int32) int {
 }
 
 // access marks event j (task e.Task, clock vc) and the earlier events it
-// conflicts with, and records it. It returns the resource's index in byRes.
-func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) int32 {
+// conflicts with, and records it.
+func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 	k, ok := r.res.get(e.Res)
 	if !ok {
 		k = int32(len(r.byRes))
@@ -149,23 +178,27 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) int32 {
 	}
 	rs := &r.byRes[k]
 	read := e.Flag&FlagRead != 0
-	kind, last := 0, rs.lastAll
+	kind := 0
 	if read {
-		kind, last = 1, rs.lastWrite // a read races only with writes, a write with every access
+		kind = 1 // a read races only with writes, a write with every access
+		if !rs.read {
+			rs.readFirst()
+		}
 	}
 	// The tasks with accesses to mark: mark them, and drop those now full.
 	// (A list in open is not full until marked; a task's own latest access
 	// is never later than its clock.)
 	open, dropped := rs.open[kind], false
+	tasks := rs.tasks
 	for n := 0; n < len(open); {
 		x := open[n]
-		task := rs.task[x]
-		if seen := vc.At(task); last[x] > seen && task != e.Task {
+		t := &tasks[x]
+		if seen := vc.At(t.task); t.last[kind] > seen && t.task != e.Task {
 			l := &rs.lists[x].lists[kind]
 			l.mark(buf, seen)
 			buf[j] = true
 			if l.full() {
-				rs.isOpen[kind][x] = false
+				t.isOpen[kind] = false
 				open[n] = open[len(open)-1]
 				open, dropped = open[:len(open)-1], true
 				continue
@@ -179,10 +212,9 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) int32 {
 	// Whether j conflicts with the other tasks, whose accesses are marked.
 	// (A task's own latest access is never later than its clock.)
 	if !buf[j] {
-		tasks := rs.task
-		last, isOpen := last[:len(tasks)], rs.isOpen[kind][:len(tasks)]
-		for x, task := range tasks {
-			if last[x] > vc.At(task) && !isOpen[x] && task != e.Task {
+		for x := range tasks {
+			t := &tasks[x]
+			if t.last[kind] > vc.At(t.task) && !t.isOpen[kind] && t.task != e.Task {
 				buf[j] = true
 				break
 			}
@@ -190,39 +222,35 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) int32 {
 	}
 	mine := rs.find(e.Task)
 	if mine < 0 {
-		mine = len(rs.task)
-		rs.task = append(rs.task, e.Task)
+		mine = len(rs.tasks)
+		rs.tasks = append(rs.tasks, markTask{task: e.Task})
 		switch {
-		case len(rs.task) == manyTasks+1:
+		case len(rs.tasks) == manyTasks+1:
 			if rs.index == nil {
 				rs.index = make(map[int32]int)
 			}
-			for x, t := range rs.task {
-				rs.index[t] = x
+			for x := range rs.tasks {
+				rs.index[rs.tasks[x].task] = x
 			}
-		case len(rs.task) > manyTasks+1:
+		case len(rs.tasks) > manyTasks+1:
 			rs.index[e.Task] = mine
 		}
-		rs.lastAll = append(rs.lastAll, 0)
-		rs.lastWrite = append(rs.lastWrite, 0)
 		if mine < cap(rs.lists) { // a list of an earlier walk: keep its memory
 			rs.lists = rs.lists[:mine+1]
 			rs.lists[mine].empty()
 		} else {
 			rs.lists = append(rs.lists, markTaskAccesses{})
 		}
-		rs.isOpen[0] = append(rs.isOpen[0], false)
-		rs.isOpen[1] = append(rs.isOpen[1], false)
 	}
 	a := hbAccess{i: j, clk: vc[e.Task]}
 	ta := &rs.lists[mine]
 	ta.lists[0].acc = append(ta.lists[0].acc, a)
-	rs.lastAll[mine] = a.clk
+	t := &rs.tasks[mine]
+	t.last[0] = a.clk
 	rs.reopen(0, mine)
-	if !read {
+	if !read && rs.read {
 		ta.lists[1].acc = append(ta.lists[1].acc, a)
-		rs.lastWrite[mine] = a.clk
+		t.last[1] = a.clk
 		rs.reopen(1, mine)
 	}
-	return k
 }

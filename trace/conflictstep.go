@@ -1,5 +1,10 @@
 package trace
 
+import (
+	"cmp"
+	"slices"
+)
+
 // ConflictMarker is Conflicted one step at a time: it marks the conflicts of
 // a run while the run goes, for a reader that sees each step as it runs
 // (conflict analysis) and so needs neither a copy of the trace nor a pass
@@ -15,34 +20,22 @@ package trace
 // the other tasks that touched the resource. The one thing Conflicted
 // decides with the whole trace at hand is left to Marked: a kill races with
 // its victim's latest step on a resource that another task touches
-// anywhere in the trace, even later; Step remembers each kill and every
-// task's steps on resources, and Marked settles the kills once it knows
-// which resources were shared.
+// anywhere in the trace, even later; Step remembers each kill, and Marked
+// settles the kills once it knows which resources were shared, finding
+// each victim's steps in the resources' lists of accesses.
 type ConflictMarker struct {
 	w     syncWalker
 	races markRaces
 	marks []bool
-	own   [][]ownStep // per task, its steps on resources in order, for kills
 	kills []markKill
 }
 
-// ownStep is a step on a resource, as a later kill of its task needs it:
-// the event, the resource's index in races.byRes, and the task's own entry
-// of the step's clock.
-type ownStep struct {
-	i   int
-	res int32
-	clk uint32
-}
-
-// markKill is a kill waiting for Marked: the event, its victim, the
-// victim's entry of the kill's clock, and how many of the victim's steps
-// on resources came before it.
+// markKill is a kill waiting for Marked: the event, its victim and the
+// victim's entry of the kill's clock.
 type markKill struct {
 	i      int
 	victim int32
 	seen   uint32
-	before int
 }
 
 // Reset forgets the run fed so far, keeping the memory.
@@ -50,10 +43,6 @@ func (m *ConflictMarker) Reset() {
 	m.w.reset()
 	m.races.reset()
 	m.marks = m.marks[:0]
-	for t := range m.own {
-		m.own[t] = m.own[t][:0]
-	}
-	m.own = m.own[:0]
 	m.kills = m.kills[:0]
 }
 
@@ -66,51 +55,50 @@ func (m *ConflictMarker) Step(e *Event) {
 	if vc == nil {
 		return
 	}
-	if e.Kind == KindKill {
-		m.kill(j, e, vc)
+	if e.Kind == KindKill && e.Obj >= 0 && e.Obj != e.Task {
+		// Settled by Marked, as killWatch.race would check it: against the
+		// victim's latest observable step before it.
+		m.kills = append(m.kills, markKill{i: j, victim: e.Obj, seen: vc.At(e.Obj)})
 	}
 	if e.Res == 0 {
 		return
 	}
-	k := m.races.access(m.marks, j, e, m.w.raceClock(vc))
-	for int(e.Task) >= len(m.own) {
-		if n := len(m.own); n < cap(m.own) {
-			m.own = m.own[:n+1] // emptied by Reset, its memory kept
-		} else {
-			m.own = append(m.own, nil)
-		}
-	}
-	m.own[e.Task] = append(m.own[e.Task], ownStep{i: j, res: k, clk: vc.At(e.Task)})
-}
-
-// kill remembers kill j (event e, clock vc) for Marked, as killWatch.race
-// would check it: against the victim's latest observable step before it.
-func (m *ConflictMarker) kill(j int, e *Event, vc VC) {
-	v := e.Obj
-	if v < 0 || v == e.Task || int(v) >= len(m.own) || len(m.own[v]) == 0 {
-		return // the victim has no step on a resource: nothing to race with
-	}
-	m.kills = append(m.kills, markKill{i: j, victim: v, seen: vc.At(v), before: len(m.own[v])})
+	m.races.access(m.marks, j, e, m.w.raceClock(vc))
 }
 
 // Marked returns, for every event fed since Reset, whether it is one side
 // of a conflict. The slice is m's, valid until the next Step or Reset.
 func (m *ConflictMarker) Marked() []bool {
 	for _, k := range m.kills {
-		steps := m.own[k.victim][:k.before]
-		for x := len(steps) - 1; x >= 0; x-- {
-			s := steps[x]
-			if len(m.races.byRes[s.res].task) < 2 {
-				continue // a resource only the victim touches: not observable
-			}
-			if k.seen < s.clk {
-				m.marks[s.i], m.marks[k.i] = true, true
-			}
-			break
+		if s, ok := m.races.latestShared(k.victim, k.i); ok && k.seen < s.clk {
+			m.marks[s.i], m.marks[k.i] = true, true
 		}
 	}
 	m.kills = m.kills[:0] // settled: a second call marks nothing new
 	return m.marks
+}
+
+// latestShared returns task t's latest access before event i to a resource
+// that two or more tasks access, if it has one.
+func (r *markRaces) latestShared(t int32, i int) (hbAccess, bool) {
+	var found hbAccess
+	ok := false
+	for k := range r.byRes {
+		rs := &r.byRes[k]
+		if len(rs.tasks) < 2 {
+			continue // a resource only one task touches: not observable
+		}
+		x := rs.find(t)
+		if x < 0 {
+			continue
+		}
+		acc := rs.lists[x].lists[0].acc // in event order
+		y, _ := slices.BinarySearchFunc(acc, i, func(a hbAccess, i int) int { return cmp.Compare(a.i, i) })
+		if y > 0 && (!ok || acc[y-1].i > found.i) {
+			found, ok = acc[y-1], true
+		}
+	}
+	return found, ok
 }
 
 // reset empties w for a new walk, keeping the memory of its clocks.
@@ -145,13 +133,11 @@ func (r *markRaces) reset() {
 // reuse empties rs, a resource of an earlier walk, keeping its memory
 // (access empties each task's lists as it reuses them).
 func (rs *markResource) reuse() {
-	rs.task = rs.task[:0]
+	rs.tasks = rs.tasks[:0]
 	clear(rs.index)
-	rs.lastAll, rs.lastWrite = rs.lastAll[:0], rs.lastWrite[:0]
 	rs.lists = rs.lists[:0]
-	for k := range rs.open {
-		rs.open[k], rs.isOpen[k] = rs.open[k][:0], rs.isOpen[k][:0]
-	}
+	rs.open[0], rs.open[1] = rs.open[0][:0], rs.open[1][:0]
+	rs.read = false
 }
 
 // empty empties a task's lists of an earlier walk, keeping their memory.
