@@ -27,7 +27,7 @@ func TestConflictedMatchesConflicts(t *testing.T) {
 		if iter%2 == 0 {
 			tr = randomTrace(rng)
 		} else {
-			tr = contended(rng, 2+rng.IntN(12), 1+rng.IntN(3), 10+rng.IntN(150))
+			tr = contended(rng, 2+rng.IntN(40), 1+rng.IntN(3), 10+rng.IntN(300))
 		}
 		buf = trace.Conflicted(tr, buf)
 		if want := marked(tr); !slices.Equal(buf, want) {

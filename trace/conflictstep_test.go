@@ -41,7 +41,7 @@ func TestConflictMarkerMatchesConflicts(t *testing.T) {
 		case 0:
 			check("random", randomTrace(rng))
 		case 1:
-			check("contended", contended(rng, 2+rng.IntN(12), 1+rng.IntN(3), 10+rng.IntN(150)))
+			check("contended", contended(rng, 2+rng.IntN(40), 1+rng.IntN(3), 10+rng.IntN(300)))
 		default:
 			check("sync", syncTrace(rng, 2+rng.IntN(6), 5+rng.IntN(120)))
 		}

@@ -183,6 +183,15 @@ func (w *hbWalker) grow(n int) {
 // returns e's clock, or nil if e is not a step of a task. The clock is valid
 // until the next call.
 func (w *hbWalker) stepEvent(e *Event) VC {
+	if c := w.advance(e); c != nil {
+		return *c
+	}
+	return nil
+}
+
+// advance is stepEvent returning the task's clock itself: e's clock, which
+// the caller may advance further (syncWalker), or nil.
+func (w *hbWalker) advance(e *Event) *VC {
 	if !e.IsStep() || e.Task < 0 {
 		return nil
 	}
@@ -220,7 +229,7 @@ func (w *hbWalker) stepEvent(e *Event) VC {
 			w.msgs.put(e.Val, m)
 		}
 	}
-	return *c
+	return c
 }
 
 // hbRaces keeps, per resource and task, the accesses seen so far.

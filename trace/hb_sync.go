@@ -66,10 +66,10 @@ func (w *syncWalker) step(t *Trace, i int) VC { return w.stepEvent(&t.Events[i])
 
 // stepEvent is step for one event, the next of the walk.
 func (w *syncWalker) stepEvent(e *Event) VC {
-	if w.hbWalker.stepEvent(e) == nil {
+	c := w.advance(e)
+	if c == nil {
 		return nil
 	}
-	c := &w.clock[e.Task]
 	w.sync.step(e, c, w.clock)
 	return *c
 }
