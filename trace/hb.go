@@ -179,18 +179,9 @@ func (w *hbWalker) grow(n int) {
 	w.clock = w.clock[:n]
 }
 
-// stepEvent advances the clocks past event e, the next of the walk, and
-// returns e's clock, or nil if e is not a step of a task. The clock is valid
-// until the next call.
-func (w *hbWalker) stepEvent(e *Event) VC {
-	if c := w.advance(e); c != nil {
-		return *c
-	}
-	return nil
-}
-
-// advance is stepEvent returning the task's clock itself: e's clock, which
-// the caller may advance further (syncWalker), or nil.
+// advance advances the clocks past event e, the next of the walk, and
+// returns the clock of e's task, now e's clock, for the caller to add the
+// edges of its own kinds to (syncWalker); nil if e is not a step of a task.
 func (w *hbWalker) advance(e *Event) *VC {
 	if !e.IsStep() || e.Task < 0 {
 		return nil

@@ -59,7 +59,7 @@ type syncWalker struct {
 	sync syncHB
 }
 
-// step is hbWalker.step with the edges of this file. They are joined after
+// step is hbWalker.advance with the edges of this file. They are joined after
 // the event's own clock entry has been advanced, which gives the same clock:
 // no other task knows more of the event's task than the task itself.
 func (w *syncWalker) step(t *Trace, i int) VC { return w.stepEvent(&t.Events[i]) }
