@@ -35,21 +35,7 @@ func repoRoot(t *testing.T) string {
 // relative to root.
 func docFiles(t *testing.T, root string) []string {
 	t.Helper()
-	files := []string{"README.md", "BENCHMARKS.md"}
-	err := filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".md") {
-			rel, _ := filepath.Rel(root, path)
-			files = append(files, rel)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return append([]string{"README.md", "BENCHMARKS.md"}, walk(t, root, filepath.Join(root, "docs"), ".md")...)
 }
 
 // goFiles returns the module's Go files relative to root, leaving out
@@ -57,19 +43,27 @@ func docFiles(t *testing.T, root string) []string {
 // documentation).
 func goFiles(t *testing.T, root string) []string {
 	t.Helper()
+	return walk(t, root, root, ".go")
+}
+
+// walk returns the files below dir whose names end in suffix, relative to
+// root, leaving out testdata and directories whose names start with "." or
+// "_".
+func walk(t *testing.T, root, dir, suffix string) []string {
+	t.Helper()
 	var files []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if path != dir && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if strings.HasSuffix(name, ".go") {
+		if strings.HasSuffix(name, suffix) {
 			rel, _ := filepath.Rel(root, path)
 			files = append(files, rel)
 		}
