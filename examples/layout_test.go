@@ -28,7 +28,7 @@ type pkg struct {
 func packages(t *testing.T) []pkg {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command:", err)
+		t.Fatal("go list needs the go command:", err)
 	}
 	cmd := exec.Command("go", "list", "-e", "-json=ImportPath,Imports,TestImports,XTestImports", module+"/...")
 	var stderr bytes.Buffer

@@ -68,8 +68,8 @@ func BaseSeed(c *Config) uint64 {
 // NameStrategy names a user's strategy (Config.NewStrategy) after what it
 // says its name is, for results, traces and reports.
 func NameStrategy(c *Config) error {
-	if c.NewStrategy == nil {
-		return nil
+	if c.NewStrategy == nil || c.Strategy != "" {
+		return nil // a built-in strategy, or named already (Check names it first)
 	}
 	s, err := NewStrategy(c)
 	if err != nil {
