@@ -2,6 +2,7 @@ package morpheus
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -51,8 +52,24 @@ type process struct {
 	reason   any
 	trap     bool
 	links    []*process
-	watchers []*watch // watches held on this process
-	names    []string // registered names
+	watchers []*watch    // watches held on this process
+	names    []string    // registered names
+	mbuf     [2]envelope // the mailbox's first backing array
+}
+
+// newProcess returns a zeroed process from the iteration's slab: processes
+// are allocated a few at a time, not one by one.
+func (e *Env) newProcess() *process {
+	if len(e.slab) == 0 {
+		n := 4
+		if len(e.procs) >= 8 {
+			n = 32
+		}
+		e.slab = make([]process, n)
+	}
+	p := &e.slab[0]
+	e.slab = e.slab[1:]
+	return p
 }
 
 type envelope struct {
@@ -89,23 +106,24 @@ func (e *Env) start(n *Node, name string, body func(*Env)) PID {
 	r := e.run
 	parent := r.Current()
 	key := core.ChildKey(parent)
-	full := name
+	var full string
 	if name != "" {
 		// Names are made unique per node: the k-th process called "client"
 		// is "client#k" from the second on, and that is its identity.
-		k := n.spawned[name]
-		n.spawned[name] = k + 1
-		if k > 0 {
-			full = fmt.Sprintf("%s#%d", name, k+1)
+		full = name
+		if k := n.countSpawn(name); k > 0 {
+			full = name + "#" + strconv.Itoa(k+1)
 		}
 		key = core.NameKey(n.name, full)
 	} else {
-		full = fmt.Sprintf("p%d", len(r.Tasks()))
+		full = "p" + strconv.Itoa(len(r.Tasks()))
 	}
 	if n.name != "" {
 		full += "@" + n.name
 	}
-	p := &process{env: e, node: n, name: name, res: r.NewResource(), alive: n.up}
+	p := e.newProcess()
+	*p = process{env: e, node: n, name: name, res: r.NewResource(), alive: n.up}
+	p.mbox = p.mbuf[:0]
 	p.task = r.Spawn(parent, full, key, func() { body(e) })
 	p.task.Ext = p
 	p.task.Daemon = true // a server: a process still waiting at the end is no leak

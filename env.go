@@ -20,6 +20,7 @@ type Env struct {
 	run      *core.Run
 	nodes    []*Node
 	procs    []*process // by task id; nil for runtime-owned tasks
+	slab     []process  // see newProcess
 	nref     int64
 	dying    bool // the running process was killed by its own op (see settle)
 	monitors []*Mon
@@ -45,7 +46,9 @@ func newEnv(r *core.Run, iter int) *Env {
 	r.SetDescribe(e.describeWait)
 	h := e.newNode("")
 	t := r.Main()
-	p := &process{env: e, task: t, node: h, res: r.NewResource(), alive: true}
+	p := e.newProcess()
+	*p = process{env: e, task: t, node: h, res: r.NewResource(), alive: true}
+	p.mbox = p.mbuf[:0]
 	t.Ext = p
 	t.SetOnExit(p.res, func(reason any) { e.terminate(p, reason) })
 	e.addProc(p)

@@ -14,10 +14,10 @@ type Node struct {
 	up      bool
 	res     uint32 // touched by spawn, crash and restart
 	start   func(*Env)
-	procs   []*process // live processes, in spawn order
-	names   map[string]*process
-	nameRes map[string]uint32
-	spawned map[string]int // processes spawned per name, to make names unique
+	procs   []*process          // live processes, in spawn order
+	names   map[string]*process // registered names; nil until the first Register
+	nameRes map[string]uint32   // see nameResource; nil until first needed
+	spawned []spawnCount        // processes spawned per name, to make names unique
 	disk    *Disk
 }
 
@@ -38,10 +38,28 @@ func (e *Env) NewNode(name string, start func(e *Env)) *Node {
 }
 
 func (e *Env) newNode(name string) *Node {
-	n := &Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource(),
-		names: map[string]*process{}, nameRes: map[string]uint32{}, spawned: map[string]int{}}
+	n := &Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource()}
 	e.nodes = append(e.nodes, n)
 	return n
+}
+
+// spawnCount is how many processes of one name a node has spawned.
+type spawnCount struct {
+	name string
+	n    int
+}
+
+// countSpawn counts a process spawned under name and returns how many had the
+// name before it. A node spawns few distinct names: a slice beats a map.
+func (n *Node) countSpawn(name string) int {
+	for i := range n.spawned {
+		if c := &n.spawned[i]; c.name == name {
+			c.n++
+			return c.n - 1
+		}
+	}
+	n.spawned = append(n.spawned, spawnCount{name, 1})
+	return 0
 }
 
 // Node returns the node with the given name, or nil.

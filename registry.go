@@ -15,6 +15,9 @@ func (e *Env) Register(name string) bool {
 	if q := n.names[name]; q != nil && q.alive {
 		return false
 	}
+	if n.names == nil {
+		n.names = map[string]*process{}
+	}
 	n.names[name] = self
 	self.names = append(self.names, name)
 	return true
@@ -58,6 +61,9 @@ func (n *Node) nameResource(name string) uint32 {
 	res, ok := n.nameRes[name]
 	if !ok {
 		res = n.env.run.NewResource()
+		if n.nameRes == nil {
+			n.nameRes = map[string]uint32{}
+		}
 		n.nameRes[name] = res
 	}
 	return res
