@@ -230,12 +230,40 @@ func (d *Races) Sync(task int32, key uint64) {
 	} else {
 		o.grow(len(*c))
 		c.grow(len(o))
-		cc := (*c)[:len(o)]
-		for i, x := range o { // both become their join, in one pass
-			m := max(x, cc[i])
-			o[i], cc[i] = m, m
-		}
+		joinBoth(o, *c)
 	}
 	d.objs[key] = o
 	d.by[key] = stamp{task, c.At(task)} // o is task's clock now
+}
+
+// Handoff is Sync(a, key), Sync(b, key), Sync(a, key) in one pass over the
+// clocks: a, b and the object all become the join of the three, and the
+// object is a's clock. A runtime reports with it a handoff of an
+// unbuffered channel, which orders the two tasks both ways. When the object
+// is known to be included in a's or b's clock (its stamp), the pass joins
+// only a and b, and the object becomes a copy.
+func (d *Races) Handoff(a, b int32, key uint64) {
+	if a == b {
+		d.Sync(a, key)
+		return
+	}
+	if n := int(max(a, b)) + 1; n > len(d.w.clock) {
+		d.w.grow(n)
+	}
+	if d.objs == nil {
+		d.objs, d.by = make(map[uint64]VC), make(map[uint64]stamp)
+	}
+	o, ca, cb := d.objs[key], &d.w.clock[a], &d.w.clock[b]
+	n := max(len(o), len(*ca), len(*cb))
+	ca.grow(n)
+	cb.grow(n)
+	if st, ok := d.by[key]; !ok || st.knownBy(*ca, a) || st.knownBy(*cb, b) {
+		joinBoth(*ca, *cb) // o is empty, or o ≤ a or o ≤ b: the join of the three is a's and b's
+		o = append(o[:0], *ca...)
+	} else {
+		o.grow(n)
+		joinAll(o, *ca, *cb)
+	}
+	d.objs[key] = o
+	d.by[key] = stamp{a, ca.At(a)}
 }

@@ -1,6 +1,9 @@
 package trace
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // raceRun feeds events to a Races, calling sync after the events whose
 // index it names (the runtime's notes), and returns the races found.
@@ -123,5 +126,77 @@ func TestRacesSameStepJoins(t *testing.T) {
 	}
 	if got := raceRun(ev, syncs); len(got) != 0 {
 		t.Fatalf("C learned B's write through A's grown clock, yet races: %+v", got)
+	}
+}
+
+// TestRacesHandoffIsThreeSyncs: Handoff(a, b, key) leaves the clocks, the
+// objects and the races found exactly as Sync(a, key), Sync(b, key),
+// Sync(a, key) do, on random runs of spawns, steps, accesses and
+// synchronisations.
+func TestRacesHandoffIsThreeSyncs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for run := range 200 {
+		var syncs, handoffs Races
+		tasks := int32(1)
+		for i := range 300 {
+			task := rng.Int32N(tasks)
+			e := sev(task, KindYield, 0, 0, -1, 0)
+			switch k := rng.IntN(10); {
+			case k == 0 && tasks < 40:
+				e = sev(task, KindSpawn, 0, 0, tasks, 0)
+				tasks++
+			case k < 4:
+				e = memRead(task)
+				e.Res = uint32(1 + rng.IntN(3))
+			case k < 6:
+				e = memWrite(task)
+				e.Res = uint32(1 + rng.IntN(3))
+			}
+			r1, ok1 := syncs.Step(&e)
+			r2, ok2 := handoffs.Step(&e)
+			if ok1 != ok2 || r1 != r2 {
+				t.Fatalf("run %d, event %d: races %v %+v and %v %+v", run, i, ok1, r1, ok2, r2)
+			}
+			for range rng.IntN(3) {
+				a, b, key := rng.Int32N(tasks), rng.Int32N(tasks), uint64(1<<32|rng.IntN(4))
+				if rng.IntN(3) == 0 {
+					syncs.Sync(a, key)
+					handoffs.Sync(a, key)
+					continue
+				}
+				syncs.Sync(a, key)
+				syncs.Sync(b, key)
+				syncs.Sync(a, key)
+				handoffs.Handoff(a, b, key)
+			}
+			sameRaceState(t, &syncs, &handoffs, tasks)
+		}
+	}
+}
+
+// sameRaceState fails unless x and y hold the same clocks (of n tasks) and
+// synchronisation objects.
+func sameRaceState(t *testing.T, x, y *Races, n int32) {
+	t.Helper()
+	same := func(v, w VC) bool { return v.LessEq(w) && w.LessEq(v) }
+	for task := range n {
+		var v, w VC
+		if int(task) < len(x.w.clock) {
+			v = x.w.clock[task]
+		}
+		if int(task) < len(y.w.clock) {
+			w = y.w.clock[task]
+		}
+		if !same(v, w) {
+			t.Fatalf("task %d: clocks %v and %v", task, v, w)
+		}
+	}
+	if len(x.objs) != len(y.objs) {
+		t.Fatalf("%d and %d objects", len(x.objs), len(y.objs))
+	}
+	for key, v := range x.objs {
+		if !same(v, y.objs[key]) || x.by[key] != y.by[key] {
+			t.Fatalf("object %x: %v %+v and %v %+v", key, v, x.by[key], y.objs[key], y.by[key])
+		}
 	}
 }

@@ -150,6 +150,9 @@ func (s *raceState) check(r *Run) (trace.Race, bool) {
 		s.apply(i)
 	}
 	s.apply(r.last)
+	if s.next == len(s.notes) { // all applied: their memory serves the next ones
+		s.notes, s.next = s.notes[:0], 0
+	}
 	if s.found == nil {
 		return trace.Race{}, false
 	}
@@ -162,7 +165,12 @@ func (s *raceState) apply(i int) {
 		n := &s.notes[s.next]
 		s.next++
 		if !n.access {
-			s.det.Sync(n.task, n.key)
+			if b, ok := s.handoff(); ok {
+				s.det.Handoff(n.task, b, n.key)
+				s.next += 2
+			} else {
+				s.det.Sync(n.task, n.key)
+			}
 			continue
 		}
 		s.checked++
@@ -170,6 +178,21 @@ func (s *raceState) apply(i int) {
 			s.found = &race
 		}
 	}
+}
+
+// handoff reports whether the note just taken (s.next-1), a
+// synchronisation of a task a on an object at a step, and the next two
+// notes are the three of a handoff: b, then a again, on the same object at
+// the same step (as an unbuffered channel reports one). It returns b.
+func (s *raceState) handoff() (int32, bool) {
+	if s.next+2 > len(s.notes) {
+		return 0, false
+	}
+	n, m, l := &s.notes[s.next-1], &s.notes[s.next], &s.notes[s.next+1]
+	if m.access || l.access || m.at != n.at || l.at != n.at || m.key != n.key || l.key != n.key || l.task != n.task {
+		return 0, false
+	}
+	return m.task, true
 }
 
 // checkEnd checks the accesses noted since the last check, at the end of
