@@ -106,28 +106,30 @@ func (e *Env) start(n *Node, name string, body func(*Env)) PID {
 	r := e.run
 	parent := r.Current()
 	key := core.ChildKey(parent)
-	var full string
+	// The task's name: the process's, made unique per node (the k-th process
+	// called "client" is "client#k" from the second on, and that is its
+	// identity), then "@node"; built with one concatenation.
+	base, k := name, ""
 	if name != "" {
-		// Names are made unique per node: the k-th process called "client"
-		// is "client#k" from the second on, and that is its identity.
-		full = name
-		if k := n.countSpawn(name); k > 0 {
-			full = name + "#" + strconv.Itoa(k+1)
+		if c := n.countSpawn(name); c > 0 {
+			k = "#" + strconv.Itoa(c+1)
 		}
-		key = core.NameKey(n.name, full)
+		key = core.NameKey(n.name, name+k)
 	} else {
-		full = "p" + strconv.Itoa(len(r.Tasks()))
+		base = "p" + strconv.Itoa(len(r.Tasks()))
 	}
+	at := ""
 	if n.name != "" {
-		full += "@" + n.name
+		at = "@"
 	}
+	full := base + k + at + n.name
 	p := e.newProcess()
 	*p = process{env: e, node: n, name: name, res: r.NewResource(), alive: n.up}
 	p.mbox = p.mbuf[:0]
 	p.task = r.Spawn(parent, full, key, func() { body(e) })
 	p.task.Ext = p
 	p.task.Daemon = true // a server: a process still waiting at the end is no leak
-	p.task.SetOnExit(p.res, func(reason any) { e.terminate(p, reason) })
+	p.task.SetOnExit(p.res, processExit)
 	e.addProc(p)
 	if r.Event().Kind == kindSpawn {
 		r.Event().Obj = p.task.ID
@@ -138,6 +140,12 @@ func (e *Env) start(n *Node, name string, body func(*Env)) PID {
 		n.procs = append(n.procs, p)
 	}
 	return PID{p}
+}
+
+// processExit is every process's exit hook: its task has ended.
+func processExit(t *core.Task, reason any) {
+	p := t.Ext.(*process)
+	p.env.terminate(p, reason)
 }
 
 func (e *Env) addProc(p *process) {

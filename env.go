@@ -28,6 +28,10 @@ type Env struct {
 	attach   []Attachment
 	logs     []logLine
 	iter     int
+
+	// First backing arrays of nodes and procs: a small test grows neither.
+	nodeBuf [4]*Node
+	procBuf [8]*process
 }
 
 type logLine struct {
@@ -43,6 +47,7 @@ var epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // main task's process.
 func newEnv(r *core.Run, iter int) *Env {
 	e := &Env{run: r, iter: iter}
+	e.nodes, e.procs = e.nodeBuf[:0], e.procBuf[:0]
 	r.SetDescribe(e.describeWait)
 	h := e.newNode("")
 	t := r.Main()
@@ -50,7 +55,7 @@ func newEnv(r *core.Run, iter int) *Env {
 	*p = process{env: e, task: t, node: h, res: r.NewResource(), alive: true}
 	p.mbox = p.mbuf[:0]
 	t.Ext = p
-	t.SetOnExit(p.res, func(reason any) { e.terminate(p, reason) })
+	t.SetOnExit(p.res, processExit)
 	e.addProc(p)
 	h.procs = append(h.procs, p)
 	return e

@@ -19,6 +19,7 @@ type Node struct {
 	nameRes map[string]uint32   // see nameResource; nil until first needed
 	spawned []spawnCount        // processes spawned per name, to make names unique
 	disk    *Disk
+	procBuf [4]*process // procs' first backing array
 }
 
 // NewNode adds a node. If start is not nil it runs as the node's "init"
@@ -39,6 +40,7 @@ func (e *Env) NewNode(name string, start func(e *Env)) *Node {
 
 func (e *Env) newNode(name string) *Node {
 	n := &Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource()}
+	n.procs = n.procBuf[:0]
 	e.nodes = append(e.nodes, n)
 	return n
 }

@@ -42,6 +42,7 @@ type machine struct {
 	allowLeaks bool
 
 	tasks   []*Task
+	slab    []Task  // tasks not yet handed out, allocated a few at a time
 	pending []*Task // tasks with a pending op, in creation order
 	gos     []*Task // leak candidates: spawned tasks, compacted by leaked
 	main    *Task
@@ -88,6 +89,7 @@ func (m *machine) reset(cfg Config) {
 		limit:      cfg.ClockLimit,
 		allowLeaks: cfg.AllowLeaks,
 		tasks:      m.tasks[:0],
+		slab:       m.slab, // never handed out: no task of an earlier iteration lives there
 		pending:    m.pending[:0],
 		gos:        m.gos[:0],
 		enabled:    m.enabled[:0],
@@ -119,7 +121,12 @@ func (m *machine) reset(cfg Config) {
 }
 
 func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
-	t := &Task{ID: int32(len(m.tasks)), Parent: -1, Name: name, Key: key}
+	if len(m.slab) == 0 {
+		m.slab = make([]Task, min(max(len(m.tasks), 4), 64))
+	}
+	t := &m.slab[0]
+	m.slab = m.slab[1:]
+	*t = Task{ID: int32(len(m.tasks)), Parent: -1, Name: name, Key: key}
 	if parent != nil {
 		t.Parent = parent.ID
 		parent.nchild++

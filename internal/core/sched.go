@@ -200,7 +200,10 @@ func (r *Run) Exit(reason any) { panic(exitSignal{reason}) }
 
 // SetOnExit installs the hook run after t's exit op, and the resource the
 // exit op touches (observers of the task's end, such as monitors, use it).
-func (t *Task) SetOnExit(res uint32, f func(reason any)) {
+// The hook is given the task, so that a function without captured state
+// (which costs no allocation) can serve every task: t.Ext holds the layer's
+// state.
+func (t *Task) SetOnExit(res uint32, f func(t *Task, reason any)) {
 	t.exitRes = res
 	t.onExit = f
 }

@@ -56,7 +56,7 @@ type Task struct {
 	run     *Run
 	body    func()
 	fire    func() // runtime-owned tasks: the action run when the op is picked
-	onExit  func(reason any)
+	onExit  func(t *Task, reason any)
 	carrier *carrier
 	op      Op
 	opKey   uint64 // LocKey of op.PC, computed on first use
@@ -183,7 +183,7 @@ func (t *Task) exit(reason any) (ok bool) {
 	r := t.run
 	r.Do(t, Op{Kind: trace.KindExit, Obj: -1, Res: t.exitRes})
 	if t.onExit != nil {
-		t.onExit(reason)
+		t.onExit(t, reason)
 	}
 	return true
 }
