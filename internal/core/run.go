@@ -64,7 +64,11 @@ type Run struct {
 	cfg Config
 
 	cur  *Task // the task that runs now
-	next *Task // the task the worker resumes next
+	top  *Task // the task whose carrier runs now (cur but while a timer fires); nil: the worker
+	next *Task // the task picked to run next, until it runs
+	// depth is how many tasks are chained: each waits inside its resume
+	// of the next (see the hand-off in sched.go).
+	depth int
 
 	gen  uint64 // see Gen
 	nres uint32
@@ -127,9 +131,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	}()
 	r.next = r.pick()
 	for r.next != nil {
-		t := r.next
-		r.next = nil
-		r.resume(t)
+		r.switchTo(r.next)
 	}
 	completed = true
 	r.checkEnd()

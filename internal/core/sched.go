@@ -9,10 +9,20 @@ import (
 // The hand-off: the state machine (machine.go) decides which task's
 // op runs next; the methods here carry its decisions out on the tasks'
 // carriers. The running task posts its op and asks for a decision (Do); if
-// the machine picked another task's op, it yields to the worker, which
-// resumes that task's carrier (Execute, resume). A task that returns asks
-// for the next decision itself (Task.main); a runtime-owned task's action
-// runs in place (pick).
+// the machine picked another task's op, the running task hands control over
+// (await). A task that returns asks for the next decision itself
+// (Task.main); a runtime-owned task's action runs in place (pick).
+//
+// Handing over is a coroutine switch. A carrier yields to whoever resumed
+// it, so the tasks that resumed one another form a chain, rooted at the
+// worker: every task on it (chained) waits inside its call that resumed the
+// next. The running task resumes the picked task directly when that task is
+// off the chain (one switch, not two through the worker: a ping-pong
+// between two tasks switches once per hand-over), and yields when the picked
+// task is on the chain below it (or nothing is picked, or the chain is
+// maxChain deep): each task the yield reaches passes control on the same
+// way, until the picked one runs. The chain's depth bounds what a yield
+// down it costs.
 
 // Spawn creates a task that runs body. Its first step is a start op, enabled
 // at once; as it touches nothing, the built-in strategies run it at once
@@ -64,11 +74,44 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 	}
 	if n != t {
 		r.next = n
-		if !t.carrier.yield(struct{}{}) || t.killed || r.aborting {
-			panic(unwind{})
-		}
+		r.await(t)
 	}
 	return t.op.Blocked
+}
+
+// maxChain bounds the chain of tasks that resumed one another directly (see
+// the hand-off above). Deeper, a task yields instead: two switches, as
+// through the worker, and a yield down the chain passes at most this many.
+const maxChain = 4
+
+// await passes control on from t, the task whose carrier runs, until the
+// machine picks t (r.next is t); then t runs on. It unwinds t (panics
+// unwind) if t is killed or the iteration is over when t is resumed.
+func (r *Run) await(t *Task) {
+	for {
+		n := r.next
+		if n == nil || n.chained || r.depth >= maxChain {
+			// Yield to whoever resumed t: the worker, or the task below
+			// it on the chain, which passes control on.
+			if !t.carrier.yield(struct{}{}) || t.killed || r.aborting {
+				panic(unwind{})
+			}
+		} else {
+			t.chained = true
+			r.depth++
+			r.switchTo(n)
+			r.depth--
+			t.chained = false
+			if t.killed && r.next == t {
+				panic(unwind{}) // killed while chained (see Kill)
+			}
+		}
+		r.w.publish(t)
+		if r.next == t {
+			r.next = nil
+			return
+		}
+	}
 }
 
 // Unblock marks t's pending op as enabled.
@@ -146,19 +189,20 @@ func (r *Run) Choose(t *Task, n int, pc uintptr) int {
 	return v
 }
 
-// resume switches to t until it yields back.
-func (r *Run) resume(t *Task) {
+// switchTo resumes t's carrier (a fresh one if t has not started) and
+// returns when it yields back: t yielded (await) or ended.
+func (r *Run) switchTo(t *Task) {
 	if t.carrier == nil {
 		t.carrier = r.w.pool.get()
 		t.carrier.task = t
 		t.goid = t.carrier.goid
 		t.state = taskRunning
 	}
-	prev := r.cur
-	r.cur = t
+	prev, top := r.cur, r.top
+	r.cur, r.top = t, t
 	r.w.publish(t)
 	t.carrier.next()
-	r.cur = prev
+	r.cur, r.top = prev, top
 	if t.state == taskDone && t.carrier.task == nil {
 		r.w.pool.put(t.carrier)
 		t.carrier = nil
@@ -181,7 +225,17 @@ func (r *Run) Kill(t *Task) {
 		r.finish(t)
 		return
 	}
-	r.resume(t)
+	if !t.chained {
+		r.switchTo(t)
+		return
+	}
+	// t waits on the chain below the running task: control must go down to
+	// it (await yields toward it), it unwinds, and its end hands control
+	// back to the goroutine's task (Task.main), which goes on from here.
+	k := r.top
+	t.killer = k
+	r.next = t
+	r.await(k)
 }
 
 // teardown unwinds every task that has not finished.

@@ -67,6 +67,13 @@ type Task struct {
 	// selfKilled: the task was killed while it ran (by its own op), so no
 	// killer waits for it and it must schedule the next task itself.
 	selfKilled bool
+	// chained: the task waits inside its resume of another task's carrier
+	// (see the hand-off in sched.go); it can be resumed only by a yield
+	// down the chain.
+	chained bool
+	// killer is the task (whose carrier ran) that killed this one while it
+	// was chained; this one's end hands control back to it.
+	killer *Task
 	exitRes    uint32
 	nchild     uint64
 	slot       int // index in machine.pending while pending
@@ -86,14 +93,21 @@ func (t *Task) PendingOp() (Op, bool) { return t.op, t.hasOp }
 // happens, it returns normally so the carrier can take the next task.
 func (t *Task) main() {
 	r := t.run
+	if r.next == t {
+		r.next = nil // picked and now running (see await)
+	}
 	reason, ok := t.runBody()
 	if ok {
 		ok = t.exit(reason)
 	}
 	r.finish(t)
 	if !ok && (!t.selfKilled || r.aborting) {
-		// Killed by another task (which resumed us to unwind and waits), or
-		// the iteration is over: hand control back without scheduling.
+		// Killed by another task (which resumed us to unwind and waits, or,
+		// if we were chained, waits to be resumed: see Kill), or the
+		// iteration is over: hand control back without scheduling.
+		if t.killer != nil {
+			r.next = t.killer
+		}
 		return
 	}
 	r.next = r.pick()

@@ -1,0 +1,155 @@
+package core
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// waitOp is a blocked op: the task waits until another unblocks it.
+var waitOp = Op{Kind: trace.KindRecv, Obj: -1, Blocked: true}
+
+// TestHandoffRing passes a token around rings of tasks, longer and shorter
+// than the chain of direct resumes may grow, and checks that every task
+// runs in turn, that the chain never grows past maxChain, and that the
+// iteration ends cleanly (every carrier back in the pool).
+func TestHandoffRing(t *testing.T) {
+	for _, n := range []int{2, 3, maxChain, maxChain + 1, 3*maxChain + 2} {
+		w := NewWorker()
+		var r *Run
+		var order []int
+		deepest := 0
+		const rounds = 5
+		out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+			main := r.Current()
+			ring := make([]*Task, n)
+			for i := range ring {
+				ring[i] = r.Spawn(main, "t", uint64(i+1), func() {
+					me := r.Current()
+					if i == n-1 {
+						r.Unblock(ring[0]) // the others started first and wait
+					}
+					for round := range rounds {
+						r.Do(me, waitOp)
+						deepest = max(deepest, r.depth)
+						order = append(order, i)
+						if i == n-1 && round == rounds-1 {
+							r.Unblock(main)
+						} else {
+							r.Unblock(ring[(i+1)%n])
+						}
+					}
+				})
+			}
+			r.Do(main, waitOp)
+		})
+		if out.Failure != nil {
+			t.Fatalf("ring of %d: %v", n, out.Failure)
+		}
+		want := make([]int, 0, n*rounds)
+		for range rounds {
+			for i := range n {
+				want = append(want, i)
+			}
+		}
+		if !slices.Equal(order, want) {
+			t.Fatalf("ring of %d: tasks ran in the order %v, want %v", n, order, want)
+		}
+		if deepest == 0 {
+			t.Errorf("ring of %d: no task resumed another directly", n)
+		}
+		if deepest > maxChain {
+			t.Errorf("ring of %d: the chain grew to %d tasks, past %d", n, deepest, maxChain)
+		}
+		if w.pool.all != len(w.pool.idle) {
+			t.Errorf("ring of %d: %d carriers, %d idle after the iteration", n, w.pool.all, len(w.pool.idle))
+		}
+		w.Close()
+	}
+}
+
+// TestHandoffKillChained kills a task that waits on the chain below its
+// killer (it resumed the killer directly): the victim must unwind at once,
+// its deferred calls running before the killer goes on, and the iteration
+// must go on normally afterwards.
+func TestHandoffKillChained(t *testing.T) {
+	w := NewWorker()
+	defer w.Close()
+	var r *Run
+	var log []string
+	chained := false
+	out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+		main := r.Current()
+		victim := r.Spawn(main, "victim", 1, func() {
+			defer func() { log = append(log, "victim's deferred call") }()
+			r.Do(r.Current(), waitOp) // nothing else can run but the killer: resumed directly
+			log = append(log, "victim resumed")
+		})
+		r.Spawn(main, "killer", 2, func() {
+			chained = victim.chained
+			r.Kill(victim)
+			log = append(log, "killer goes on")
+			r.Do(r.Current(), Op{Kind: trace.KindYield, Obj: -1})
+			r.Unblock(main)
+		})
+		r.Do(main, waitOp)
+		log = append(log, "main resumed")
+	})
+	if out.Failure != nil {
+		t.Fatal(out.Failure)
+	}
+	if !chained {
+		t.Fatal("the victim was not chained when killed: the test no longer covers that path")
+	}
+	want := []string{"victim's deferred call", "killer goes on", "main resumed"}
+	if !slices.Equal(log, want) {
+		t.Fatalf("order of events %q, want %q", log, want)
+	}
+	if w.pool.all != len(w.pool.idle) {
+		t.Errorf("%d carriers, %d idle after the iteration", w.pool.all, len(w.pool.idle))
+	}
+}
+
+// TestHandoffFailWhileChained ends the iteration with a failure while tasks
+// wait on the chain: control must come back to the worker, which unwinds
+// every task (their deferred calls run) and reports the failure.
+func TestHandoffFailWhileChained(t *testing.T) {
+	w := NewWorker()
+	defer w.Close()
+	var r *Run
+	unwound, depth := 0, 0
+	const n = maxChain + 2
+	out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+		main := r.Current()
+		ring := make([]*Task, n)
+		for i := range ring {
+			ring[i] = r.Spawn(main, "t", uint64(i+1), func() {
+				defer func() { unwound++ }()
+				if i == n-1 {
+					r.Unblock(ring[0]) // the others started first and wait
+				}
+				r.Do(r.Current(), waitOp)
+				if i == n-1 {
+					depth = r.depth
+					r.Fail(Assertion, 0, "boom")
+				}
+				r.Unblock(ring[i+1])
+				r.Do(r.Current(), waitOp)
+			})
+		}
+		r.Do(main, waitOp)
+	})
+	if out.Failure == nil || out.Failure.Message != "boom" {
+		t.Fatalf("failure %v, want boom", out.Failure)
+	}
+	if depth < 2 {
+		t.Fatalf("%d tasks chained at the failure: the test no longer covers that case", depth)
+	}
+	if unwound != n {
+		t.Fatalf("%d tasks unwound, want %d", unwound, n)
+	}
+	if w.pool.all != len(w.pool.idle) {
+		t.Errorf("%d carriers, %d idle after the iteration", w.pool.all, len(w.pool.idle))
+	}
+}
