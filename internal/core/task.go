@@ -73,10 +73,10 @@ type Task struct {
 	chained bool
 	// killer is the task (whose carrier ran) that killed this one while it
 	// was chained; this one's end hands control back to it.
-	killer *Task
-	exitRes    uint32
-	nchild     uint64
-	slot       int // index in machine.pending while pending
+	killer  *Task
+	exitRes uint32
+	nchild  uint64
+	slot    int // index in machine.pending while pending
 	// goid is the goroutine id of the task's carrier, set when the task
 	// gets it and never changed after: the watchdog reads it from a task
 	// the worker published (and did not come back from).
