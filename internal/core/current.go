@@ -1,26 +1,49 @@
 package core
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
-// Drop-in primitives (goroutines, channels, mutexes) have Go's signatures, so
-// they cannot be handed the task that calls them: they ask CurrentTask. Each
-// carrier registers its goroutine once; a lookup is a goroutine key read and a
-// sync.Map load.
+// Drop-in primitives (goroutines, channels, mutexes, and in rewritten code
+// every access to shared memory) have Go's signatures, so they cannot be
+// handed the task that calls them: they ask CurrentTask. Each carrier
+// registers its goroutine once; a lookup is a goroutine key read and a look
+// in a direct-mapped cache of carriers by key, falling back to a sync.Map
+// (whose lookup hashes the key as an interface, several times the cost of
+// the rest of a channel op).
 
 var carriers sync.Map // goroutineKey -> *carrier
+
+// carrierCache holds a carrier per slot, the latest registered there; a
+// carrier clears its slot when its goroutine ends, before the runtime can
+// give the goroutine's key to another.
+var carrierCache [1 << 12]atomic.Pointer[carrier]
+
+func carrierSlot(key uint64) *atomic.Pointer[carrier] {
+	return &carrierCache[(key*0x9e3779b97f4a7c15)>>52]
+}
 
 func (c *carrier) register() {
 	c.gkey = goroutineKey()
 	carriers.Store(c.gkey, c)
+	carrierSlot(c.gkey).Store(c)
 }
 
-func (c *carrier) unregister() { carriers.Delete(c.gkey) }
+func (c *carrier) unregister() {
+	carrierSlot(c.gkey).CompareAndSwap(c, nil)
+	carriers.Delete(c.gkey)
+}
 
 // CurrentTask returns the controlled task running on the calling goroutine,
 // or nil if the caller is not a task morpheus runs (a plain goroutine, or
 // code outside any test).
 func CurrentTask() *Task {
-	v, ok := carriers.Load(goroutineKey())
+	key := goroutineKey()
+	if c := carrierSlot(key).Load(); c != nil && c.gkey == key {
+		return c.task
+	}
+	v, ok := carriers.Load(key)
 	if !ok {
 		return nil
 	}

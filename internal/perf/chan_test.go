@@ -21,3 +21,20 @@ func BenchmarkChanRoundTrip(b *testing.B) {
 		b.Fatal(err)
 	}
 }
+
+func BenchmarkSmallGoIteration(b *testing.B) {
+	b.ReportAllocs()
+	if _, _, err := RunSmallGo(b.N); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func TestSmallGo(t *testing.T) {
+	_, steps, err := RunSmallGo(200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps < 20 || steps > 80 {
+		t.Fatalf("the small goroutine test has %.1f steps per iteration, want about fifty", steps)
+	}
+}

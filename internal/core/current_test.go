@@ -1,0 +1,54 @@
+package core
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// TestCurrentTaskCache checks the carrier cache in front of CurrentTask's
+// map: every task sees itself, plain goroutines see no task, and a closed
+// worker's carriers leave no slot behind (a later goroutine that gets a
+// dead carrier's key must not find its task).
+func TestCurrentTaskCache(t *testing.T) {
+	w := NewWorker()
+	var r *Run
+	var mismatch []string
+	const n = 50
+	out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+		for i := range n {
+			r.Spawn(r.Current(), "t", uint64(i+1), func() {
+				me := r.Current()
+				r.Do(me, Op{Kind: trace.KindYield, Obj: -1})
+				if CurrentTask() != me {
+					mismatch = append(mismatch, me.Name)
+				}
+			})
+		}
+		r.Do(r.Current(), Op{Kind: trace.KindYield, Obj: -1})
+	})
+	if out.Failure != nil {
+		t.Fatal(out.Failure)
+	}
+	if len(mismatch) > 0 {
+		t.Fatalf("CurrentTask was another task in %d tasks", len(mismatch))
+	}
+	w.Close()
+	var wg sync.WaitGroup
+	for range 100 {
+		wg.Go(func() {
+			if CurrentTask() != nil {
+				t.Error("a plain goroutine has a task")
+			}
+		})
+	}
+	wg.Wait()
+	for i := range carrierCache {
+		if c := carrierCache[i].Load(); c != nil {
+			if _, live := carriers.Load(c.gkey); !live {
+				t.Fatalf("slot %d holds a carrier whose goroutine ended", i)
+			}
+		}
+	}
+}
