@@ -73,21 +73,38 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 	var mine int
 	if rs.few() {
 		mine = rs.scan(buf, j, e.Task, kind, vc)
+		if mine < 0 {
+			mine = rs.add(e.Task)
+		}
 	} else {
-		rs.scanOpen(buf, j, e.Task, kind, vc)
-		mine = rs.find(e.Task)
-	}
-	if mine < 0 {
-		mine = rs.add(e.Task)
+		after := rs.ordered(e.Task, vc)
+		if !after {
+			rs.scanOpen(buf, j, e.Task, kind, vc)
+		}
+		if mine = rs.find(e.Task); mine < 0 {
+			mine = rs.add(e.Task)
+		}
+		// A write that conflicts with no access happens after all of them;
+		// a read was checked against the writes only. (j may be marked
+		// already by a kill in Conflicted: then it is not known to be.)
+		rs.latest, rs.latestClk = int32(mine), vc[e.Task]
+		rs.latestAfter = after || (!read && !buf[j])
 	}
 	a := hbAccess{i: j, clk: vc[e.Task]}
 	ta := &rs.lists[mine]
 	ta.lists[0].acc = append(ta.lists[0].acc, a)
 	rs.tasks[mine].last[0] = a.clk
 	rs.reopen(0, mine)
+	many := !rs.few()
+	if many {
+		rs.at.set(0, e.Task, a.clk)
+	}
 	if !read && rs.read {
 		ta.lists[1].acc = append(ta.lists[1].acc, a)
 		rs.tasks[mine].last[1] = a.clk
 		rs.reopen(1, mine)
+		if many {
+			rs.at.set(1, e.Task, a.clk)
+		}
 	}
 }

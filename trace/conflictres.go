@@ -12,7 +12,9 @@ package trace
 // whose list (of all accesses, of writes) has unmarked accesses are listed
 // in open, so that an access that conflicts with many tasks whose accesses
 // are all marked already visits only those with something left to mark
-// (scanOpen); the lists are built when the tasks outgrow fewTasks.
+// (scanOpen); the lists are built when the tasks outgrow fewTasks. An
+// access that happens after the latest one, itself after all the others,
+// needs no scan at all (ordered).
 //
 // Until the resource is first read every access is a write, and the list of
 // writes would be a copy of the list of all accesses that nothing looks at
@@ -25,6 +27,31 @@ type markResource struct {
 	lists []markTaskAccesses
 	open  [2][]int32 // [0] all, [1] writes: tasks (indices) with unmarked accesses
 	read  bool       // the resource has been read: [1] of lists, open and markTask kept
+	// latest is the latest access, as the index of its task in tasks and
+	// its clock entry; latestAfter says that it happens after every
+	// earlier access (see ordered). They are kept only while the tasks
+	// are many (few is false), where they spare scanOpen's look at every
+	// task.
+	latest      int32
+	latestClk   uint32
+	latestAfter bool
+	at          lastAt // the tasks' latest accesses by task, while they are many
+}
+
+// ordered reports whether an access by task me with clock vc (its race
+// check's) happens after every earlier access of rs, by what
+// rs knows of the latest one without a scan: it does if the latest
+// happens after all the others and before this one (vc knows it, or it is
+// me's). Then it conflicts with none, and is the latest that happens after
+// all the others in turn. (vc knows the latest access, so it knows all
+// the latest's clock knew: the clock of an acquire's race check, taken
+// before the acquire's join, is still the clock of everything before it.)
+func (rs *markResource) ordered(me int32, vc VC) bool {
+	if !rs.latestAfter {
+		return false
+	}
+	t := rs.tasks[rs.latest].task
+	return t == me || vc.At(t) >= rs.latestClk
 }
 
 // markTask is one task's entries of a markResource: [0] for all its
@@ -64,6 +91,9 @@ func (rs *markResource) readFirst() {
 		}
 		l := &rs.lists[x].lists[1]
 		l.acc, l.lo, l.hi = append(l.acc[:0], rs.lists[x].lists[0].acc...), 0, 0
+	}
+	if !rs.few() {
+		rs.at[1] = append(rs.at[1][:0], rs.at[0]...)
 	}
 }
 
@@ -161,7 +191,8 @@ func (rs *markResource) scan(buf []bool, j int, me int32, kind int, vc VC) int {
 
 // scanOpen is scan for many tasks: it visits the open tasks, marks them and
 // drops those now full, and then, unless j is marked already, looks for a
-// task it conflicts with among the others.
+// task it conflicts with among the others, in the tasks' latest accesses
+// by task (lastAt).
 func (rs *markResource) scanOpen(buf []bool, j int, me int32, kind int, vc VC) {
 	kind &= 1
 	open, dropped := rs.open[kind], false
@@ -187,15 +218,11 @@ func (rs *markResource) scanOpen(buf []bool, j int, me int32, kind int, vc VC) {
 	if dropped {
 		rs.open[kind] = open
 	}
-	if buf[j] {
-		return
-	}
-	for x := range tasks {
-		t := &tasks[x]
-		if t.last[kind] > vc.At(t.task) && !t.isOpen[kind] && t.task != me {
-			buf[j] = true
-			return
-		}
+	// No open task conflicts with j (else j is marked): j conflicts with
+	// another if it does not know some task's latest access. Its own and
+	// the open tasks' it knows, so they may be asked too.
+	if !buf[j] && unknown(rs.at[kind], vc) {
+		buf[j] = true
 	}
 }
 
@@ -213,6 +240,7 @@ func (rs *markResource) add(t int32) int {
 				}
 			}
 		}
+		rs.at.build(rs)
 	case len(rs.tasks) == manyTasks+1:
 		if rs.index == nil {
 			rs.index = make(map[int32]int)

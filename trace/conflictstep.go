@@ -137,7 +137,8 @@ func (rs *markResource) reuse() {
 	clear(rs.index)
 	rs.lists = rs.lists[:0]
 	rs.open[0], rs.open[1] = rs.open[0][:0], rs.open[1][:0]
-	rs.read = false
+	rs.read, rs.latestAfter = false, false
+	rs.at.reset()
 }
 
 // empty empties a task's lists of an earlier walk, keeping their memory.
