@@ -12,9 +12,9 @@ package trace
 
 // joinAll makes a, b and c, which are equally long, all their join.
 func joinAll(a, b, c VC) {
+	joinInto(a, c)
 	joinBoth(a, b)
-	joinBoth(a, c)
-	copy(b, a)
+	copy(c, a)
 }
 
 // joinBothGo is joinBoth in Go, for any architecture: a and b, b at least
@@ -24,5 +24,14 @@ func joinBothGo(a, b VC) {
 	for i, x := range a {
 		m := max(x, b[i])
 		a[i], b[i] = m, m
+	}
+}
+
+// joinIntoGo is joinInto in Go, for any architecture: a, no longer than
+// b, becomes its join with b.
+func joinIntoGo(a, b VC) {
+	b = b[:len(a)]
+	for i, x := range a {
+		a[i] = max(x, b[i])
 	}
 }

@@ -15,14 +15,33 @@ func joinBoth(a, b VC) {
 	}
 }
 
+// joinInto makes a, which is no longer than b, its join with b.
+func joinInto(a, b VC) {
+	if len(a) == 0 {
+		return
+	}
+	b = b[:len(a)]
+	if hasAVX2 {
+		joinIntoAVX2(&a[0], &b[0], len(a))
+	} else {
+		joinIntoSSE2(&a[0], &b[0], len(a))
+	}
+}
+
 // joinAVX2 and joinSSE2 make the n entries at a and at b their entry-wise
-// maximum (unsigned), in both.
+// maximum (unsigned), in both; joinIntoAVX2 and joinIntoSSE2 in a only.
 //
 //go:noescape
 func joinAVX2(a, b *uint32, n int)
 
 //go:noescape
 func joinSSE2(a, b *uint32, n int)
+
+//go:noescape
+func joinIntoAVX2(a, b *uint32, n int)
+
+//go:noescape
+func joinIntoSSE2(a, b *uint32, n int)
 
 // hasAVX2 reports whether joinAVX2 may run: the processor has AVX2 and the
 // operating system saves the vector registers it uses (XCR0's SSE and AVX

@@ -108,3 +108,83 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, lo+0(FP)
 	MOVL DX, hi+4(FP)
 	RET
+
+// func joinIntoAVX2(a, b *uint32, n int)
+TEXT ·joinIntoAVX2(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ n+16(FP), CX
+	SUBQ $8, CX
+	JL   intoAVXTail
+
+intoAVXLoop: // 8 entries
+	VMOVDQU (SI), Y0
+	VPMAXUD (DI), Y0, Y0
+	VMOVDQU Y0, (SI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+	JGE     intoAVXLoop
+	VZEROUPPER
+
+intoAVXTail:
+	ADDQ $8, CX
+	JEQ  intoAVXDone
+
+intoAVXTailLoop: // the entries left, one at a time
+	MOVL    (SI), AX
+	MOVL    (DI), BX
+	CMPL    AX, BX
+	CMOVLCS BX, AX
+	MOVL    AX, (SI)
+	ADDQ    $4, SI
+	ADDQ    $4, DI
+	DECQ    CX
+	JNE     intoAVXTailLoop
+
+intoAVXDone:
+	RET
+
+// func joinIntoSSE2(a, b *uint32, n int)
+TEXT ·joinIntoSSE2(SB), NOSPLIT, $0-24
+	MOVQ  a+0(FP), SI
+	MOVQ  b+8(FP), DI
+	MOVQ  n+16(FP), CX
+	MOVOU joinSigns<>(SB), X7
+	SUBQ  $4, CX
+	JL    intoSSETail
+
+intoSSELoop: // 4 entries, as in joinSSE2
+	MOVOU   (SI), X0
+	MOVOU   (DI), X1
+	MOVO    X0, X2
+	PXOR    X7, X2
+	MOVO    X1, X3
+	PXOR    X7, X3
+	PCMPGTL X3, X2
+	PXOR    X1, X0
+	PAND    X2, X0
+	PXOR    X1, X0
+	MOVOU   X0, (SI)
+	ADDQ    $16, SI
+	ADDQ    $16, DI
+	SUBQ    $4, CX
+	JGE     intoSSELoop
+
+intoSSETail:
+	ADDQ $4, CX
+	JEQ  intoSSEDone
+
+intoSSETailLoop: // the entries left, one at a time
+	MOVL    (SI), AX
+	MOVL    (DI), BX
+	CMPL    AX, BX
+	CMOVLCS BX, AX
+	MOVL    AX, (SI)
+	ADDQ    $4, SI
+	ADDQ    $4, DI
+	DECQ    CX
+	JNE     intoSSETailLoop
+
+intoSSEDone:
+	RET

@@ -27,3 +27,25 @@ func TestJoinKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinIntoKernels: both amd64 one-way kernels join as the Go loop
+// does, and leave the other clock as it was.
+func TestJoinIntoKernels(t *testing.T) {
+	kernels := map[string]func(a, b *uint32, n int){"sse2": joinIntoSSE2}
+	if hasAVX2 {
+		kernels["avx2"] = joinIntoAVX2
+	}
+	for name, kernel := range kernels {
+		for _, n := range joinTestLengths {
+			a, b := joinTestClocks(n)
+			wantA, wantB := a.Clone(), b.Clone()
+			joinIntoGo(wantA, wantB)
+			if n > 0 {
+				kernel(&a[0], &b[0], n)
+			}
+			if !slices.Equal(a, wantA) || !slices.Equal(b, wantB) {
+				t.Fatalf("%s, %d entries: %v %v, want %v %v", name, n, a, b, wantA, wantB)
+			}
+		}
+	}
+}

@@ -25,7 +25,7 @@ func joinTestClocks(n int) (VC, VC) {
 }
 
 // TestJoinBothAll: joinBoth and joinAll leave every clock the entry-wise
-// maximum of them all.
+// maximum of them all, joinInto the first.
 func TestJoinBothAll(t *testing.T) {
 	for _, n := range joinTestLengths {
 		a, b := joinTestClocks(n)
@@ -40,6 +40,13 @@ func TestJoinBothAll(t *testing.T) {
 		for i := range a2 {
 			if m := max(a[i], b[i]); a2[i] != m || b2[i] != m {
 				t.Fatalf("joinBoth, %d entries: entry %d is %d and %d, want %d", n, i, a2[i], b2[i], m)
+			}
+		}
+		a3, b3 := a.Clone(), b.Clone()
+		joinInto(a3, b3)
+		for i := range a3 {
+			if m := max(a[i], b[i]); a3[i] != m || b3[i] != b[i] {
+				t.Fatalf("joinInto, %d entries: entry %d is %d and %d, want %d and %d", n, i, a3[i], b3[i], m, b[i])
 			}
 		}
 		joinAll(a, b, c)
