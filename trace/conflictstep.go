@@ -51,10 +51,12 @@ func (m *ConflictMarker) Reset() {
 func (m *ConflictMarker) Step(e *Event) {
 	j := len(m.marks)
 	m.marks = append(m.marks, false)
-	vc := m.w.stepEvent(e)
-	if vc == nil {
+	c := m.w.advance(e) // m.w.stepEvent, inline
+	if c == nil {
 		return
 	}
+	m.w.sync.stepKind(e, c, m.w.clock)
+	vc := *c
 	if e.Kind == KindKill && e.Obj >= 0 && e.Obj != e.Task {
 		// Settled by Marked, as killWatch.race would check it: against the
 		// victim's latest observable step before it.

@@ -70,8 +70,33 @@ func (w *syncWalker) stepEvent(e *Event) VC {
 	if c == nil {
 		return nil
 	}
-	w.sync.step(e, c, w.clock)
+	w.sync.stepKind(e, c, w.clock)
 	return *c
+}
+
+// stepKind is step, without the call for the kinds it adds nothing for.
+func (s *syncHB) stepKind(e *Event, c *VC, clocks []VC) {
+	if syncKinds[e.Kind] {
+		s.step(e, c, clocks)
+	} else {
+		s.preSet = false
+	}
+}
+
+// syncKinds holds the kinds of step syncHB.step adds edges for (or keeps a
+// race-check clock of); for the others it only forgets the last one. It
+// must name every kind step's switch does.
+var syncKinds = kindSet(KindChanSend, KindChanRecv, KindSelect, KindTimerFire, KindChanClose,
+	KindLock, KindTryLock, KindRLock, KindUnlock, KindWGAdd, KindNetDial, KindNetWrite, KindNetClose,
+	KindDeliver, KindRUnlock, KindWGWait, KindNetAccept, KindNetRead, KindOnce,
+	KindLoad, KindStore, KindSwap, KindAdd, KindCAS, KindCondSignal, KindCondBroadcast, KindCondWait)
+
+// kindSet returns the set of kinds, indexed by kind.
+func kindSet(kinds ...Kind) (set [256]bool) {
+	for _, k := range kinds {
+		set[k] = true
+	}
+	return set
 }
 
 // raceClock returns the clock with which the step just walked, whose clock
