@@ -30,7 +30,7 @@ func newCarrier() *carrier {
 // wait for the next assignment. It returns when the pool drains it.
 func (c *carrier) loop(yield func(struct{}) bool) {
 	c.yield = yield
-	c.goid = curGoid()
+	c.goid = goid()
 	c.register()
 	defer c.unregister()
 	for yield(struct{}{}) {
@@ -39,8 +39,8 @@ func (c *carrier) loop(yield func(struct{}) bool) {
 	}
 }
 
-// curGoid returns the calling goroutine's id, parsed from its stack header.
-// It costs a microsecond or two, paid once per carrier.
+// curGoid returns the calling goroutine's id, parsed from its stack header:
+// microseconds (the runtime formats a traceback), so carriers ask goid.
 func curGoid() int64 {
 	var buf [64]byte
 	n := runtime.Stack(buf[:], false)

@@ -52,3 +52,20 @@ func TestCurrentTaskCache(t *testing.T) {
 		}
 	}
 }
+
+// TestGoid checks the fast goroutine id against the one the runtime prints,
+// on this goroutine and on others.
+func TestGoid(t *testing.T) {
+	if goid() != curGoid() {
+		t.Fatalf("goid %d, the runtime says %d", goid(), curGoid())
+	}
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			if g, want := goid(), curGoid(); g != want {
+				t.Errorf("goid %d, the runtime says %d", g, want)
+			}
+		})
+	}
+	wg.Wait()
+}
