@@ -28,8 +28,11 @@
 // The hand-off (sched.go) carries the decisions out. Tasks run on carriers:
 // coroutines made with iter.Pull and pooled per worker, so a switch is a
 // coroutine transfer (tens of nanoseconds, no allocation) and an iteration
-// creates no goroutines in steady state. The worker's goroutine resumes the
-// task the machine picked; a task that must wait yields back to it; a
+// creates no goroutines in steady state. A task that must wait resumes the
+// task the machine picked itself, one switch, and the tasks that resumed one
+// another form a short chain rooted at the worker's goroutine; when the task
+// picked is on that chain, control goes back down it (sched.go explains the
+// bound on its depth, and how a kill reaches a task on it). A
 // runtime-owned task's action runs in place.
 //
 // # Time

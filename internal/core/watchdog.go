@@ -125,7 +125,7 @@ func (w *Worker) endWatch() {
 	}
 }
 
-// publish tells the watchdog which task the worker resumes.
+// publish tells the watchdog which task runs now on the worker's carriers.
 func (w *Worker) publish(t *Task) {
 	if v := w.watch; v != nil {
 		v.cur.Store(t)
