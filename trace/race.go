@@ -34,12 +34,19 @@ type Races struct {
 	// them.
 	ChanSync bool
 
-	w    syncWalker
-	objs map[uint64]VC       // synchronisation objects of Sync
-	by   map[uint64]stamp    // whose clock each object of Sync is
-	locs map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
-	free []*raceLoc          // for reuse after Reset
-	seen int                 // events stepped
+	w        syncWalker
+	objs     map[uint64]*raceObj // synchronisation objects of Sync
+	freeObjs []*raceObj          // for reuse after Reset
+	locs     map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
+	free     []*raceLoc          // for reuse after Reset
+	seen     int                 // events stepped
+}
+
+// raceObj is a synchronisation object of Sync: its clock, and whose clock
+// it is (a copy of the clock of the task of the stamp, at that step).
+type raceObj struct {
+	vc VC
+	by stamp
 }
 
 // RaceAccess is one side of a race: the event of the step at which it
@@ -97,8 +104,11 @@ func (d *Races) Reset() {
 	d.w.clock = all[:0]
 	d.w.spare = d.w.msgs.drain(d.w.spare)
 	d.w.sync = syncHB{pre: d.w.sync.pre[:0]}
+	for _, o := range d.objs {
+		o.vc = o.vc[:0]
+		d.freeObjs = append(d.freeObjs, o)
+	}
 	clear(d.objs)
-	clear(d.by)
 	for _, l := range d.locs {
 		l.reads = l.reads[:0]
 		d.free = append(d.free, l)
@@ -221,19 +231,33 @@ func (d *Races) Sync(task int32, key uint64) {
 	if int(task) >= len(d.w.clock) {
 		d.w.grow(int(task) + 1)
 	}
-	if d.objs == nil {
-		d.objs, d.by = make(map[uint64]VC), make(map[uint64]stamp)
-	}
-	o, c := d.objs[key], &d.w.clock[task]
-	if st, ok := d.by[key]; ok && st.knownBy(*c, task) {
-		o = append(o[:0], *c...) // o ≤ c: their join is c
+	obj, known := d.obj(key)
+	o, c := &obj.vc, &d.w.clock[task]
+	if known && obj.by.knownBy(*c, task) {
+		*o = append((*o)[:0], *c...) // o ≤ c: their join is c
 	} else {
 		o.grow(len(*c))
-		c.grow(len(o))
-		joinBoth(o, *c)
+		c.grow(len(*o))
+		joinBoth(*o, *c)
+	}
+	obj.by = stamp{task, c.At(task)} // o is task's clock now
+}
+
+// obj returns the object key, made empty if new (known false).
+func (d *Races) obj(key uint64) (o *raceObj, known bool) {
+	if o = d.objs[key]; o != nil {
+		return o, true
+	}
+	if d.objs == nil {
+		d.objs = make(map[uint64]*raceObj)
+	}
+	if n := len(d.freeObjs); n > 0 {
+		o, d.freeObjs = d.freeObjs[n-1], d.freeObjs[:n-1]
+	} else {
+		o = new(raceObj)
 	}
 	d.objs[key] = o
-	d.by[key] = stamp{task, c.At(task)} // o is task's clock now
+	return o, false
 }
 
 // Handoff is Sync(a, key), Sync(b, key), Sync(a, key) in one pass over the
@@ -250,20 +274,17 @@ func (d *Races) Handoff(a, b int32, key uint64) {
 	if n := int(max(a, b)) + 1; n > len(d.w.clock) {
 		d.w.grow(n)
 	}
-	if d.objs == nil {
-		d.objs, d.by = make(map[uint64]VC), make(map[uint64]stamp)
-	}
-	o, ca, cb := d.objs[key], &d.w.clock[a], &d.w.clock[b]
-	n := max(len(o), len(*ca), len(*cb))
+	obj, known := d.obj(key)
+	o, ca, cb := &obj.vc, &d.w.clock[a], &d.w.clock[b]
+	n := max(len(*o), len(*ca), len(*cb))
 	ca.grow(n)
 	cb.grow(n)
-	if st, ok := d.by[key]; !ok || st.knownBy(*ca, a) || st.knownBy(*cb, b) {
+	if !known || obj.by.knownBy(*ca, a) || obj.by.knownBy(*cb, b) {
 		joinBoth(*ca, *cb) // o is empty, or o ≤ a or o ≤ b: the join of the three is a's and b's
-		o = append(o[:0], *ca...)
+		*o = append((*o)[:0], *ca...)
 	} else {
 		o.grow(n)
-		joinAll(o, *ca, *cb)
+		joinAll(*o, *ca, *cb)
 	}
-	d.objs[key] = o
-	d.by[key] = stamp{a, ca.At(a)}
+	obj.by = stamp{a, ca.At(a)}
 }

@@ -194,9 +194,9 @@ func sameRaceState(t *testing.T, x, y *Races, n int32) {
 	if len(x.objs) != len(y.objs) {
 		t.Fatalf("%d and %d objects", len(x.objs), len(y.objs))
 	}
-	for key, v := range x.objs {
-		if !same(v, y.objs[key]) || x.by[key] != y.by[key] {
-			t.Fatalf("object %x: %v %+v and %v %+v", key, v, x.by[key], y.objs[key], y.by[key])
+	for key, o := range x.objs {
+		if p := y.objs[key]; p == nil || !same(o.vc, p.vc) || o.by != p.by {
+			t.Fatalf("object %x: %+v and %+v", key, o, p)
 		}
 	}
 }
