@@ -23,7 +23,10 @@ package trace
 // except where a clock is known to include the other already: an object
 // of Sync or an atomic variable remembers whose clock it holds (a stamp),
 // so that a task that already knows a later step of that task skips the
-// join.
+// join. A handoff of an unbuffered channel, three Syncs, is one pass
+// (Handoff), which joins only the two tasks' clocks when the channel's is
+// known to be included in one of them; the pass runs in vector
+// instructions where there are some (vclock_join.go).
 
 // Races is an online data-race detector. Feed it every event of a run in
 // order with Step, as soon as the event is final; the zero Races is ready.
