@@ -76,21 +76,32 @@ func (s *caSteps) readTrace(tr *trace.Trace, t *Table) {
 }
 
 // Executed takes a step of the iteration under way (see StepReader). An idle
-// CA (nothing will read what it learns) ignores it.
+// CA (nothing will read what it learns) ignores it. It is caSteps.step,
+// inline, with the state of the op's signature: the runtime hands a step
+// over once Next has picked the one after it, so the op is usually the
+// one Next picked before that.
 func (c *CA) Executed(e *trace.Event, sig Sig) {
 	if c.idle {
 		return
 	}
 	var st sigState
-	switch p := &c.picked; {
-	case p[0].v != caUnknown && p[0].sig == sig:
-		st = sigState(p[0].v - 1)
-	case p[1].v != caUnknown && p[1].sig == sig:
-		st = sigState(p[1].v - 1)
+	p := &c.picked
+	switch k := c.npick & 1; { // p[k] is the older pick
+	case p[k].v != caUnknown && p[k].sig == sig:
+		st = sigState(p[k].v - 1)
+	case p[k^1].v != caUnknown && p[k^1].sig == sig:
+		st = sigState(p[k^1].v - 1)
 	default: // not picked by Next (a probe, the fair tail): look it up
 		st = c.table.m.get(sig)
 	}
-	c.steps.step(e, sig, st, true)
+	s := &c.steps
+	n := len(s.ops)
+	if n < heldAfter {
+		s.marker.Step(e)
+	} else {
+		s.held = append(s.held, *e)
+	}
+	s.ops = append(s.ops, caOp{sig: sig, st: st, ok: true})
 }
 
 // StepsDone says that Executed has had every step of the iteration, or, with

@@ -65,10 +65,7 @@ func (v *VC) Join(w VC) {
 	if len(w) > len(*v) {
 		*v = append(*v, make(VC, len(w)-len(*v))...)
 	}
-	dst := (*v)[:len(w)] // one bounds check, not one per entry
-	for i, x := range w {
-		dst[i] = max(dst[i], x)
-	}
+	joinInto((*v)[:len(w)], w) // in vector instructions where there are some
 }
 
 // grow makes v at least n entries long, reusing its memory.
