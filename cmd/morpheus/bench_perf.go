@@ -19,7 +19,7 @@ func init() {
 func runBenchPerf(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench perf", "bench perf [-roundtrips N] [-iterations N] [-json]", stderr)
 	roundtrips := fs.Int("roundtrips", 1_000_000, "message round trips between two actors")
-	iterations := fs.Int("iterations", 200_000, "iterations of the small test (3 processes, ~30 ops)")
+	iterations := fs.Int("iterations", 200_000, "iterations of each small test (3 processes, ~30 ops; 3 goroutines, ~50 ops)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -43,5 +43,6 @@ func runBenchPerf(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "csync channels        %.3f s (%.0f ns per round trip, %.2f× actors)\n", r.ChanRoundtrips, r.ChanRoundtrips*1e9/float64(r.Roundtrips), r.ChanRatio)
 	fmt.Fprintf(stdout, "peak RSS              %.0f MiB\n", r.PeakRSSMB)
 	fmt.Fprintf(stdout, "small test            %.0f iterations/s on %d workers (%.1f steps each)\n", r.IterationsPerSecond, r.Workers, r.StepsPerIteration)
+	fmt.Fprintf(stdout, "small test, Go        %.0f iterations/s on %d workers (%.1f steps each)\n", r.GoIterationsPerSecond, r.Workers, r.GoSteps)
 	return nil
 }

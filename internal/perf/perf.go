@@ -31,6 +31,12 @@ type Result struct {
 	// ratio to the actor ping-pong's.
 	ChanRoundtrips float64 `json:"chan_roundtrips"`
 	ChanRatio      float64 `json:"chan_ratio"`
+	// GoIterationsPerSecond is the iterations per second of SmallGo, the
+	// small test written with goroutines, channels, a WaitGroup and a
+	// Mutex (as many iterations as of Small, on all cores); GoSteps its
+	// mean steps per iteration.
+	GoIterationsPerSecond float64 `json:"go_iterations_per_second"`
+	GoSteps               float64 `json:"go_steps_per_iteration"`
 }
 
 // PingPong is the controlled ping-pong: n round trips between two processes,
@@ -138,6 +144,10 @@ func Run(roundtrips, iterations int) (*Result, error) {
 	r.ControlledSeconds, r.UncontrolledSeconds = c.Seconds(), u.Seconds()
 	r.Ratio = r.ControlledSeconds / r.UncontrolledSeconds
 	r.IterationsPerSecond, r.StepsPerIteration, err = RunSmall(iterations)
+	if err != nil {
+		return nil, err
+	}
+	r.GoIterationsPerSecond, r.GoSteps, err = RunSmallGo(iterations)
 	return r, err
 }
 

@@ -13,6 +13,9 @@ func TestRun(t *testing.T) {
 	if r.ControlledSeconds <= 0 || r.UncontrolledSeconds <= 0 || r.IterationsPerSecond <= 0 || r.PeakRSSMB <= 0 {
 		t.Fatalf("%+v", r)
 	}
+	if r.GoIterationsPerSecond <= 0 || r.GoSteps < 20 {
+		t.Fatalf("small goroutine test: %+v", r)
+	}
 	if r.StepsPerIteration < 25 || r.StepsPerIteration > 40 {
 		t.Fatalf("the small test has %.1f steps per iteration, want about 30", r.StepsPerIteration)
 	}
