@@ -145,7 +145,8 @@ func (s *raceState) check(r *Run) (trace.Race, bool) {
 	for i := s.det.Stepped(); i <= r.last && s.found == nil; i++ {
 		s.apply(i - 1)
 		if race, ok := s.det.Step(r.rec.At(i)); ok {
-			s.found = &race
+			f := race // on the heap only when found, not race at every step
+			s.found = &f
 		}
 		s.apply(i)
 	}
@@ -175,7 +176,8 @@ func (s *raceState) apply(i int) {
 		}
 		s.checked++
 		if race, ok := s.det.Access(n.task, n.key, n.write, n.what == RaceAtomic, uint64(n.pc), n.what); ok {
-			s.found = &race
+			f := race
+			s.found = &f
 		}
 	}
 }
