@@ -77,7 +77,10 @@ type CA struct {
 // looked up yet.
 type caVerdict uint8
 
-const caUnknown caVerdict = 0
+const (
+	caUnknown     caVerdict = 0
+	caIndependent           = caVerdict(sigSeen) + 1 // seen, never conflicted
+)
 
 // caPick is an op Next picked: its signature and its verdict (caUnknown:
 // none picked).
@@ -128,18 +131,20 @@ func (c *CA) Next(enabled []Op) int {
 	if c.probe {
 		return c.inner.Next(enabled)
 	}
+	verdict := c.verdict
 	for i := range enabled {
-		t := enabled[i].Task
-		if int(t) >= len(c.verdict) {
-			c.verdict = grow(c.verdict, t, caUnknown)
+		op := &enabled[i]
+		if int(op.Task) >= len(verdict) {
+			c.verdict = grow(c.verdict, op.Task, caUnknown)
+			verdict = c.verdict
 		}
-		v := c.verdict[t]
+		v := verdict[op.Task]
 		if v == caUnknown {
-			v = caVerdict(c.table.m.get(enabled[i].Sig)) + 1
-			c.verdict[t] = v
+			v = caVerdict(c.table.m.get(op.Sig)) + 1
+			verdict[op.Task] = v
 		}
-		if sigState(v-1) == sigSeen { // predicted independent
-			c.pick(&enabled[i], v)
+		if v == caIndependent {
+			c.pick(op, v)
 			return i
 		}
 	}

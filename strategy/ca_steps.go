@@ -114,23 +114,31 @@ func (c *CA) StepsDone(complete bool) { c.steps.done, c.steps.whole = true, comp
 // merged into the table it read (Learner), so the rest would change
 // nothing.
 func (c *CA) learnSteps() {
-	conflicted := c.steps.marked()
-	st := CAStats{Iterations: 1}
-	for i, op := range c.steps.ops {
+	ops := c.steps.ops
+	conflicted := c.steps.marked()[:len(ops)]
+	var n, hits, missed, needless int // CAStats.count's, in registers
+	for i := range ops {
+		op := &ops[i]
 		if !op.ok {
 			continue
 		}
-		was := op.st
+		was, hit := op.st, conflicted[i]
 		now := was | sigSeen
-		if conflicted[i] {
+		n++
+		if hit {
 			now |= sigConflicted
+			hits++
+			if was == sigSeen {
+				missed++
+			}
+		} else if was != sigSeen {
+			needless++
 		}
-		st.count(was == sigSeen, conflicted[i])
 		if now != was {
 			c.pending.add(op.sig, now)
 		}
 	}
-	c.stats = st
+	c.stats = CAStats{Iterations: 1, Ops: n, Conflicts: hits, FalseNegatives: missed, FalsePositives: needless}
 	if c.live {
 		c.table.Merge(c.pending)
 		c.pending = &Table{}

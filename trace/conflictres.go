@@ -169,13 +169,17 @@ func (rs *markResource) few() bool { return len(rs.tasks) <= fewTasks }
 func (rs *markResource) scan(buf []bool, j int, me int32, kind int, vc VC) int {
 	mine := -1
 	kind &= 1
-	for x := range rs.tasks {
-		t := &rs.tasks[x]
+	tasks := rs.tasks
+	for x := range tasks {
+		t := &tasks[x]
 		if t.task == me {
 			mine = x // a task's own latest access is never later than its clock
 			continue
 		}
-		seen := vc.At(t.task)
+		var seen uint32 // vc.At(t.task), with one test (task ids are not negative)
+		if i := uint(t.task); i < uint(len(vc)) {
+			seen = vc[i]
+		}
 		if t.last[kind] <= seen {
 			continue
 		}
