@@ -209,9 +209,9 @@ func (r *Run) switchTo(t *Task) {
 	}
 }
 
-// Kill ends task t: a pending task is unwound (its deferred calls run, its
-// ops panic), a task not yet started is dropped. Killing the running task
-// unwinds the caller at once.
+// Kill ends task t: a pending task is unwound at once (its deferred calls
+// run, its ops panic) and Kill returns after it, a task not yet started is
+// dropped. Killing the running task unwinds the caller at once.
 func (r *Run) Kill(t *Task) {
 	if t.state == taskDone {
 		return
@@ -232,10 +232,11 @@ func (r *Run) Kill(t *Task) {
 	// t waits on the chain below the running task: control must go down to
 	// it (await yields toward it), it unwinds, and its end hands control
 	// back to the goroutine's task (Task.main), which goes on from here.
-	k := r.top
+	k, cur := r.top, r.cur
 	t.killer = k
 	r.next = t
 	r.await(k)
+	r.cur = cur // a timer's action may be the killer
 }
 
 // teardown unwinds every task that has not finished.
