@@ -1,7 +1,9 @@
 package core
 
 import (
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/morpheus-go/morpheus/trace"
@@ -151,5 +153,49 @@ func TestHandoffFailWhileChained(t *testing.T) {
 	}
 	if w.pool.all != len(w.pool.idle) {
 		t.Errorf("%d carriers, %d idle after the iteration", w.pool.all, len(w.pool.idle))
+	}
+}
+
+// TestHandoffGoexitChained has a task call runtime.Goexit while the task that
+// resumed it waits on the chain: the Goexit ends the carriers down the chain
+// and the worker's goroutine, the failure names the task that called it, and
+// every task is unwound.
+func TestHandoffGoexitChained(t *testing.T) {
+	w := NewWorker()
+	defer w.Close()
+	var r *Run
+	depth := -1
+	unwound := 0
+	done := make(chan *Outcome)
+	go func() {
+		defer func() { done <- w.Goexited() }()
+		w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+			main := r.Current()
+			exiter := r.Spawn(main, "exiter", 1, func() {
+				defer func() { unwound++ }()
+				r.Do(r.Current(), waitOp)
+				depth = r.depth
+				runtime.Goexit()
+			})
+			r.Spawn(main, "waiter", 2, func() {
+				defer func() { unwound++ }()
+				r.Unblock(exiter)         // it started first and waits
+				r.Do(r.Current(), waitOp) // resumes the exiter directly
+			})
+			r.Do(main, waitOp)
+		})
+	}()
+	out := <-done
+	if out == nil || out.Failure == nil {
+		t.Fatalf("no failure reported for the Goexit: %+v depth %d unwound %d", out, depth, unwound)
+	}
+	if depth < 1 {
+		t.Fatalf("%d tasks chained at the Goexit: the test no longer covers that case", depth)
+	}
+	if got := r.Task(out.Failure.Task).Name; got != "exiter" || !strings.Contains(out.Failure.Message, "Goexit") {
+		t.Fatalf("failure of task %s: %s", got, out.Failure.Message)
+	}
+	if unwound != 2 {
+		t.Fatalf("%d tasks unwound, want 2", unwound)
 	}
 }

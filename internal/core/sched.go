@@ -105,8 +105,8 @@ func (r *Run) await(t *Task) {
 			if t.killed && r.next == t {
 				panic(unwind{}) // killed while chained (see Kill)
 			}
+			r.w.publish(t) // back from n: t runs (a yield's resumer published t)
 		}
-		r.w.publish(t)
 		if r.next == t {
 			r.next = nil
 			return
