@@ -41,8 +41,12 @@ type machine struct {
 	limit      int64
 	allowLeaks bool
 
-	tasks   []*Task
-	slab    []Task  // tasks not yet handed out, allocated a few at a time
+	tasks []*Task
+	// slab holds tasks not yet handed out, allocated a few at a time. It is
+	// never carried into the next iteration: a chunk shared by two
+	// iterations' tasks would keep the older one's world alive through the
+	// newer's, and so on down the iterations.
+	slab    []Task
 	pending []*Task // tasks with a pending op, in creation order
 	gos     []*Task // leak candidates: spawned tasks, compacted by leaked
 	main    *Task
@@ -89,7 +93,6 @@ func (m *machine) reset(cfg Config) {
 		limit:      cfg.ClockLimit,
 		allowLeaks: cfg.AllowLeaks,
 		tasks:      m.tasks[:0],
-		slab:       m.slab, // never handed out: no task of an earlier iteration lives there
 		pending:    m.pending[:0],
 		gos:        m.gos[:0],
 		enabled:    m.enabled[:0],
