@@ -5,46 +5,30 @@ import (
 	"testing"
 )
 
-// TestJoinKernels: both amd64 kernels join as the Go loop does, at every
-// length around their vector widths, on entries with the top bit set too
-// (which a signed comparison would get wrong).
+// TestJoinKernels: the amd64 kernels, two-way and one-way, join as the Go
+// loops do at every length around their vector widths, on entries with the
+// top bit set too (which a signed comparison would get wrong); a one-way
+// kernel leaves the other clock as it was.
 func TestJoinKernels(t *testing.T) {
-	kernels := map[string]func(a, b *uint32, n int){"sse2": joinSSE2}
-	if hasAVX2 {
-		kernels["avx2"] = joinAVX2
+	type kernel struct {
+		name string
+		run  func(a, b *uint32, n int)
+		want func(a, b VC)
 	}
-	for name, kernel := range kernels {
+	kernels := []kernel{{"sse2", joinSSE2, joinBothGo}, {"sse2 into", joinIntoSSE2, joinIntoGo}}
+	if hasAVX2 {
+		kernels = append(kernels, kernel{"avx2", joinAVX2, joinBothGo}, kernel{"avx2 into", joinIntoAVX2, joinIntoGo})
+	}
+	for _, k := range kernels {
 		for _, n := range joinTestLengths {
 			a, b := joinTestClocks(n)
 			wantA, wantB := a.Clone(), b.Clone()
-			joinBothGo(wantA, wantB)
+			k.want(wantA, wantB)
 			if n > 0 {
-				kernel(&a[0], &b[0], n)
+				k.run(&a[0], &b[0], n)
 			}
 			if !slices.Equal(a, wantA) || !slices.Equal(b, wantB) {
-				t.Fatalf("%s, %d entries: %v %v, want %v", name, n, a, b, wantA)
-			}
-		}
-	}
-}
-
-// TestJoinIntoKernels: both amd64 one-way kernels join as the Go loop
-// does, and leave the other clock as it was.
-func TestJoinIntoKernels(t *testing.T) {
-	kernels := map[string]func(a, b *uint32, n int){"sse2": joinIntoSSE2}
-	if hasAVX2 {
-		kernels["avx2"] = joinIntoAVX2
-	}
-	for name, kernel := range kernels {
-		for _, n := range joinTestLengths {
-			a, b := joinTestClocks(n)
-			wantA, wantB := a.Clone(), b.Clone()
-			joinIntoGo(wantA, wantB)
-			if n > 0 {
-				kernel(&a[0], &b[0], n)
-			}
-			if !slices.Equal(a, wantA) || !slices.Equal(b, wantB) {
-				t.Fatalf("%s, %d entries: %v %v, want %v %v", name, n, a, b, wantA, wantB)
+				t.Fatalf("%s, %d entries: %v %v, want %v %v", k.name, n, a, b, wantA, wantB)
 			}
 		}
 	}

@@ -12,6 +12,15 @@ import (
 // waitOp is a blocked op: the task waits until another unblocks it.
 var waitOp = Op{Kind: trace.KindRecv, Obj: -1, Blocked: true}
 
+// checkPoolIdle fails the test unless every carrier of w is back in its
+// pool: no task of the iteration kept one.
+func checkPoolIdle(t *testing.T, w *Worker) {
+	t.Helper()
+	if w.pool.all != len(w.pool.idle) {
+		t.Errorf("%d carriers, %d idle after the iteration", w.pool.all, len(w.pool.idle))
+	}
+}
+
 // TestHandoffRing passes a token around rings of tasks, longer and shorter
 // than the chain of direct resumes may grow, and checks that every task
 // runs in turn, that the chain never grows past maxChain, and that the
@@ -64,9 +73,7 @@ func TestHandoffRing(t *testing.T) {
 		if deepest > maxChain {
 			t.Errorf("ring of %d: the chain grew to %d tasks, past %d", n, deepest, maxChain)
 		}
-		if w.pool.all != len(w.pool.idle) {
-			t.Errorf("ring of %d: %d carriers, %d idle after the iteration", n, w.pool.all, len(w.pool.idle))
-		}
+		checkPoolIdle(t, w)
 		w.Close()
 	}
 }
@@ -108,9 +115,7 @@ func TestHandoffKillChained(t *testing.T) {
 	if !slices.Equal(log, want) {
 		t.Fatalf("order of events %q, want %q", log, want)
 	}
-	if w.pool.all != len(w.pool.idle) {
-		t.Errorf("%d carriers, %d idle after the iteration", w.pool.all, len(w.pool.idle))
-	}
+	checkPoolIdle(t, w)
 }
 
 // TestHandoffFailWhileChained ends the iteration with a failure while tasks
@@ -151,9 +156,7 @@ func TestHandoffFailWhileChained(t *testing.T) {
 	if unwound != n {
 		t.Fatalf("%d tasks unwound, want %d", unwound, n)
 	}
-	if w.pool.all != len(w.pool.idle) {
-		t.Errorf("%d carriers, %d idle after the iteration", w.pool.all, len(w.pool.idle))
-	}
+	checkPoolIdle(t, w)
 }
 
 // TestHandoffGoexitChained has a task call runtime.Goexit while the task that
