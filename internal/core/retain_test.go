@@ -20,7 +20,7 @@ func TestNoRetentionAcrossIterations(t *testing.T) {
 	defer w.Close()
 	type world struct {
 		tasks []*Task
-		big   [1 << 16]byte
+		_     [1 << 10]byte // big enough to be an allocation of its own
 	}
 	var worlds []weak.Pointer[world]
 	for i := range 8 {
