@@ -17,9 +17,11 @@ type Node struct {
 	procs   []*process          // live processes, in spawn order
 	names   map[string]*process // registered names; nil until the first Register
 	nameRes map[string]uint32   // see nameResource; nil until first needed
-	spawned []spawnCount        // processes spawned per name, to make names unique
-	disk    *Disk
-	procBuf [4]*process // procs' first backing array
+	spawned []spawnCount        // processes spawned per name, to make names unique (countSpawn)
+	// spawnedMap replaces spawned once a node has spawned many names.
+	spawnedMap map[string]int
+	disk       *Disk
+	procBuf    [4]*process // procs' first backing array
 }
 
 // NewNode adds a node. If start is not nil it runs as the node's "init"
@@ -52,17 +54,35 @@ type spawnCount struct {
 }
 
 // countSpawn counts a process spawned under name and returns how many had the
-// name before it. A node spawns few distinct names: a slice beats a map.
+// name before it. A node usually spawns few distinct names, which a slice
+// counts faster than a map; past a few the counts move to a map.
 func (n *Node) countSpawn(name string) int {
+	if n.spawnedMap != nil {
+		k := n.spawnedMap[name]
+		n.spawnedMap[name] = k + 1
+		return k
+	}
 	for i := range n.spawned {
 		if c := &n.spawned[i]; c.name == name {
 			c.n++
 			return c.n - 1
 		}
 	}
+	if len(n.spawned) == maxSpawnNames {
+		n.spawnedMap = make(map[string]int, 2*maxSpawnNames)
+		for _, c := range n.spawned {
+			n.spawnedMap[c.name] = c.n
+		}
+		n.spawned = nil
+		n.spawnedMap[name] = 1
+		return 0
+	}
 	n.spawned = append(n.spawned, spawnCount{name, 1})
 	return 0
 }
+
+// maxSpawnNames is how many distinct names a node counts in its slice.
+const maxSpawnNames = 16
 
 // Node returns the node with the given name, or nil.
 func (e *Env) Node(name string) *Node {
