@@ -64,7 +64,6 @@ type Run struct {
 	cfg Config
 
 	cur  *Task // the task that runs now
-	top  *Task // the task whose carrier runs now (cur but while a timer fires); nil: the worker
 	next *Task // the task picked to run next, until it runs
 	// depth is how many tasks are chained: each waits inside its resume
 	// of the next (see the hand-off in sched.go).

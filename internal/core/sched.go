@@ -139,8 +139,8 @@ func (r *Run) FailOf(kind FailureKind, t *Task, pc uintptr, msg string) {
 	panic(unwind{})
 }
 
-// fail ends the iteration with f (see machine.fail): the worker resumes no
-// task after the running one.
+// fail ends the iteration with f (see machine.fail): no task runs after the
+// running one.
 func (r *Run) fail(f *Failure) {
 	r.machine.fail(f)
 	r.next = nil
@@ -198,11 +198,11 @@ func (r *Run) switchTo(t *Task) {
 		t.goid = t.carrier.goid
 		t.state = taskRunning
 	}
-	prev, top := r.cur, r.top
-	r.cur, r.top = t, t
+	prev := r.cur
+	r.cur = t
 	r.w.publish(t)
 	t.carrier.next()
-	r.cur, r.top = prev, top
+	r.cur = prev
 	if t.state == taskDone && t.carrier.task == nil {
 		r.w.pool.put(t.carrier)
 		t.carrier = nil
@@ -231,8 +231,10 @@ func (r *Run) Kill(t *Task) {
 	}
 	// t waits on the chain below the running task: control must go down to
 	// it (await yields toward it), it unwinds, and its end hands control
-	// back to the goroutine's task (Task.main), which goes on from here.
-	k, cur := r.top, r.cur
+	// back to the task whose carrier runs here (Task.main), which goes on
+	// from here. That task is the running one, or the one on whose carrier
+	// a timer's action runs; a chained t means the caller is not the worker.
+	k, cur := CurrentTask(), r.cur
 	t.killer = k
 	r.next = t
 	r.await(k)
