@@ -58,7 +58,7 @@ func (m *machine) decide() *Task {
 	})
 	m.ran(m.last, m.enabled[i].Sig)
 	if m.beats != nil {
-		m.beats.Store(int64(m.step))
+		beat(m.beats, int64(m.step))
 	}
 	if t.fire != nil {
 		t.state = taskDone

@@ -3,7 +3,6 @@ package core
 import (
 	"math"
 	"math/rand/v2"
-	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
@@ -78,7 +77,7 @@ type machine struct {
 	early int // early timer firings left (early.go)
 	// beats is where the watchdog reads the step count (watchdog.go), nil
 	// when the worker is not watched.
-	beats *atomic.Int64
+	beats *int64
 	// mainEnd is the step at which the main task returned, -1 before.
 	mainEnd int
 }

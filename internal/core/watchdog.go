@@ -12,8 +12,9 @@ import (
 // A Watchdog watches workers from its own goroutine and reports a task that
 // does not come back to the scheduler within a wall-clock limit: it blocked on
 // something morpheus does not control (a real channel, lock or I/O) or loops
-// without ops. Watching costs the worker an atomic store per step (the step
-// count) and one per switch (the task it resumes).
+// without ops. Watching costs the worker a store per step (the step count)
+// and one per switch (the task it resumes): plain stores, atomic ones under
+// the race detector (beat.go).
 type Watchdog struct {
 	limit   time.Duration
 	onStuck func(*Worker, *Stuck)
@@ -33,10 +34,10 @@ type Stuck struct {
 // watch is a worker's state as the watchdog sees it.
 type watch struct {
 	busy   atomic.Bool
-	step   atomic.Int64
-	cur    atomic.Pointer[Task] // its goroutine is Task.goid, set before the task is first published
-	stuck  atomic.Bool          // reported: the worker is abandoned
-	seen   int64                // watchdog-private: step at the last tick
+	step   int64       // written by beat, read by loadBeat
+	cur    *Task       // written by publishTask, read by loadTask; its goroutine is Task.goid, set before the task is first published
+	stuck  atomic.Bool // reported: the worker is abandoned
+	seen   int64       // watchdog-private: step at the last tick
 	seenT  *Task
 	strike int
 }
@@ -84,7 +85,7 @@ func (d *Watchdog) loop() {
 				v.strike = 0
 				continue
 			}
-			step, cur := v.step.Load(), v.cur.Load()
+			step, cur := loadBeat(&v.step), loadTask(&v.cur)
 			if step != v.seen || cur != v.seenT {
 				v.seen, v.seenT, v.strike = step, cur, 0
 				continue
@@ -113,7 +114,7 @@ func (w *Worker) Abandon() {
 
 func (w *Worker) beginWatch(r *Run) {
 	if v := w.watch; v != nil {
-		v.step.Store(0)
+		beat(&v.step, 0)
 		v.busy.Store(true)
 		r.beats = &v.step // the machine tells the watchdog every step it picks
 	}
@@ -128,7 +129,7 @@ func (w *Worker) endWatch() {
 // publish tells the watchdog which task runs now on the worker's carriers.
 func (w *Worker) publish(t *Task) {
 	if v := w.watch; v != nil {
-		v.cur.Store(t)
+		publishTask(&v.cur, t)
 	}
 }
 
