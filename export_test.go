@@ -13,3 +13,7 @@ func SetBudgetClock(now func() time.Time) (restore func()) {
 	explore.BudgetNow = now
 	return func() { explore.BudgetNow = old }
 }
+
+// Rebuilt returns how many failing iterations so far had their trace
+// rebuilt by replaying their schedule (core.Config.Window).
+func Rebuilt() int64 { return explore.Rebuilt.Load() }

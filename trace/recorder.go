@@ -5,46 +5,166 @@ const chunkBits = 12
 
 const chunkSize = 1 << chunkBits
 
+// keepChunks is how many chunks a recorder keeps for the next iteration,
+// and how many it fills before it wraps (Window): 65,536 events, 2 MiB.
+const keepChunks = 16
+
+// ringChunks is how many chunks a recorder that wrapped cycles through
+// (8,192 events, 256 KiB): few enough to stay in the cache.
+const ringChunks = 2
+
 // Recorder accumulates the events of a running iteration in fixed-size chunks,
 // so a long run never copies what it already recorded and its memory grows
 // linearly. Reset keeps the chunks for the next iteration.
+//
+// A recorder told it may drop events (Window) fills at most keepChunks
+// chunks: past them it wraps, reusing ringChunks of them as a ring of the
+// latest events, and keeps of each older event only what a replay needs
+// (Schedule).
+// An iteration of millions of steps then writes a few bytes per step to
+// memory that stays in the cache, instead of 32 bytes per step to memory
+// that grows; its full trace, if wanted, is rebuilt by replaying the
+// schedule.
 type Recorder struct {
 	chunks [][]Event
 	n      int
+	// off selects the chunk of event i, (i>>chunkBits) &^ off: 0 until the
+	// recorder wraps at event wrapped, then ^(ringChunks-1).
+	off     int
+	wrapped int
+	window  bool
+	// sched holds the steps of the events before compacted once wrapped,
+	// each as task<<8 | kind, in chunks of schedChunk (a slice that grew
+	// would copy what it holds again and again); choices holds their
+	// values.
+	sched     [][]uint64
+	nsched    int
+	choices   []int64
+	compacted int
 }
+
+const schedChunk = 1 << 16
 
 // Append records e and returns its index.
 func (r *Recorder) Append(e Event) int {
-	c := r.n >> chunkBits
-	if c == len(r.chunks) {
-		r.chunks = append(r.chunks, make([]Event, chunkSize))
+	if r.n&(chunkSize-1) == 0 {
+		r.boundary()
 	}
-	r.chunks[c][r.n&(chunkSize-1)] = e
+	r.chunks[(r.n>>chunkBits)&^r.off][r.n&(chunkSize-1)] = e
 	r.n++
 	return r.n - 1
 }
 
-// At returns a pointer to event i, valid until the next Reset.
-func (r *Recorder) At(i int) *Event { return &r.chunks[i>>chunkBits][i&(chunkSize-1)] }
+// boundary readies the chunk that event r.n starts: a new one, or when the
+// recorder wraps, the oldest, whose events go to the schedule first.
+func (r *Recorder) boundary() {
+	c := r.n >> chunkBits
+	if r.off == 0 {
+		if c < len(r.chunks) {
+			return
+		}
+		if !r.window || c < keepChunks {
+			r.chunks = append(r.chunks, make([]Event, chunkSize))
+			return
+		}
+		r.compactTo(r.n) // while every event is where At finds it
+		r.off, r.wrapped = ^(ringChunks - 1), r.n
+	}
+	r.compactTo(r.n - (ringChunks-1)<<chunkBits)
+}
+
+// compactTo adds the steps of the events up to end (exclusive) to the
+// schedule.
+func (r *Recorder) compactTo(end int) {
+	for ; r.compacted < end; r.compacted++ {
+		e := r.At(r.compacted)
+		if !e.IsStep() {
+			continue
+		}
+		c := r.nsched / schedChunk
+		if c == len(r.sched) {
+			r.sched = append(r.sched, make([]uint64, schedChunk))
+		}
+		r.sched[c][r.nsched%schedChunk] = uint64(uint32(e.Task))<<8 | uint64(e.Kind)
+		r.nsched++
+		if e.Kind == KindChoose {
+			r.choices = append(r.choices, e.Val)
+		}
+	}
+}
+
+// At returns a pointer to event i, valid until the next Reset. Once the
+// recorder has wrapped only the latest events are held (Held).
+func (r *Recorder) At(i int) *Event {
+	return &r.chunks[(i>>chunkBits)&^r.off][i&(chunkSize-1)]
+}
 
 // Len returns the number of events recorded.
 func (r *Recorder) Len() int { return r.n }
 
-// Reset forgets the recorded events and keeps the memory, up to a bound.
+// Window sets whether the recorder may drop events: past keepChunks
+// chunks it then wraps (see Recorder). Set it before the first Append of an
+// iteration; Reset turns it off.
+func (r *Recorder) Window(on bool) { r.window = on }
+
+// Wrapped reports whether events were dropped: only the latest are held,
+// and the iteration's steps are in Schedule.
+func (r *Recorder) Wrapped() bool { return r.off != 0 }
+
+// Held reports whether event i is still held.
+func (r *Recorder) Held(i int) bool { return i >= r.oldest() && i < r.n }
+
+// oldest returns the index of the oldest event held: 0, or once the
+// recorder has wrapped, the first of the ring's chunks that end with the
+// latest event, but none from before the wrap.
+func (r *Recorder) oldest() int {
+	if r.off == 0 {
+		return 0
+	}
+	return max(((r.n-1)>>chunkBits-(ringChunks-1))<<chunkBits, r.wrapped)
+}
+
+// Schedule returns the steps recorded, in order, as events that hold only
+// what a replay follows: the task, the kind and, for a choice, the value
+// chosen. It is meant for a recorder that wrapped, whose older events are
+// gone; it works on any.
+func (r *Recorder) Schedule() []Event {
+	r.compactTo(r.n)
+	out := make([]Event, r.nsched)
+	c := 0
+	for i := range out {
+		s := r.sched[i/schedChunk][i%schedChunk]
+		out[i] = Event{Task: int32(uint32(s >> 8)), Obj: -1, Kind: Kind(s & 0xff)}
+		if out[i].Kind == KindChoose {
+			out[i].Val = r.choices[c]
+			c++
+		}
+	}
+	return out
+}
+
+// Reset forgets the recorded events and keeps the memory, up to a bound;
+// the recorder no longer may drop events (Window).
 func (r *Recorder) Reset() {
-	r.n = 0
-	const keep = 16 // chunks kept for reuse (2 MiB): more is returned to the GC
-	if len(r.chunks) > keep {
-		clear(r.chunks[keep:])
-		r.chunks = r.chunks[:keep]
+	r.n, r.off, r.wrapped, r.window, r.compacted = 0, 0, 0, false, 0
+	clear(r.sched[min(len(r.sched), 1):]) // keep one chunk, not a long iteration's schedule
+	r.sched, r.nsched, r.choices = r.sched[:min(len(r.sched), 1)], 0, r.choices[:0]
+	if cap(r.choices) > 1<<16 {
+		r.choices = nil
+	}
+	if len(r.chunks) > keepChunks {
+		clear(r.chunks[keepChunks:])
+		r.chunks = r.chunks[:keepChunks]
 	}
 }
 
-// Events returns a copy of the recorded events as one slice.
+// Events returns a copy of the recorded events as one slice: all of them,
+// or once the recorder has wrapped, those it still holds.
 func (r *Recorder) Events() []Event {
-	out := make([]Event, r.n)
-	for i := 0; i < r.n; i += chunkSize {
-		copy(out[i:], r.chunks[i>>chunkBits])
+	from := r.oldest()
+	out := make([]Event, 0, r.n-from)
+	for i := from; i < r.n; i++ {
+		out = append(out, *r.At(i))
 	}
 	return out
 }

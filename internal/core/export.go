@@ -8,13 +8,10 @@ import "github.com/morpheus-go/morpheus/trace"
 func (r *Run) Trace() *trace.Trace {
 	tr := &trace.Trace{
 		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.strat.Name()},
-		Tasks:  make([]trace.Task, len(r.tasks)),
+		Tasks:  r.traceTasks(),
 		Events: r.rec.Events(),
 		Msgs:   r.msgs.all(),
 		Where:  make(map[uint64]string),
-	}
-	for i, t := range r.tasks {
-		tr.Tasks[i] = trace.Task{ID: t.ID, Parent: t.Parent, Name: t.Name, Key: t.Key}
 	}
 	for i := range tr.Events {
 		loc := tr.Events[i].Loc
@@ -31,4 +28,23 @@ func (r *Run) Trace() *trace.Trace {
 		}
 	}
 	return tr
+}
+
+// Schedule returns a trace of the iteration's steps that a strategy.Replay
+// follows (tasks, kinds and choices; no locations, no message contents).
+func (r *Run) Schedule() *trace.Trace {
+	return &trace.Trace{
+		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.strat.Name()},
+		Tasks:  r.traceTasks(),
+		Events: r.rec.Schedule(),
+	}
+}
+
+// traceTasks returns the iteration's tasks as a trace lists them.
+func (r *Run) traceTasks() []trace.Task {
+	out := make([]trace.Task, len(r.tasks))
+	for i, t := range r.tasks {
+		out[i] = trace.Task{ID: t.ID, Parent: t.Parent, Name: t.Name, Key: t.Key}
+	}
+	return out
 }

@@ -30,6 +30,11 @@ type Config struct {
 	// for a task the strategy starves ends once the walk runs that task).
 	// 0 means a tenth of the step limit; a negative value never.
 	FairAfter int
+	// Window lets a long iteration drop its older events and message
+	// contents (trace.Recorder.Window): its trace then holds only its
+	// latest events, and Outcome.Schedule is what replays it. It is not
+	// applied while the data-race check or a strategy reads the trace.
+	Window bool
 }
 
 // maxLearnEvents bounds the iterations a learning strategy learns from: a
@@ -102,8 +107,18 @@ type Outcome struct {
 }
 
 // Trace returns the iteration's trace. It is valid until the worker runs its
-// next iteration; the layer above fills the header.
+// next iteration; the layer above fills the header. Of an iteration that
+// dropped events (Wrapped) it holds only the latest ones.
 func (o *Outcome) Trace() *trace.Trace { return o.run.Trace() }
+
+// Wrapped reports whether the iteration dropped its older events
+// (Config.Window): its full trace is had by replaying its Schedule.
+func (o *Outcome) Wrapped() bool { return o.run.rec.Wrapped() }
+
+// Schedule returns a trace of the iteration's steps that a strategy.Replay
+// follows (tasks, kinds and choices; no locations, no message contents),
+// valid until the worker runs its next iteration.
+func (o *Outcome) Schedule() *trace.Trace { return o.run.Schedule() }
 
 // Execute runs one iteration: body is the main task. setup, if not nil, is
 // called with the fresh Run once the main task exists and before it starts,
@@ -164,6 +179,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		gen:     runGen.Add(1),
 	}
 	r.machine.reset(cfg)
+	r.rec.Window(cfg.Window && r.race.off && !r.feed.trace)
 }
 
 // Now returns the virtual time in ns since the start of the iteration.
@@ -224,24 +240,32 @@ func (r *Run) Event() *trace.Event { return r.rec.At(r.last) }
 // Record appends a non-step event (such as a clock jump) to the trace.
 func (r *Run) Record(e trace.Event) { r.rec.Append(e) }
 
-// AddMsg records a message's content and returns its id.
-func (r *Run) AddMsg(m any) int64 { return r.msgs.add(m) }
+// AddMsg records a message's content and returns its id. Once the trace
+// has wrapped (Config.Window) contents are no longer kept: the trace they
+// would belong to is rebuilt by a replay.
+func (r *Run) AddMsg(m any) int64 { return r.msgs.add(m, r.rec.Wrapped()) }
 
 // msgLog keeps message contents in fixed-size chunks, so that millions of
 // messages are recorded without copying what is already there.
 type msgLog struct {
 	chunks [][]any
-	n      int
+	n      int // messages numbered
+	kept   int // messages whose content is kept: the first ones, all until the trace wraps
 }
 
 const msgChunk = 4096
 
-func (l *msgLog) add(m any) int64 {
-	c := l.n / msgChunk
-	if c == len(l.chunks) {
-		l.chunks = append(l.chunks, make([]any, msgChunk))
+// add numbers message m and keeps its content unless drop (then no later
+// message's content is kept either).
+func (l *msgLog) add(m any, drop bool) int64 {
+	if !drop {
+		c := l.n / msgChunk
+		if c == len(l.chunks) {
+			l.chunks = append(l.chunks, make([]any, msgChunk))
+		}
+		l.chunks[c][l.n%msgChunk] = m
+		l.kept = l.n + 1
 	}
-	l.chunks[c][l.n%msgChunk] = m
 	l.n++
 	return int64(l.n - 1)
 }
@@ -249,21 +273,22 @@ func (l *msgLog) add(m any) int64 {
 func (l *msgLog) reset() {
 	// Clear only the slots used: an iteration of thirty messages should not
 	// pay for clearing a whole chunk.
-	for i := 0; i*msgChunk < l.n; i++ {
-		clear(l.chunks[i][:min(msgChunk, l.n-i*msgChunk)])
+	for i := 0; i*msgChunk < l.kept; i++ {
+		clear(l.chunks[i][:min(msgChunk, l.kept-i*msgChunk)])
 	}
 	const keep = 4
 	if len(l.chunks) > keep {
 		clear(l.chunks[keep:])
 		l.chunks = l.chunks[:keep]
 	}
-	l.n = 0
+	l.n, l.kept = 0, 0
 }
 
+// all returns the contents kept, by id.
 func (l *msgLog) all() []any {
-	out := make([]any, 0, l.n)
-	for i := 0; i < l.n; i += msgChunk {
-		out = append(out, l.chunks[i/msgChunk][:min(msgChunk, l.n-i)]...)
+	out := make([]any, 0, l.kept)
+	for i := 0; i < l.kept; i += msgChunk {
+		out = append(out, l.chunks[i/msgChunk][:min(msgChunk, l.kept-i)]...)
 	}
 	return out
 }

@@ -302,6 +302,10 @@ func (x *explorer) learnsFrom(j int64) bool {
 
 // record accounts for iteration i's outcome.
 func (x *explorer) record(i int, out core.Outcome, env any) {
+	strat := ""
+	if out.Failure != nil && out.Wrapped() && x.earliest(i) {
+		out, env, strat = x.rebuild(i, out, env)
+	}
 	x.mu.Lock()
 	x.done++
 	x.steps += int64(out.Steps)
@@ -312,6 +316,9 @@ func (x *explorer) record(i int, out core.Outcome, env any) {
 		}
 		if x.failure == nil || i < x.failure.Iteration {
 			x.failure = newFailure(x.c, out, env, i, SeedFor(x.base, i))
+			if strat != "" {
+				x.failure.Trace.Header.Strategy = strat // not the replay's
+			}
 		}
 	}
 	x.progress.update(x)
@@ -330,17 +337,20 @@ func (x *explorer) iterationOrGoexit(w *core.Worker, strat strategy.Strategy, i 
 			x.stop(int64(i) + 1)
 		}
 	}()
-	return x.iteration(w, strat, i, x.c.MaxSteps, &env)
+	return x.iteration(w, strat, i, x.c.MaxSteps, x.orders == nil, &env)
 }
 
 // iteration runs iteration i on w; *envp is its environment from the moment
-// it exists (nil envp: not wanted).
-func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxSteps int, envp *any) (core.Outcome, any) {
+// it exists (nil envp: not wanted). With window, a long iteration may drop
+// its older events (core.Config.Window): nothing but a failure, whose trace
+// rebuild recovers, needs them.
+func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxSteps int, window bool, envp *any) (core.Outcome, any) {
 	var env any
 	if envp == nil {
 		envp = &env
 	}
 	cfg := x.c.core(strat, SeedFor(x.base, i), maxSteps, int64(x.c.ClockLimit))
+	cfg.Window = window
 	out := x.prog.execute(w, cfg, i, envp)
 	return out, *envp
 }

@@ -53,7 +53,7 @@ func (x *explorer) traceStuck(f *Failure) {
 	}
 	w := core.NewWorker()
 	defer w.Close()
-	out, _ := x.iteration(w, mustStrategy(x.c), f.Iteration, f.Steps-1, nil)
+	out, _ := x.iteration(w, mustStrategy(x.c), f.Iteration, f.Steps-1, false, nil)
 	tr := out.Trace()
 	tr.Header.Test, tr.Header.Iteration = x.c.Name, f.Iteration
 	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: -1, Step: f.Steps}
