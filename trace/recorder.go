@@ -27,6 +27,7 @@ const ringChunks = 2
 // schedule.
 type Recorder struct {
 	chunks [][]Event
+	cur    []Event // the chunk event n goes to, once n is not on a chunk's boundary
 	n      int
 	// off selects the chunk of event i, (i>>chunkBits) &^ off: 0 until the
 	// recorder wraps at event wrapped, then ^(ringChunks-1).
@@ -47,12 +48,25 @@ const schedChunk = 1 << 16
 
 // Append records e and returns its index.
 func (r *Recorder) Append(e Event) int {
-	if r.n&(chunkSize-1) == 0 {
+	n := r.n
+	if n&(chunkSize-1) == 0 {
 		r.boundary()
 	}
-	r.chunks[(r.n>>chunkBits)&^r.off][r.n&(chunkSize-1)] = e
+	r.cur[n&(chunkSize-1)] = e
+	r.n = n + 1
+	return n
+}
+
+// Slot makes room for the next event and returns it for the caller to
+// fill in, or returns nil if that event starts a chunk: Append it then.
+// Unlike Append it is inlined, which the runtime's step wants.
+func (r *Recorder) Slot() *Event {
+	i := r.n & (chunkSize - 1)
+	if i == 0 {
+		return nil
+	}
 	r.n++
-	return r.n - 1
+	return &r.cur[i]
 }
 
 // boundary readies the chunk that event r.n starts: a new one, or when the
@@ -61,16 +75,19 @@ func (r *Recorder) boundary() {
 	c := r.n >> chunkBits
 	if r.off == 0 {
 		if c < len(r.chunks) {
+			r.cur = r.chunks[c]
 			return
 		}
 		if !r.window || c < keepChunks {
 			r.chunks = append(r.chunks, make([]Event, chunkSize))
+			r.cur = r.chunks[c]
 			return
 		}
 		r.compactTo(r.n) // while every event is where At finds it
 		r.off, r.wrapped = ^(ringChunks - 1), r.n
 	}
 	r.compactTo(r.n - (ringChunks-1)<<chunkBits)
+	r.cur = r.chunks[c&^r.off]
 }
 
 // compactTo adds the steps of the events up to end (exclusive) to the
@@ -146,7 +163,7 @@ func (r *Recorder) Schedule() []Event {
 // Reset forgets the recorded events and keeps the memory, up to a bound;
 // the recorder no longer may drop events (Window).
 func (r *Recorder) Reset() {
-	r.n, r.off, r.wrapped, r.window, r.compacted = 0, 0, 0, false, 0
+	r.n, r.off, r.wrapped, r.window, r.compacted, r.cur = 0, 0, 0, false, 0, nil
 	clear(r.sched[min(len(r.sched), 1):]) // keep one chunk, not a long iteration's schedule
 	r.sched, r.nsched, r.choices = r.sched[:min(len(r.sched), 1)], 0, r.choices[:0]
 	if cap(r.choices) > 1<<16 {

@@ -7,7 +7,7 @@ import (
 
 // recordSteps appends n events to r as a run would: every seventh a clock
 // event, every fifth step a choice whose value is set after Append (as
-// Run.Choose does).
+// Run.Choose does), the other steps filled into a Slot where there is one.
 func recordSteps(r *Recorder, n int) {
 	for i := range n {
 		switch {
@@ -16,8 +16,13 @@ func recordSteps(r *Recorder, n int) {
 		case i%5 == 1:
 			at := r.Append(Event{Task: int32(i % 11), Obj: -1, Kind: KindChoose, Loc: uint64(i)})
 			r.At(at).Val = int64(i % 3)
-		default:
-			r.Append(Event{Task: int32(i % 13), Obj: int32(i % 3), Res: uint32(i % 4), Kind: KindSend, Val: int64(i), Loc: uint64(i)})
+		default: // as decide records a step: into a Slot when there is one
+			e := Event{Task: int32(i % 13), Obj: int32(i % 3), Res: uint32(i % 4), Kind: KindSend, Val: int64(i), Loc: uint64(i)}
+			if p := r.Slot(); p != nil {
+				*p = e
+			} else {
+				r.Append(e)
+			}
 		}
 	}
 }

@@ -52,10 +52,16 @@ func (m *machine) decide() *Task {
 	if t.op.Read {
 		flag = trace.FlagRead
 	}
-	m.last = m.rec.Append(trace.Event{
+	ev := trace.Event{
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
 		Flag: flag, Val: t.op.Val, Loc: uint64(t.op.PC),
-	})
+	}
+	if p := m.rec.Slot(); p != nil {
+		*p = ev
+		m.last = m.rec.Len() - 1
+	} else {
+		m.last = m.rec.Append(ev)
+	}
 	m.ran(m.last, m.enabled[i].Sig)
 	if m.beats != nil {
 		beat(m.beats, int64(m.step))
