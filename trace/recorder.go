@@ -93,21 +93,39 @@ func (r *Recorder) boundary() {
 // compactTo adds the steps of the events up to end (exclusive) to the
 // schedule.
 func (r *Recorder) compactTo(end int) {
-	for ; r.compacted < end; r.compacted++ {
-		e := r.At(r.compacted)
-		if !e.IsStep() {
-			continue
+	for r.compacted < end { // a chunk's events at a time
+		i := r.compacted
+		off := i & (chunkSize - 1)
+		stop := min(end, i-off+chunkSize)
+		evs := r.chunks[(i>>chunkBits)&^r.off][off : off+stop-i]
+		n := r.nsched
+		dst := r.schedChunk(n)
+		for k := range evs {
+			e := &evs[k]
+			if e.Kind == KindClock { // not a step (Event.IsStep)
+				continue
+			}
+			if n&(schedChunk-1) == 0 && n != r.nsched {
+				r.nsched = n
+				dst = r.schedChunk(n)
+			}
+			dst[n&(schedChunk-1)] = uint64(uint32(e.Task))<<8 | uint64(e.Kind)
+			n++
+			if e.Kind == KindChoose {
+				r.choices = append(r.choices, e.Val)
+			}
 		}
-		c := r.nsched / schedChunk
-		if c == len(r.sched) {
-			r.sched = append(r.sched, make([]uint64, schedChunk))
-		}
-		r.sched[c][r.nsched%schedChunk] = uint64(uint32(e.Task))<<8 | uint64(e.Kind)
-		r.nsched++
-		if e.Kind == KindChoose {
-			r.choices = append(r.choices, e.Val)
-		}
+		r.nsched, r.compacted = n, stop
 	}
+}
+
+// schedChunk returns the chunk of the schedule that step n goes to.
+func (r *Recorder) schedChunk(n int) []uint64 {
+	c := n / schedChunk
+	if c == len(r.sched) {
+		r.sched = append(r.sched, make([]uint64, schedChunk))
+	}
+	return r.sched[c]
 }
 
 // At returns a pointer to event i, valid until the next Reset. Once the
