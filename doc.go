@@ -28,6 +28,15 @@
 // like a fuzzing corpus. A saved trace that the code no longer follows (once
 // the bug is fixed, typically) passes, and go test -v lists it as stale.
 //
+// An iteration of more than 65,536 events keeps only its latest events and,
+// of every step, what a replay follows (its task, kind and choice), so that
+// millions of steps cost memory that stays in the cache. If it fails, its
+// whole trace is rebuilt by replaying that schedule; should the replay not
+// fail the same way (the test is not a function of its schedule), the
+// failure is reported with the events kept and a note saying so. Runs that
+// read every event keep them all: with Coverage on, or while the data-race
+// check of rewritten code runs.
+//
 // # The actor world
 //
 // Nodes (NewNode) are simulated machines: their processes crash together

@@ -40,7 +40,8 @@ type Result struct {
 }
 
 // PingPong is the controlled ping-pong: n round trips between two processes,
-// in one iteration, trace recording on.
+// in one iteration, recorded as any iteration is (past 65,536 events, its
+// latest events and its schedule: see core.Config.Window).
 func PingPong(n int) func(*morpheus.Env) {
 	return func(e *morpheus.Env) {
 		main := e.Self()
