@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
@@ -116,15 +117,18 @@ func (m *machine) collect() bool {
 		m.enabled = m.enabled[:0]
 		m.enabledT = m.enabledT[:0]
 		next := int64(-1)
-		for _, t := range m.pending {
-			op := &t.op
-			if op.Blocked && !(op.HasDeadline && op.Deadline <= m.clock) {
-				if op.HasDeadline && (next < 0 || op.Deadline < next) {
-					next = op.Deadline
+		for wi, w := range m.pending.words {
+			for ; w != 0; w &= w - 1 {
+				t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
+				op := &t.op
+				if op.Blocked && !(op.HasDeadline && op.Deadline <= m.clock) {
+					if op.HasDeadline && (next < 0 || op.Deadline < next) {
+						next = op.Deadline
+					}
+					continue
 				}
-				continue
+				m.offer(t)
 			}
-			m.offer(t)
 		}
 		if len(m.enabled) > 0 {
 			if m.early > 0 && next >= 0 && next <= m.limit {

@@ -1,6 +1,10 @@
 package core
 
-import "github.com/morpheus-go/morpheus/trace"
+import (
+	"math/bits"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
 
 // Early timers. Virtual time moves only when no task can run, so a timer,
 // sleep or time-out never fires while other work is pending: computation
@@ -16,10 +20,12 @@ import "github.com/morpheus-go/morpheus/trace"
 
 // offerEarly adds the ops waiting for deadline next to the enabled set.
 func (m *machine) offerEarly(next int64) {
-	for _, t := range m.pending {
-		op := &t.op
-		if op.Blocked && op.HasDeadline && op.Deadline == next {
-			m.offer(t)
+	for wi, w := range m.pending.words {
+		for ; w != 0; w &= w - 1 {
+			t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
+			if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline == next {
+				m.offer(t)
+			}
 		}
 	}
 }

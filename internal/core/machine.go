@@ -46,8 +46,8 @@ type machine struct {
 	// iterations' tasks would keep the older one's world alive through the
 	// newer's, and so on down the iterations.
 	slab    []Task
-	pending []*Task // tasks with a pending op, in creation order
-	gos     []*Task // leak candidates: spawned tasks, compacted by leaked
+	pending pendingSet // tasks with a pending op that is not parked
+	gos     []*Task    // leak candidates: spawned tasks, compacted by leaked
 	main    *Task
 
 	clock    int64
@@ -84,15 +84,16 @@ type machine struct {
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
 func (m *machine) reset(cfg Config) {
-	rec := m.rec
+	rec, pending := m.rec, m.pending
 	rec.Reset()
+	pending.reset()
 	*m = machine{
 		strat:      cfg.Strategy,
 		maxSteps:   cfg.MaxSteps,
 		limit:      cfg.ClockLimit,
 		allowLeaks: cfg.AllowLeaks,
 		tasks:      m.tasks[:0],
-		pending:    m.pending[:0],
+		pending:    pending,
 		gos:        m.gos[:0],
 		enabled:    m.enabled[:0],
 		enabledT:   m.enabledT[:0],
@@ -178,20 +179,7 @@ func (m *machine) pend(t *Task) {
 		t.parked = true
 		return
 	}
-	m.insertPending(t)
-}
-
-// insertPending adds t to the pending list at its place in creation order.
-func (m *machine) insertPending(t *Task) {
-	i := len(m.pending)
-	m.pending = append(m.pending, t)
-	for i > 0 && m.pending[i-1].ID > t.ID {
-		m.pending[i] = m.pending[i-1]
-		m.pending[i].slot = i
-		i--
-	}
-	m.pending[i] = t
-	t.slot = i
+	m.pending.add(t.ID)
 }
 
 // unpend removes t's pending op.
@@ -204,12 +192,7 @@ func (m *machine) unpend(t *Task) {
 		t.parked = false
 		return
 	}
-	i := t.slot
-	copy(m.pending[i:], m.pending[i+1:])
-	m.pending = m.pending[:len(m.pending)-1]
-	for j := i; j < len(m.pending); j++ {
-		m.pending[j].slot = j
-	}
+	m.pending.remove(t.ID)
 }
 
 // unblock marks t's pending op as enabled.
@@ -217,7 +200,7 @@ func (m *machine) unblock(t *Task) {
 	t.op.Blocked = false
 	if t.parked {
 		t.parked = false
-		m.insertPending(t)
+		m.pending.add(t.ID)
 	}
 }
 

@@ -76,7 +76,6 @@ type Task struct {
 	killer  *Task
 	exitRes uint32
 	nchild  uint64
-	slot    int // index in machine.pending while pending
 	// goid is the goroutine id of the task's carrier, set when the task
 	// gets it and never changed after: the watchdog reads it from a task
 	// the worker published (and did not come back from).
