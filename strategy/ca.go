@@ -6,7 +6,8 @@ import "github.com/morpheus-go/morpheus/trace"
 // step, if an enabled op is predicted not to conflict (its signature is in the
 // table, seen and never conflicted), CA runs it at once, the first such op in
 // enabled order, without consulting the inner strategy; otherwise the inner
-// strategy decides. The inner strategy thus spends its randomness (its
+// strategy decides. A local op (Local), which conflicts with nothing, runs
+// before them, as the inner strategies run it. The inner strategy thus spends its randomness (its
 // priorities, change points or choices) only on ops whose order may matter.
 //
 // # The inner strategy's view
@@ -128,6 +129,10 @@ func (c *CA) Begin(seed uint64) {
 }
 
 func (c *CA) Next(enabled []Op) int {
+	if i := firstLocal(enabled); i >= 0 { // as the inner strategies do
+		c.pick(&enabled[i], caUnknown)
+		return i
+	}
 	if c.probe {
 		return c.inner.Next(enabled)
 	}
@@ -155,10 +160,22 @@ func (c *CA) Next(enabled []Op) int {
 	return i
 }
 
+// LocalFirst reports whether the inner strategy is a LocalFirst: CA then
+// is one too. It runs the first local op before any other, and what it
+// notes when it does (the pick, for Executed) its later decisions do not
+// need: Executed then looks the op up, and a local op's verdict is never
+// cached.
+func (c *CA) LocalFirst() bool {
+	lf, ok := c.inner.(LocalFirst)
+	return ok && lf.LocalFirst()
+}
+
 // pick records that op, whose verdict is v, runs: its task's next op is a
 // new op, and Executed will want the state of its signature.
 func (c *CA) pick(op *Op, v caVerdict) {
-	c.verdict[op.Task] = caUnknown
+	if int(op.Task) < len(c.verdict) { // not so for a local op (see Next)
+		c.verdict[op.Task] = caUnknown
+	}
 	c.picked[c.npick&1] = caPick{op.Sig, v}
 	c.npick++
 }

@@ -24,6 +24,7 @@ import (
 // The seed given to Begin is not used, and an iteration's schedule depends on
 // the iterations before it, so one DFS cannot be shared by parallel workers.
 type DFS struct {
+	localFirst
 	bound   int // preemption bound, or -1
 	stack   []dfsNode
 	depth   int   // decisions taken in the current iteration

@@ -10,8 +10,11 @@ import "github.com/morpheus-go/morpheus/trace"
 // (and PCT's change points, and DFS's branches) go to ops on shared state
 // only. Yield (a deliberate scheduling point) and timer ops (whose firing has
 // effects) are not local; an actor spawn touches its node and is not either.
-func Local(o *Op) bool {
-	return o.Res == 0 && (o.Kind == trace.KindStart || o.Kind == trace.KindSpawn)
+func Local(o *Op) bool { return LocalOp(o.Kind, o.Res) }
+
+// LocalOp reports whether an op of kind k on resource res is local (Local).
+func LocalOp(k trace.Kind, res uint32) bool {
+	return res == 0 && (k == trace.KindStart || k == trace.KindSpawn)
 }
 
 // firstLocal returns the index of the first local op in enabled, or -1.
@@ -23,3 +26,21 @@ func firstLocal(enabled []Op) int {
 	}
 	return -1
 }
+
+// LocalFirst is implemented by strategies that run a local op (Local) as
+// soon as it is enabled: given enabled ops of which some are local, Next
+// returns the index of the first local one and changes nothing its later
+// decisions depend on. The runtime then runs that op without building the
+// rest of the enabled set or calling Next, so that starting thousands of
+// goroutines does not cost, at every start, a look at every op pending.
+// All built-in strategies but Replay are; a wrapper is if what it wraps is
+// (LocalFirst reports it).
+type LocalFirst interface {
+	LocalFirst() bool
+}
+
+// localFirst makes a built-in strategy a LocalFirst: its Next starts with
+// firstLocal and returns what it finds.
+type localFirst struct{}
+
+func (localFirst) LocalFirst() bool { return true }

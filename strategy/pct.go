@@ -31,6 +31,7 @@ import (
 // first. An estimated k makes an iteration depend on the iterations before it,
 // so parallel workers that must reproduce each other's runs should fix K.
 type PCT struct {
+	localFirst
 	d, k     int // depth; fixed step bound or 0
 	maxSteps int // largest step count seen, for the estimate
 	src      rand.PCG

@@ -22,6 +22,7 @@ import (
 // op that follows the one that ran is a new op with a new priority.
 type POS struct {
 	posPri
+	localFirst
 }
 
 // NewPOS returns basic POS.

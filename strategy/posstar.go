@@ -18,6 +18,7 @@ package strategy
 // to measure what read-read independence buys (thesis Table 3.2, "POS*-").
 type POSStar struct {
 	posPri
+	localFirst
 	noReads bool
 }
 

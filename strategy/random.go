@@ -10,6 +10,7 @@ import (
 // enabled ops, and every choice uniformly among its values. It is unbiased per
 // step, which makes it exponentially unlikely to delay one op many times.
 type Random struct {
+	localFirst
 	rng rand.Rand
 	src rand.PCG
 }

@@ -24,6 +24,7 @@ import (
 // RAPOS can reach every partial order but with no useful lower bound: it can
 // be exponentially biased against some (thesis §2.2.3, Figure 2.3).
 type RAPOS struct {
+	localFirst
 	src rand.PCG
 	rng *rand.Rand
 	// gen is the number of the current batch. seenAt[t] == gen when task t's

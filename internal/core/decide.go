@@ -24,7 +24,9 @@ func (m *machine) decide() *Task {
 	if m.main.state == taskDone && m.drained() { // drained's own first test, inline
 		return nil
 	}
-	if !m.collect() {
+	fair := m.fair()
+	local, ok := m.collect(m.localFirst && !fair)
+	if !ok {
 		return nil
 	}
 	if m.live != nil && m.live.Hot() {
@@ -33,17 +35,22 @@ func (m *machine) decide() *Task {
 			return nil
 		}
 	}
-	var i int
-	if m.fair() {
-		i = m.tail.IntN(len(m.enabled))
+	t, sig := local, strategy.Sig{}
+	if t != nil {
+		sig = m.sig(t)
 	} else {
-		i = m.strat.Next(m.enabled)
+		var i int
+		if fair {
+			i = m.tail.IntN(len(m.enabled))
+		} else {
+			i = m.strat.Next(m.enabled)
+		}
+		if i < 0 || i >= len(m.enabled) {
+			m.diverged("Next")
+			return nil
+		}
+		t, sig = m.enabledT[i], m.enabled[i].Sig
 	}
-	if i < 0 || i >= len(m.enabled) {
-		m.diverged("Next")
-		return nil
-	}
-	t := m.enabledT[i]
 	if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline > m.clock {
 		m.fireEarly(op.Deadline)
 	}
@@ -63,7 +70,7 @@ func (m *machine) decide() *Task {
 	} else {
 		m.last = m.rec.Append(ev)
 	}
-	m.ran(m.last, m.enabled[i].Sig)
+	m.ran(m.last, sig)
 	if m.beats != nil {
 		beat(m.beats, int64(m.step))
 	}
@@ -112,7 +119,10 @@ func (m *machine) fair() bool {
 
 // collect fills the enabled set, advancing the clock if nothing is enabled
 // now. It returns false, with the outcome recorded, if the iteration is over.
-func (m *machine) collect() bool {
+// With localFirst (the strategy is a strategy.LocalFirst, and decides this
+// step) it returns instead the task of the first enabled op that is local,
+// if any, as soon as it finds it: the strategy would pick it.
+func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 	for {
 		m.enabled = m.enabled[:0]
 		m.enabledT = m.enabledT[:0]
@@ -127,6 +137,9 @@ func (m *machine) collect() bool {
 					}
 					continue
 				}
+				if localFirst && strategy.LocalOp(op.Kind, op.Res) {
+					return t, true
+				}
 				m.offer(t)
 			}
 		}
@@ -134,17 +147,17 @@ func (m *machine) collect() bool {
 			if m.early > 0 && next >= 0 && next <= m.limit {
 				m.offerEarly(next)
 			}
-			return true
+			return nil, true
 		}
 		if m.quiescent(next) {
-			return false
+			return nil, false
 		}
 		m.clock = next
 		m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
 		if m.live != nil {
 			if msg := m.live.Expired(m.clock, m.step); msg != "" {
 				m.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
-				return false
+				return nil, false
 			}
 		}
 	}
@@ -199,15 +212,19 @@ func (m *machine) quiescent(next int64) bool {
 // offer adds t's pending op to the enabled set the strategy chooses from.
 func (m *machine) offer(t *Task) {
 	op := &t.op
-	loc := uint64(op.PC)
+	m.enabled = append(m.enabled, strategy.Op{
+		Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read, Sig: m.sig(t),
+	})
+	m.enabledT = append(m.enabledT, t)
+}
+
+// sig returns the signature of t's pending op.
+func (m *machine) sig(t *Task) strategy.Sig {
+	loc := uint64(t.op.PC)
 	if m.stableLocs {
 		loc = t.locKey()
 	}
-	m.enabled = append(m.enabled, strategy.Op{
-		Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
-		Sig: strategy.Sig{Task: t.Key, Loc: loc},
-	})
-	m.enabledT = append(m.enabledT, t)
+	return strategy.Sig{Task: t.Key, Loc: loc}
 }
 
 func (m *machine) diverged(what string) {

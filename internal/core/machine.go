@@ -65,6 +65,7 @@ type machine struct {
 	// counters.
 	stableLocs bool
 	follower   strategy.Follower // the strategy, if it is one (see fair); nil otherwise
+	localFirst bool              // the strategy is a strategy.LocalFirst (see collect)
 	feed       stepFeed          // what the strategy reads of the iteration (stepfeed.go)
 
 	// Hooks of the layer above.
@@ -121,6 +122,9 @@ func (m *machine) reset(cfg Config) {
 	}
 	m.stableLocs = m.feed.reset(m.strat)
 	m.follower, _ = m.strat.(strategy.Follower)
+	if lf, ok := m.strat.(strategy.LocalFirst); ok {
+		m.localFirst = lf.LocalFirst()
+	}
 }
 
 func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
