@@ -28,5 +28,7 @@
 // decisions independent of the number of workers; an Exhauster enumerates a
 // finite space of schedules; a Follower follows a recorded schedule; a
 // StepReader is handed each step as it runs, a TraceReader each iteration's
-// trace at End. WithCA adds conflict analysis to any strategy.
+// trace at End; a LocalFirst, which runs a local op (Local) as soon as it is
+// enabled, lets the runtime run one without building the enabled set. WithCA
+// adds conflict analysis to any strategy.
 package strategy
