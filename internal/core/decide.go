@@ -35,11 +35,8 @@ func (m *machine) decide() *Task {
 			return nil
 		}
 	}
-	t, sig := local, strategy.Sig{}
-	if t != nil {
-		sig = m.sig(t)
-	} else {
-		var i int
+	t, i := local, -1
+	if t == nil {
 		if fair {
 			i = m.tail.IntN(len(m.enabled))
 		} else {
@@ -49,7 +46,7 @@ func (m *machine) decide() *Task {
 			m.diverged("Next")
 			return nil
 		}
-		t, sig = m.enabledT[i], m.enabled[i].Sig
+		t = m.enabledT[i]
 	}
 	if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline > m.clock {
 		m.fireEarly(op.Deadline)
@@ -70,7 +67,13 @@ func (m *machine) decide() *Task {
 	} else {
 		m.last = m.rec.Append(ev)
 	}
-	m.ran(m.last, sig)
+	if m.feed.to != nil { // ran's own test, inline
+		if i >= 0 {
+			m.ran(m.last, m.enabled[i].Sig)
+		} else {
+			m.ran(m.last, m.sig(t))
+		}
+	}
 	if m.beats != nil {
 		beat(m.beats, int64(m.step))
 	}
@@ -127,7 +130,13 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 		m.enabled = m.enabled[:0]
 		m.enabledT = m.enabledT[:0]
 		next := int64(-1)
-		for wi, w := range m.pending.words {
+		words := m.pending.words // the pending tasks by id: see pendingSet
+		for wi := 0; wi < len(words); wi++ {
+			w := words[wi]
+			if w == 0 {
+				wi = m.pending.skip(wi) - 1
+				continue
+			}
 			for ; w != 0; w &= w - 1 {
 				t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
 				op := &t.op
@@ -212,8 +221,13 @@ func (m *machine) quiescent(next int64) bool {
 // offer adds t's pending op to the enabled set the strategy chooses from.
 func (m *machine) offer(t *Task) {
 	op := &t.op
+	loc := uint64(op.PC) // as sig, inline
+	if m.stableLocs {
+		loc = t.locKey()
+	}
 	m.enabled = append(m.enabled, strategy.Op{
-		Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read, Sig: m.sig(t),
+		Task: t.ID, Kind: op.Kind, Res: op.Res, Read: op.Read,
+		Sig: strategy.Sig{Task: t.Key, Loc: loc},
 	})
 	m.enabledT = append(m.enabledT, t)
 }

@@ -20,7 +20,13 @@ import (
 
 // offerEarly adds the ops waiting for deadline next to the enabled set.
 func (m *machine) offerEarly(next int64) {
-	for wi, w := range m.pending.words {
+	words := m.pending.words // as collect walks them
+	for wi := 0; wi < len(words); wi++ {
+		w := words[wi]
+		if w == 0 {
+			wi = m.pending.skip(wi) - 1
+			continue
+		}
 		for ; w != 0; w &= w - 1 {
 			t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
 			if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline == next {

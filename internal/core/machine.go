@@ -139,6 +139,7 @@ func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
 		parent.nchild++
 	}
 	m.tasks = append(m.tasks, t)
+	m.pending.fit(t.ID)
 	return t
 }
 
