@@ -98,7 +98,10 @@
 // leaves even a schedule it has just run), or a task that blocks on
 // something morpheus does not control,
 // such as a real channel or lock: a watchdog reports it with its stack instead
-// of hanging. When an iteration ends, its remaining tasks are unwound (their
+// of hanging, and the trace of its steps before the block (the iteration run
+// again up to there, with what the strategy had learned by then; a
+// systematic search's iteration past its first, which follows from all those
+// before it, is reported without one). When an iteration ends, its remaining tasks are unwound (their
 // deferred calls run) and no goroutine survives it.
 //
 // # Fairness

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // A task that blocks on a real channel is reported with its stack instead of
@@ -80,5 +81,61 @@ func TestGoexitInTask(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine(); n > g0 {
 		t.Fatalf("goroutines: %d, want %d", n, g0)
+	}
+}
+
+// A task that blocks outside morpheus only on some schedules, late in a run
+// whose strategy has learned (conflict analysis's table): the trace
+// reported is that of the iteration that blocked.
+func TestUncontrolledBlockingLate(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	res := explore(t, func(e *morpheus.Env) {
+		n := e.NewNode("n1", nil)
+		main := e.Self()
+		for _, name := range []string{"a", "b", "c"} {
+			n.Spawn(name, func(e *morpheus.Env) { e.Send(main, name) })
+		}
+		first := morpheus.Recv[string](e)
+		morpheus.Recv[string](e)
+		morpheus.Recv[string](e)
+		if e.Iteration() >= 60 && first == "c" {
+			<-block
+		}
+	}, morpheus.Iterations(2000), morpheus.Workers(1), morpheus.Watchdog(2*time.Second), morpheus.Strategy("pos+ca"))
+	f := mustFail(t, res, "uncontrolled-blocking", "task main did not come back")
+	t.Logf("iteration %d, step %d", f.Iteration, f.Steps)
+	for _, ev := range f.Trace.Events {
+		if ev.Kind == trace.KindRecv && f.Trace.TaskName(ev.Task) == "main" {
+			if got := f.Trace.TaskName(ev.Obj); got != "c@n1" {
+				t.Fatalf("the trace's first receive took %s's message: not the iteration that blocked", got)
+			}
+			return
+		}
+	}
+	t.Fatal("no receive in the trace")
+}
+
+// Under a systematic search an iteration follows from all those before it:
+// one that blocks past the first is reported without a trace, and says why.
+func TestUncontrolledBlockingSystematic(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	res := explore(t, func(e *morpheus.Env) {
+		n := e.NewNode("n1", nil)
+		main := e.Self()
+		for _, name := range []string{"a", "b", "c"} {
+			n.Spawn(name, func(e *morpheus.Env) { e.Send(main, name) })
+		}
+		morpheus.Recv[string](e)
+		second := morpheus.Recv[string](e)
+		morpheus.Recv[string](e)
+		if second == "c" { // not on the search's first schedule (a, b, c)
+			<-block
+		}
+	}, morpheus.Iterations(200), morpheus.Watchdog(2*time.Second), morpheus.Strategy("dfs"))
+	f := mustFail(t, res, "uncontrolled-blocking", "task main did not come back")
+	if f.Iteration == 0 || f.Trace != nil || !strings.Contains(f.Message, "no trace: a systematic search's iteration") {
+		t.Fatalf("iteration %d, trace %v, message %q: want a later iteration, no trace and why", f.Iteration, f.Trace != nil, f.Message)
 	}
 }

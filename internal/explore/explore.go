@@ -351,6 +351,13 @@ func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxStep
 	}
 	cfg := x.c.core(strat, SeedFor(x.base, i), maxSteps, int64(x.c.ClockLimit))
 	cfg.Window = window
+	// The fair tail starts where the exploration's step limit puts it, also
+	// in a run stopped earlier (traceStuck): a tenth of the limit.
+	limit := x.c.MaxSteps
+	if limit <= 0 {
+		limit = core.DefaultMaxSteps
+	}
+	cfg.FairAfter = limit / 10
 	out := x.prog.execute(w, cfg, i, envp)
 	return out, *envp
 }

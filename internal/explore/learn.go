@@ -75,6 +75,14 @@ func (l *learner) await(i int, stop func() bool) (k strategy.Knowledge, ok bool)
 	return l.known, true
 }
 
+// knowledge returns what iteration i read, if it is still at hand: while
+// i's epoch is the latest (as it stays while i has not finished).
+func (l *learner) knowledge(i int) (strategy.Knowledge, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.known, l.epoch == epochOf(i)
+}
+
 // finish folds in what iteration i learned (learned may be nil).
 func (l *learner) finish(i int, learned strategy.Knowledge) {
 	l.mu.Lock()

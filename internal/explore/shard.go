@@ -16,6 +16,14 @@ func ParseShard(s string) (Shard, error) {
 	return Shard{I: i, N: n}, err
 }
 
+// index returns j such that iteration(j) is i, an iteration of the shard.
+func (s Shard) index(i int64) int64 {
+	if s.N <= 1 {
+		return i
+	}
+	return (i - int64(s.I)) / int64(s.N)
+}
+
 // iteration returns the number, in the whole run, of the shard's j-th
 // iteration.
 func (s Shard) iteration(j int64) int64 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -46,16 +47,53 @@ func (x *explorer) stop(n int64) {
 
 // traceStuck recovers the trace of an uncontrolled-blocking failure: it runs
 // the iteration again, deterministically, up to the step before the one
-// whose task blocked, so the blocking code never runs.
+// whose task blocked, so the blocking code never runs. The strategy that
+// runs it decides as the exploration's did in that iteration (rearm); if it
+// cannot, the failure has no trace and its message says why.
 func (x *explorer) traceStuck(f *Failure) {
 	if f.Steps <= 1 {
 		return
 	}
+	strat := mustStrategy(x.c)
+	if why := x.rearm(strat, f.Iteration); why != "" {
+		f.Message += "\n(no trace: " + why + ")"
+		return
+	}
 	w := core.NewWorker()
 	defer w.Close()
-	out, _ := x.iteration(w, mustStrategy(x.c), f.Iteration, f.Steps-1, false, nil)
+	out, _ := x.iteration(w, strat, f.Iteration, f.Steps-1, false, nil)
 	tr := out.Trace()
 	tr.Header.Test, tr.Header.Iteration = x.c.Name, f.Iteration
 	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: -1, Step: f.Steps}
 	f.Trace = tr
+}
+
+// rearm makes strat, a fresh instance of the exploration's strategy, decide
+// as the exploration's did in iteration i: a learner reads what that
+// iteration read. It returns why it cannot, or "": a systematic search past
+// its first iteration depends on every iteration before it, and what an
+// iteration of an epoch since completed read is gone.
+func (x *explorer) rearm(strat strategy.Strategy, i int) string {
+	learner, learns := strategy.AsLearner(strat)
+	learns = learns && x.learn != nil
+	if _, ok := strategy.AsExhauster(strat); ok {
+		if i > 0 {
+			return fmt.Sprintf("a systematic search's iteration %d follows from all those before it and is not run again alone", i)
+		}
+		if learns {
+			k, _ := x.learn.knowledge(0)
+			learner.Learn(k, true) // as work does: the search reads the prior knowledge throughout
+		}
+		return ""
+	}
+	if !learns {
+		return ""
+	}
+	j := x.c.Shard.index(int64(i))
+	k, ok := x.learn.knowledge(int(j))
+	if !ok {
+		return fmt.Sprintf("what the strategy had learned by iteration %d is gone", i)
+	}
+	learner.Learn(k, x.learnsFrom(j))
+	return ""
 }
