@@ -84,6 +84,21 @@ func TestGoexitInTask(t *testing.T) {
 	}
 }
 
+// threeSends has processes a, b and c each send the main task its name,
+// and returns the names in the order they arrived.
+func threeSends(e *morpheus.Env) [3]string {
+	n := e.NewNode("n1", nil)
+	main := e.Self()
+	for _, name := range []string{"a", "b", "c"} {
+		n.Spawn(name, func(e *morpheus.Env) { e.Send(main, name) })
+	}
+	var got [3]string
+	for i := range got {
+		got[i] = morpheus.Recv[string](e)
+	}
+	return got
+}
+
 // A task that blocks outside morpheus only on some schedules, late in a run
 // whose strategy has learned (conflict analysis's table): the trace
 // reported is that of the iteration that blocked.
@@ -91,15 +106,7 @@ func TestUncontrolledBlockingLate(t *testing.T) {
 	block := make(chan struct{})
 	defer close(block)
 	res := explore(t, func(e *morpheus.Env) {
-		n := e.NewNode("n1", nil)
-		main := e.Self()
-		for _, name := range []string{"a", "b", "c"} {
-			n.Spawn(name, func(e *morpheus.Env) { e.Send(main, name) })
-		}
-		first := morpheus.Recv[string](e)
-		morpheus.Recv[string](e)
-		morpheus.Recv[string](e)
-		if e.Iteration() >= 60 && first == "c" {
+		if got := threeSends(e); e.Iteration() >= 60 && got[0] == "c" {
 			<-block
 		}
 	}, morpheus.Iterations(2000), morpheus.Workers(1), morpheus.Watchdog(2*time.Second), morpheus.Strategy("pos+ca"))
@@ -122,15 +129,7 @@ func TestUncontrolledBlockingSystematic(t *testing.T) {
 	block := make(chan struct{})
 	defer close(block)
 	res := explore(t, func(e *morpheus.Env) {
-		n := e.NewNode("n1", nil)
-		main := e.Self()
-		for _, name := range []string{"a", "b", "c"} {
-			n.Spawn(name, func(e *morpheus.Env) { e.Send(main, name) })
-		}
-		morpheus.Recv[string](e)
-		second := morpheus.Recv[string](e)
-		morpheus.Recv[string](e)
-		if second == "c" { // not on the search's first schedule (a, b, c)
+		if threeSends(e)[1] == "c" { // not on the search's first schedule (a, b, c)
 			<-block
 		}
 	}, morpheus.Iterations(200), morpheus.Watchdog(2*time.Second), morpheus.Strategy("dfs"))

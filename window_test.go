@@ -10,17 +10,18 @@ import (
 	"github.com/morpheus-go/morpheus"
 )
 
-// longRun is racyCounter after a long exchange with an echo process, timers
-// and choices in it: an iteration of about 100,000 events, more than a
-// trace recorder keeps whole when it may drop events.
-func longRun(e *morpheus.Env) {
+// echoRounds has an echo process send back each of n numbers the calling
+// task sends it, every 5,000th round with a sleep of a chosen length: an
+// iteration of more than four events a round, more than a trace recorder
+// keeps whole when it may drop events.
+func echoRounds(e *morpheus.Env, n int) {
 	main := e.Self()
 	echo := e.NewNode("n0", nil).Spawn("echo", func(e *morpheus.Env) {
 		for {
 			e.Send(main, morpheus.Recv[int](e))
 		}
 	})
-	for i := range 25_000 {
+	for i := range n {
 		e.Send(echo, i)
 		if v := morpheus.Recv[int](e); v != i {
 			e.Fatalf("echo %d for %d", v, i)
@@ -29,6 +30,11 @@ func longRun(e *morpheus.Env) {
 			e.Sleep(time.Duration(e.Choose(3)) * time.Millisecond)
 		}
 	}
+}
+
+// longRun is racyCounter after 25,000 echo rounds: about 100,000 events.
+func longRun(e *morpheus.Env) {
+	echoRounds(e, 25_000)
 	racyCounter(e)
 }
 
@@ -68,16 +74,7 @@ func TestWindowReplayDiverges(t *testing.T) {
 	}
 	var runs atomic.Int32
 	test := func(e *morpheus.Env) {
-		main := e.Self()
-		echo := e.NewNode("n0", nil).Spawn("echo", func(e *morpheus.Env) {
-			for {
-				e.Send(main, morpheus.Recv[int](e))
-			}
-		})
-		for i := range 25_000 {
-			e.Send(echo, i)
-			morpheus.Recv[int](e)
-		}
+		echoRounds(e, 25_000)
 		e.Assert(runs.Add(1) != 1, "the first run fails")
 	}
 	res := explore(t, test, morpheus.Iterations(3), morpheus.Workers(1), morpheus.Shrink(0), morpheus.MaxSteps(200_000))

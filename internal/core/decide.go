@@ -130,7 +130,7 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 		m.enabled = m.enabled[:0]
 		m.enabledT = m.enabledT[:0]
 		next := int64(-1)
-		words := m.pending.words // the pending tasks by id: see pendingSet
+		words := m.pending.words // the pending tasks by id, as pendingSet.all walks them (inline: a step's cost)
 		for wi := 0; wi < len(words); wi++ {
 			w := words[wi]
 			if w == 0 {

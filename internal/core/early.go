@@ -1,8 +1,6 @@
 package core
 
 import (
-	"math/bits"
-
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -20,18 +18,10 @@ import (
 
 // offerEarly adds the ops waiting for deadline next to the enabled set.
 func (m *machine) offerEarly(next int64) {
-	words := m.pending.words // as collect walks them
-	for wi := 0; wi < len(words); wi++ {
-		w := words[wi]
-		if w == 0 {
-			wi = m.pending.skip(wi) - 1
-			continue
-		}
-		for ; w != 0; w &= w - 1 {
-			t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
-			if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline == next {
-				m.offer(t)
-			}
+	for id := range m.pending.all() {
+		t := m.tasks[id]
+		if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline == next {
+			m.offer(t)
 		}
 	}
 }

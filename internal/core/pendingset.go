@@ -1,6 +1,9 @@
 package core
 
-import "math/bits"
+import (
+	"iter"
+	"math/bits"
+)
 
 // pendingSet holds the tasks whose pending op collect must look at (not
 // parked: enabled, or waiting for a deadline), as a bitset of task ids with
@@ -56,4 +59,23 @@ func (s *pendingSet) skip(w int) int {
 		}
 	}
 	return len(s.words)
+}
+
+// all yields the ids in the set in ascending order. A zero word is skipped
+// to the next non-zero one through the summary.
+func (s *pendingSet) all() iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		for wi := 0; wi < len(s.words); wi++ {
+			w := s.words[wi]
+			if w == 0 {
+				wi = s.skip(wi) - 1
+				continue
+			}
+			for ; w != 0; w &= w - 1 {
+				if !yield(int32(wi<<6 | bits.TrailingZeros64(w))) {
+					return
+				}
+			}
+		}
+	}
 }

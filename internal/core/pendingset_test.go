@@ -1,27 +1,13 @@
 package core
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
 )
 
-// walk returns the ids in s as collect visits them.
-func (s *pendingSet) walk() []int32 {
-	var ids []int32
-	for wi := 0; wi < len(s.words); wi++ {
-		w := s.words[wi]
-		if w == 0 {
-			wi = s.skip(wi) - 1
-			continue
-		}
-		for ; w != 0; w &= w - 1 {
-			ids = append(ids, int32(wi<<6|bits.TrailingZeros64(w)))
-		}
-	}
-	return ids
-}
+// walk returns the ids in s in the order all yields them.
+func (s *pendingSet) walk() []int32 { return slices.Collect(s.all()) }
 
 // Random adds and removes against a map: the walk visits exactly the ids
 // in the set, in ascending order, and the summary marks exactly the
