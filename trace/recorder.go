@@ -35,16 +35,20 @@ type Recorder struct {
 	wrapped int
 	window  bool
 	// sched holds the steps of the events before compacted once wrapped,
-	// each as task<<8 | kind, in chunks of schedChunk (a slice that grew
-	// would copy what it holds again and again); choices holds their
-	// values.
-	sched     [][]uint64
+	// each as task<<8 | kind (a task id from wideTask on as wideTask<<8 |
+	// kind, then the id), in chunks of schedChunk (a slice that grew would
+	// copy what it holds again and again); choices holds their values.
+	sched     [][]uint32
 	nsched    int
 	choices   []int64
 	compacted int
 }
 
 const schedChunk = 1 << 16
+
+// wideTask is the first task id that does not fit a schedule entry beside
+// its kind; it marks an entry whose task id follows.
+const wideTask = 1<<24 - 1
 
 // Append records e and returns its index.
 func (r *Recorder) Append(e Event) int {
@@ -109,8 +113,18 @@ func (r *Recorder) compactTo(end int) {
 				r.nsched = n
 				dst = r.schedChunk(n)
 			}
-			dst[n&(schedChunk-1)] = uint64(uint32(e.Task))<<8 | uint64(e.Kind)
-			n++
+			if e.Task < wideTask {
+				dst[n&(schedChunk-1)] = uint32(e.Task)<<8 | uint32(e.Kind)
+				n++
+			} else { // the mark, then the id
+				dst[n&(schedChunk-1)] = wideTask<<8 | uint32(e.Kind)
+				if n++; n&(schedChunk-1) == 0 {
+					r.nsched = n
+					dst = r.schedChunk(n)
+				}
+				dst[n&(schedChunk-1)] = uint32(e.Task)
+				n++
+			}
 			if e.Kind == KindChoose {
 				r.choices = append(r.choices, e.Val)
 			}
@@ -120,10 +134,10 @@ func (r *Recorder) compactTo(end int) {
 }
 
 // schedChunk returns the chunk of the schedule that step n goes to.
-func (r *Recorder) schedChunk(n int) []uint64 {
+func (r *Recorder) schedChunk(n int) []uint32 {
 	c := n / schedChunk
 	if c == len(r.sched) {
-		r.sched = append(r.sched, make([]uint64, schedChunk))
+		r.sched = append(r.sched, make([]uint32, schedChunk))
 	}
 	return r.sched[c]
 }
@@ -165,15 +179,20 @@ func (r *Recorder) oldest() int {
 // gone; it works on any.
 func (r *Recorder) Schedule() []Event {
 	r.compactTo(r.n)
-	out := make([]Event, r.nsched)
+	out := make([]Event, 0, r.nsched)
 	c := 0
-	for i := range out {
+	for i := 0; i < r.nsched; i++ {
 		s := r.sched[i/schedChunk][i%schedChunk]
-		out[i] = Event{Task: int32(uint32(s >> 8)), Obj: -1, Kind: Kind(s & 0xff)}
-		if out[i].Kind == KindChoose {
-			out[i].Val = r.choices[c]
+		e := Event{Task: int32(s >> 8), Obj: -1, Kind: Kind(s & 0xff)}
+		if e.Task == wideTask {
+			i++
+			e.Task = int32(r.sched[i/schedChunk][i%schedChunk])
+		}
+		if e.Kind == KindChoose {
+			e.Val = r.choices[c]
 			c++
 		}
+		out = append(out, e)
 	}
 	return out
 }

@@ -17,7 +17,11 @@ func recordSteps(r *Recorder, n int) {
 			at := r.Append(Event{Task: int32(i % 11), Obj: -1, Kind: KindChoose, Loc: uint64(i)})
 			r.At(at).Val = int64(i % 3)
 		default: // as decide records a step: into a Slot when there is one
-			e := Event{Task: int32(i % 13), Obj: int32(i % 3), Res: uint32(i % 4), Kind: KindSend, Val: int64(i), Loc: uint64(i)}
+			task := int32(i % 13)
+			if i%101 == 0 { // an id too wide for a schedule entry beside its kind
+				task = wideTask + int32(i%3)
+			}
+			e := Event{Task: task, Obj: int32(i % 3), Res: uint32(i % 4), Kind: KindSend, Val: int64(i), Loc: uint64(i)}
 			if p := r.Slot(); p != nil {
 				*p = e
 			} else {
@@ -108,5 +112,29 @@ func TestRecorderWindowReset(t *testing.T) {
 	recordSteps(&r, 3*keepChunks*chunkSize+5)
 	if got, want := r.Schedule(), steps(fresh.Events()); len(got) <= len(want) || !reflect.DeepEqual(got[:len(want)], want) {
 		t.Fatal("the schedule after Reset does not start with the iteration's first steps")
+	}
+}
+
+// Task ids too wide for a schedule entry take two entries; one that
+// straddles a chunk of the schedule reads back whole.
+func TestRecorderScheduleWideTasks(t *testing.T) {
+	var r Recorder
+	r.Window(true)
+	n := 3 * keepChunks * chunkSize
+	want := make([]Event, 0, n)
+	for i := range n {
+		task := int32(i % 7) // the first step narrow: the wide ones' pairs then straddle each chunk boundary
+		if i > 0 {
+			task = wideTask + int32(i%5)
+		}
+		e := Event{Task: task, Obj: -1, Kind: KindSend}
+		r.Append(e)
+		want = append(want, e)
+	}
+	if !r.Wrapped() {
+		t.Fatal("did not wrap")
+	}
+	if got := r.Schedule(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("schedule of %d steps differs from the recorded one (%d steps)", len(want), len(got))
 	}
 }
