@@ -9,7 +9,8 @@ import (
 )
 
 // decide is the machine's decision (see machine): it asks the strategy for the
-// next op among the enabled ones, records the step, and returns the task
+// next op among the enabled ones (a strategy.LocalFirst's local op it runs
+// without asking: see collect), records the step, and returns the task
 // whose op was picked, or nil when the iteration is over (passed, or failed
 // with the outcome in failure). The picked op is no longer pending; a
 // runtime-owned task (a timer) is then done, and the caller runs its action.

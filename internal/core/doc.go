@@ -8,8 +8,10 @@
 // runtime-owned action such as a timer. Before a task performs an op that other
 // tasks could observe (send, receive, spawn, sleep, choose, ...), it calls
 // Run.Do with a description of the op. Do records the op as the task's pending
-// op, asks the strategy to pick among all enabled pending ops, and returns only
-// when the strategy picked this one; the caller then performs the op's effect.
+// op, asks the strategy to pick among all enabled pending ops (a
+// strategy.LocalFirst's local op, such as a start, runs without asking), and
+// returns only when this one was picked; the caller then performs the op's
+// effect.
 // While the picked op belongs to the same task, no switch happens at all.
 //
 // # Deciding and switching
@@ -22,7 +24,9 @@
 // of the iteration with its outcome. It owns the enabled set, the virtual
 // clock, step numbering and the step and clock limits, the fair tail, early
 // timers and the end-of-iteration checks (pass, deadlock, stuck, leaks), and
-// it records every step and clock jump in the trace. Tests drive it from
+// it records every step and clock jump in the trace (of a long iteration, if
+// Config.Window allows, the latest events and every step's schedule). Tests
+// drive it from
 // scripts of events, with golden transcripts (testdata/sched).
 //
 // The hand-off (sched.go) carries the decisions out. Tasks run on carriers:
