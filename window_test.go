@@ -42,9 +42,6 @@ func longRun(e *morpheus.Env) {
 // replaying its schedule: the failure and its trace are byte for byte those
 // of a run that keeps every event (partial-order coverage needs them all).
 func TestWindowRebuildsLongTrace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long iterations")
-	}
 	opts := []morpheus.Option{morpheus.Seed(8), morpheus.Iterations(200), morpheus.Workers(1),
 		morpheus.Shrink(0), morpheus.MaxSteps(200_000)}
 	before := morpheus.Rebuilt()
@@ -69,9 +66,6 @@ func TestWindowRebuildsLongTrace(t *testing.T) {
 // test is not a function of its schedule) is reported as found, with the
 // latest events it kept and a note saying so.
 func TestWindowReplayDiverges(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long iterations")
-	}
 	var runs atomic.Int32
 	test := func(e *morpheus.Env) {
 		echoRounds(e, 25_000)

@@ -20,8 +20,7 @@ const ringChunks = 2
 // A recorder told it may drop events (Window) fills at most keepChunks
 // chunks: past them it wraps, reusing ringChunks of them as a ring of the
 // latest events, and keeps of each older event only what a replay needs
-// (Schedule).
-// An iteration of millions of steps then writes a few bytes per step to
+// (Schedule). An iteration of millions of steps then writes a few bytes per step to
 // memory that stays in the cache, instead of 32 bytes per step to memory
 // that grows; its full trace, if wanted, is rebuilt by replaying the
 // schedule.
@@ -30,10 +29,10 @@ type Recorder struct {
 	cur    []Event // the chunk event n goes to, once n is not on a chunk's boundary
 	n      int
 	// off selects the chunk of event i, (i>>chunkBits) &^ off: 0 until the
-	// recorder wraps at event wrapped, then ^(ringChunks-1).
-	off     int
-	wrapped int
-	window  bool
+	// recorder wraps at event wrapAt, then ^(ringChunks-1).
+	off    int
+	wrapAt int
+	window bool
 	// sched holds the steps of the events before compacted once wrapped,
 	// each as task<<8 | kind (a task id from wideTask on as wideTask<<8 |
 	// kind, then the id), in chunks of schedChunk (a slice that grew would
@@ -88,7 +87,7 @@ func (r *Recorder) boundary() {
 			return
 		}
 		r.compactTo(r.n) // while every event is where At finds it
-		r.off, r.wrapped = ^(ringChunks - 1), r.n
+		r.off, r.wrapAt = ^(ringChunks - 1), r.n
 	}
 	r.compactTo(r.n - (ringChunks-1)<<chunkBits)
 	r.cur = r.chunks[c&^r.off]
@@ -170,7 +169,7 @@ func (r *Recorder) oldest() int {
 	if r.off == 0 {
 		return 0
 	}
-	return max(((r.n-1)>>chunkBits-(ringChunks-1))<<chunkBits, r.wrapped)
+	return max(((r.n-1)>>chunkBits-(ringChunks-1))<<chunkBits, r.wrapAt)
 }
 
 // Schedule returns the steps recorded, in order, as events that hold only
@@ -200,7 +199,7 @@ func (r *Recorder) Schedule() []Event {
 // Reset forgets the recorded events and keeps the memory, up to a bound;
 // the recorder no longer may drop events (Window).
 func (r *Recorder) Reset() {
-	r.n, r.off, r.wrapped, r.window, r.compacted, r.cur = 0, 0, 0, false, 0, nil
+	r.n, r.off, r.wrapAt, r.window, r.compacted, r.cur = 0, 0, 0, false, 0, nil
 	clear(r.sched[min(len(r.sched), 1):]) // keep one chunk, not a long iteration's schedule
 	r.sched, r.nsched, r.choices = r.sched[:min(len(r.sched), 1)], 0, r.choices[:0]
 	if cap(r.choices) > 1<<16 {

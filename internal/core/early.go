@@ -1,8 +1,6 @@
 package core
 
-import (
-	"github.com/morpheus-go/morpheus/trace"
-)
+import "github.com/morpheus-go/morpheus/trace"
 
 // Early timers. Virtual time moves only when no task can run, so a timer,
 // sleep or time-out never fires while other work is pending: computation
