@@ -29,7 +29,10 @@ type Result struct {
 	// intended, with CountHits.
 	Failures, Hits int
 	// CA reports how conflict analysis predicted conflicts (strategies with
-	// "+ca"): ops, conflicts, false negatives and false positives.
+	// "+ca"): ops, conflicts, false negatives and false positives, over the
+	// iterations it analysed (not the last epoch of a bounded run, whose
+	// learning nothing reads, and only a sample once its table has settled:
+	// see strategy.CA).
 	CA *strategy.CAStats
 	// PartialOrders counts the distinct partial orders (trace.PartialOrder)
 	// of the iterations, and Coverage samples how that count grew, when the

@@ -53,12 +53,32 @@ import "github.com/morpheus-go/morpheus/trace"
 // learns as usual. A CA told that nothing will read what it learns does not
 // probe, nor does one around a systematic search (DFS), whose table is frozen
 // for the whole search and whose replayed prefixes need the same decisions.
+//
+// # Settled tables
+//
+// A table stops changing once the program's signatures are known and their
+// conflicts found; analysing every iteration then only re-derives what the
+// table already says. The knowledge counts the epochs in a row whose
+// iterations learned nothing new (not a signature, not a conflict); while
+// that count is k > 0, CA analyses only a sample of the iterations, one in
+// 2^min(k, 3) chosen by the seed (a half, a quarter, then an eighth), and
+// the others learn nothing and count in no ConflictStats; they decide as
+// any other (a probe still probes). An epoch that learns anything ends the
+// count, and the next analyses every iteration again. The sample depends
+// only on the epoch's knowledge and the iteration's seed, so what an
+// iteration reads, and so its schedule, does not depend on the number of
+// workers; and while the skipped iterations would have learned nothing,
+// every schedule is the one analysing them all gives. What a settled table
+// can miss is a conflict rare enough to show in none of a whole epoch's
+// iterations: it is then learned only once it shows in the sample.
 type CA struct {
 	inner   Strategy
 	table   *Table
 	pending *Table
 	live    bool    // End learns into table itself (tests; see export_test.go)
 	idle    bool    // End neither learns nor assesses (Learn's keep false)
+	settled int     // epochs in a row that learned nothing (see Settled tables)
+	reads   bool    // this iteration's steps are analysed (not idle, in the sample)
 	probe   bool    // this iteration predicts nothing (see Probe iterations)
 	search  bool    // the inner strategy is a systematic search: never probe
 	stats   CAStats // of the last iteration
@@ -119,11 +139,24 @@ func probeSeed(seed uint64) bool {
 	return (seed*0x9e3779b97f4a7c15)>>60 < 16/ProbeEvery
 }
 
+// maxSettledRate bounds the thinning of a settled table's analysis: past
+// this many quiet epochs, one iteration in 2^maxSettledRate is analysed.
+const maxSettledRate = 3
+
+// sampledSeed reports whether the iteration with this seed is analysed when
+// the table has been settled for the given number of epochs: one in
+// 2^min(settled, maxSettledRate), chosen by bits of the seed that
+// probeSeed does not read.
+func sampledSeed(seed uint64, settled int) bool {
+	return (seed*0xbf58476d1ce4e5b9)>>61 < 8>>min(settled, maxSettledRate)
+}
+
 func (c *CA) Begin(seed uint64) {
 	clear(c.verdict)
 	c.picked, c.npick = [2]caPick{}, 0
 	c.stats = CAStats{}
 	c.steps.reset()
+	c.reads = !c.idle && sampledSeed(seed, c.settled)
 	c.probe = !c.idle && !c.search && probeSeed(seed)
 	c.inner.Begin(seed)
 }
@@ -188,7 +221,7 @@ func (c *CA) End(tr *trace.Trace) {
 	c.inner.End(tr)
 	c.stats = CAStats{}
 	switch {
-	case c.idle:
+	case !c.reads:
 		return
 	case c.steps.done:
 		if !c.steps.whole {

@@ -2,17 +2,21 @@ package strategy
 
 // caKnowledge is what conflict analysis learns: the conflict table, how its
 // predictions fared, and what the inner strategy learned (nil if it learns
-// nothing).
+// nothing). Of an epoch's knowledge (see Advance), settled counts the epochs
+// in a row before it that learned nothing new; of what an iteration learned
+// it is 0, and a merge keeps the lesser count.
 type caKnowledge struct {
-	table *Table
-	stats CAStats
-	inner Knowledge
+	table   *Table
+	stats   CAStats
+	inner   Knowledge
+	settled int
 }
 
 func (k *caKnowledge) Merge(o Knowledge) {
 	ok := o.(*caKnowledge)
 	k.table.Merge(ok.table)
 	k.stats.Add(ok.stats)
+	k.settled = min(k.settled, ok.settled)
 	switch {
 	case ok.inner == nil:
 	case k.inner == nil:
@@ -23,7 +27,7 @@ func (k *caKnowledge) Merge(o Knowledge) {
 }
 
 func (k *caKnowledge) Clone() Knowledge {
-	c := &caKnowledge{table: k.table.Clone(), stats: k.stats}
+	c := &caKnowledge{table: k.table.Clone(), stats: k.stats, settled: k.settled}
 	if k.inner != nil {
 		c.inner = k.inner.Clone()
 	}
@@ -62,11 +66,12 @@ func (c *CA) Prior() Knowledge {
 
 // Learn makes CA read k's table from the next iteration on, and passes the
 // inner strategy its part of k. With keep false, CA skips the analysis of
-// the iteration's steps, conflict analysis's main cost (Executed ignores
-// them, End learns nothing); predictions are made as usual.
+// the iteration's steps, conflict analysis's main cost (ReadsSteps is false,
+// End learns nothing); predictions are made as usual. If k's table has been
+// settled for some epochs, CA analyses only a sample (see CA).
 func (c *CA) Learn(k Knowledge, keep bool) {
 	ck := k.(*caKnowledge)
-	c.table, c.idle = ck.table, !keep
+	c.table, c.idle, c.settled = ck.table, !keep, ck.settled
 	if l, ok := c.inner.(Learner); ok && ck.inner != nil {
 		l.Learn(ck.inner, keep)
 	}
@@ -82,4 +87,25 @@ func (c *CA) Learned() Knowledge {
 		k.inner = l.Learned()
 	}
 	return k
+}
+
+// Advance returns the knowledge the iterations of the epoch after one
+// read, given known, what that epoch's iterations read, and learned, what
+// they learned merged (nil if nothing): known merged with learned. known is
+// left as it is. Conflict analysis's knowledge also counts the epochs in a
+// row that learned nothing new: every fact an iteration hands back is new
+// to the table it read (Learned), so an epoch learned nothing if what its
+// iterations handed back holds no signature.
+func Advance(known, learned Knowledge) Knowledge {
+	next := known.Clone()
+	if learned != nil {
+		next.Merge(learned)
+	}
+	if ck, ok := next.(*caKnowledge); ok {
+		ck.settled = 0
+		if lk, _ := learned.(*caKnowledge); lk == nil || lk.table.Len() == 0 {
+			ck.settled = known.(*caKnowledge).settled + 1
+		}
+	}
+	return next
 }

@@ -51,6 +51,10 @@ func newOnlineCheck(inner strategy.Strategy) *onlineCheck {
 
 func (c *onlineCheck) ReadsTrace() bool { return true }
 
+// ReadsSteps is true: the check reads every step, whether the CA analyses
+// the iteration or not.
+func (c *onlineCheck) ReadsSteps() bool { return true }
+
 func (c *onlineCheck) Learn(k strategy.Knowledge, keep bool) {
 	c.read, c.keep = strategy.ConflictTable(k), keep
 	c.CA.Learn(k, keep)
@@ -134,7 +138,7 @@ func (c *onlineCheck) End(tr *trace.Trace) {
 			c.conflicts++
 		}
 	}
-	if !c.keep {
+	if !c.keep || !c.CA.ReadsSteps() {
 		return
 	}
 	if want := c.read.Assess(tr); c.CA.Stats() != want {

@@ -75,13 +75,13 @@ func (s *caSteps) readTrace(tr *trace.Trace, t *Table) {
 	}
 }
 
-// Executed takes a step of the iteration under way (see StepReader). An idle
-// CA (nothing will read what it learns) ignores it. It is caSteps.step,
+// Executed takes a step of the iteration under way (see StepReader). A CA
+// that does not analyse the iteration (ReadsSteps) ignores it. It is caSteps.step,
 // inline, with the state of the op's signature: the runtime hands a step
 // over once Next has picked the one after it, so the op is usually the
 // one Next picked before that.
 func (c *CA) Executed(e *trace.Event, sig Sig) {
-	if c.idle {
+	if !c.reads {
 		return
 	}
 	var st sigState
@@ -103,6 +103,11 @@ func (c *CA) Executed(e *trace.Event, sig Sig) {
 	}
 	s.ops = append(s.ops, caOp{sig: sig, st: st, ok: true})
 }
+
+// ReadsSteps reports whether CA analyses the iteration under way: not if
+// nothing will read what it learns (Learn's keep false), nor if its table is
+// settled and the iteration is not in the sample (see CA).
+func (c *CA) ReadsSteps() bool { return c.reads }
 
 // StepsDone says that Executed has had every step of the iteration, or, with
 // complete false, that the runtime stopped early: End then learns nothing.

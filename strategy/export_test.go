@@ -12,3 +12,7 @@ func (c *CA) Table() *Table { return c.table }
 
 // HeldAfter is the number of steps CA marks as they come (see caSteps).
 const HeldAfter = heldAfter
+
+// Settled returns how many epochs in a row conflict analysis's knowledge k
+// has learned nothing new.
+func Settled(k Knowledge) int { return k.(*caKnowledge).settled }

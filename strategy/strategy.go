@@ -83,8 +83,11 @@ type TraceReader interface {
 // before the end: it does when an iteration outgrows what is worth learning
 // from (a benchmark's million round trips, thousands of tasks), and the
 // strategy then learns nothing from the iteration, as a TraceReader gets no
-// trace for it.
+// trace for it. ReadsSteps, asked once after Begin, says whether the strategy
+// reads the iteration's steps at all: if not, the runtime calls neither
+// Executed nor StepsDone until the next Begin.
 type StepReader interface {
+	ReadsSteps() bool
 	Executed(e *trace.Event, sig Sig)
 	StepsDone(complete bool)
 }

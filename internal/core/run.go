@@ -131,6 +131,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 		setup(r)
 	}
 	r.strat.Begin(cfg.Seed)
+	r.feed.begin()
 	w.beginWatch(r)
 	completed := false
 	defer func() {

@@ -29,6 +29,14 @@ func (f *stepFeed) reset(s strategy.Strategy) bool {
 	return f.to != nil || f.trace
 }
 
+// begin drops the step reader for the iteration just begun if it reads
+// none of its steps (strategy.StepReader.ReadsSteps).
+func (f *stepFeed) begin() {
+	if f.to != nil && !f.to.ReadsSteps() {
+		f.to = nil
+	}
+}
+
 // ran records that the step whose event is rec's at has been decided, its
 // op's signature sig: the step before it is complete and is handed over.
 func (m *machine) ran(at int, sig strategy.Sig) {
