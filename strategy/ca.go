@@ -75,6 +75,10 @@ type CA struct {
 	inner   Strategy
 	table   *Table
 	pending *Table
+	// handed holds what Learned handed back since Learn gave the table
+	// CA reads: the runtime has merged it into the epoch's knowledge
+	// already, so a later iteration of the epoch leaves it out.
+	handed  sigSet
 	live    bool    // End learns into table itself (tests; see export_test.go)
 	idle    bool    // End neither learns nor assesses (Learn's keep false)
 	settled int     // epochs in a row that learned nothing (see Settled tables)

@@ -71,6 +71,9 @@ func (c *CA) Prior() Knowledge {
 // settled for some epochs, CA analyses only a sample (see CA).
 func (c *CA) Learn(k Knowledge, keep bool) {
 	ck := k.(*caKnowledge)
+	if ck.table != c.table {
+		c.handed.clear()
+	}
 	c.table, c.idle, c.settled = ck.table, !keep, ck.settled
 	if l, ok := c.inner.(Learner); ok && ck.inner != nil {
 		l.Learn(ck.inner, keep)
@@ -78,8 +81,9 @@ func (c *CA) Learn(k Knowledge, keep bool) {
 }
 
 // Learned returns what the last iteration learned about signatures (what
-// the table it read did not know: new signatures, new conflicts) and the
-// predictions' stats, and starts a new pending table.
+// the table it read did not know: new signatures, new conflicts; less what
+// CA handed back earlier while reading the same table) and the predictions'
+// stats, and starts a new pending table.
 func (c *CA) Learned() Knowledge {
 	k := &caKnowledge{table: c.pending, stats: c.stats}
 	c.pending = &Table{}

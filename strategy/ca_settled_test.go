@@ -44,7 +44,8 @@ func TestAdvanceCountsSettledEpochs(t *testing.T) {
 
 // With a settled table CA analyses one iteration in 2, 4, then 8, chosen by
 // the seed: the others learn nothing and count in no statistics, and the
-// runtime hands them no steps; they probe as any other iteration does.
+// runtime hands them no steps; they probe as any other iteration does. Of
+// what an epoch's iterations learn, each fact is handed back once.
 func TestCASettledSamples(t *testing.T) {
 	// Tasks 0 and 1 race on resource 1; task 2's op is new to the table.
 	p := prog{{w(1)}, {w(1)}, {w(7)}}
@@ -56,9 +57,9 @@ func TestCASettledSamples(t *testing.T) {
 	strategy.ConflictTable(k).Merge(tb)
 	for settled := 0; settled <= 5; settled++ {
 		ca := strategy.WithCA(strategy.NewPOS(), nil)
-		ca.Learn(k, true)
 		read, probes, readProbes := 0, 0, 0
 		for seed := uint64(0); seed < seeds; seed++ {
+			ca.Learn(k, true)
 			run(ca, p, seed)
 			learned := strategy.ConflictTable(ca.Learned()).Len()
 			if ca.Probing() {
@@ -74,10 +75,17 @@ func TestCASettledSamples(t *testing.T) {
 			if ca.Probing() {
 				readProbes++
 			}
+			// The first analysed iteration learns the new op and the race;
+			// the later ones of the epoch find them again and hand back
+			// nothing, the runtime having merged them already.
+			want := 3
+			if read > 0 {
+				want = 0
+			}
 			read++
-			if learned != 3 || ca.Stats().Ops != 3 { // the new op, and the race found
-				t.Fatalf("settled %d, seed %d: analysed, learned %d signatures, stats %+v; want 3",
-					settled, seed, learned, ca.Stats())
+			if learned != want || ca.Stats().Ops != 3 {
+				t.Fatalf("settled %d, seed %d: analysed, learned %d signatures, stats %+v; want %d",
+					settled, seed, learned, ca.Stats(), want)
 			}
 		}
 		want := seeds >> min(settled, 3)

@@ -115,9 +115,9 @@ func (c *CA) StepsDone(complete bool) { c.steps.done, c.steps.whole = true, comp
 
 // learnSteps assesses the table's predictions of the iteration's steps and
 // learns them into the pending table (into the table itself if live). It
-// learns only what the table did not know: what an iteration learns is
-// merged into the table it read (Learner), so the rest would change
-// nothing.
+// learns only what the table did not know, nor an earlier iteration of the
+// epoch handed back: what an iteration learns is merged into the table it
+// read (Learner), so the rest would change nothing.
 func (c *CA) learnSteps() {
 	ops := c.steps.ops
 	conflicted := c.steps.marked()[:len(ops)]
@@ -140,7 +140,10 @@ func (c *CA) learnSteps() {
 			needless++
 		}
 		if now != was {
-			c.pending.add(op.sig, now)
+			if h := c.handed.get(op.sig); h|now != h {
+				c.pending.add(op.sig, now)
+				c.handed.add(op.sig, now)
+			}
 		}
 	}
 	c.stats = CAStats{Iterations: 1, Ops: n, Conflicts: hits, FalseNegatives: missed, FalsePositives: needless}

@@ -78,6 +78,12 @@ func (h *sigSet) rehash(n int) {
 	}
 }
 
+// clear empties h, keeping its slots.
+func (h *sigSet) clear() {
+	clear(h.slots)
+	h.n = 0
+}
+
 // clone returns a copy of h.
 func (h *sigSet) clone() sigSet {
 	c := *h

@@ -36,7 +36,9 @@ type Learner interface {
 	// change it either. keep false means what they learn will not be read.
 	Learn(k Knowledge, keep bool)
 	// Learned returns what the last iteration learned, for the caller to
-	// own, or nil if it learned nothing.
+	// own, or nil if it learned nothing. It may leave out what it handed
+	// back before since Learn gave it the same k: the runtime merges what
+	// every iteration of an epoch learned into one.
 	Learned() Knowledge
 }
 

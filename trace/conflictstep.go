@@ -114,15 +114,15 @@ func (w *syncWalker) reset() {
 	w.sync.reset()
 }
 
-// reset empties s's maps for a new walk, keeping their memory.
+// reset empties s for a new walk, keeping its memory.
 func (s *syncHB) reset() {
+	for _, vc := range s.pair {
+		s.spare = append(s.spare, vc[:0])
+	}
 	clear(s.pair)
 	clear(s.sig)
-	clear(s.rel)
-	clear(s.rrel)
-	clear(s.last)
-	clear(s.lastBy)
-	clear(s.closed)
+	s.res.reset()
+	s.state = s.state[:0]
 	s.preSet = false
 }
 

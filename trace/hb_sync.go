@@ -106,13 +106,14 @@ func (w *syncWalker) raceClock(vc VC) VC { return w.sync.raceClock(vc) }
 
 // syncHB keeps the state of the edges above while a trace is walked.
 type syncHB struct {
-	pair   map[int64]VC     // value id -> clock of the first step of its pair
-	sig    map[int64]VC     // signal id -> clock of the signal
-	rel    map[uint32]VC    // resource -> join of its releases
-	rrel   map[uint32]VC    // RWMutex -> join of its read-unlocks
-	last   map[uint32]VC    // variable -> clock of its last write
-	lastBy map[uint32]stamp // variable -> whose clock last is
-	closed map[uint32]VC    // channel -> clock of its close
+	pair map[int64]VC // value id -> clock of the first step of its pair
+	// spare holds the memory of clocks no longer in pair, for the next.
+	spare []VC
+	sig   map[int64]VC // signal id -> clock of the signal
+	res   resIndex     // resource -> index in state
+	// state holds the resources' clocks, in the order the walk met them;
+	// past its length, the entries of earlier walks keep their memory.
+	state []syncRes
 
 	pre    VC   // the race-check clock of the step just walked, if preSet
 	preSet bool // the step just walked is an acquire
@@ -123,6 +124,41 @@ type syncHB struct {
 	noPre, noValues bool
 }
 
+// syncRes is what syncHB keeps of one resource; an empty clock is none.
+type syncRes struct {
+	rel     VC    // join of its releases (unlocks, WaitGroup adds, ...)
+	rrel    VC    // join of its read-unlocks (an RWMutex)
+	closed  VC    // clock of its close (a channel)
+	last    VC    // clock of its last write (a variable), if hasLast
+	lastBy  stamp // whose clock last is
+	hasLast bool
+}
+
+// find returns the state of resource res, or nil if the walk has not met it.
+func (s *syncHB) find(res uint32) *syncRes {
+	if k, ok := s.res.get(res); ok {
+		return &s.state[k]
+	}
+	return nil
+}
+
+// at returns the state of resource res, empty if the walk meets it first.
+func (s *syncHB) at(res uint32) *syncRes {
+	if k, ok := s.res.get(res); ok {
+		return &s.state[k]
+	}
+	k := len(s.state)
+	if k < cap(s.state) {
+		s.state = s.state[:k+1]
+		r := &s.state[k]
+		*r = syncRes{rel: r.rel[:0], rrel: r.rrel[:0], closed: r.closed[:0], last: r.last[:0]}
+	} else {
+		s.state = append(s.state, syncRes{})
+	}
+	s.res.put(res, int32(k))
+	return &s.state[k]
+}
+
 // step adds the edges of event e, whose task's clock c has already been
 // advanced past e; clocks are the current clocks of all tasks.
 func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
@@ -130,7 +166,9 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 	switch e.Kind {
 	case KindChanSend, KindChanRecv, KindSelect, KindTimerFire:
 		if e.Val == ValClosed {
-			s.acquire(c, s.closed, e.Res)
+			if r := s.find(e.Res); r != nil {
+				joinNonEmpty(c, r.closed)
+			}
 		} else if e.Val >= 0 && !s.noValues {
 			s.pairStep(e, c, clocks)
 		}
@@ -138,38 +176,40 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 			spawnEdge(e, *c, clocks)
 		}
 	case KindChanClose:
-		s.closed = release(s.closed, e.Res, *c)
+		s.at(e.Res).closed.Join(*c)
 	case KindLock, KindTryLock:
 		if e.Val != ValNone {
 			s.savePre(*c)
-			s.acquire(c, s.rel, e.Res)
-			s.acquire(c, s.rrel, e.Res)
+			if r := s.find(e.Res); r != nil {
+				joinNonEmpty(c, r.rel)
+				joinNonEmpty(c, r.rrel)
+			}
 		}
 	case KindRLock:
 		if e.Val != ValNone {
 			s.savePre(*c)
-			s.acquire(c, s.rel, e.Res)
+			s.acquire(c, e.Res)
 		}
 	case KindUnlock, KindWGAdd, KindNetDial, KindNetWrite, KindNetClose:
-		s.rel = release(s.rel, e.Res, *c)
+		s.at(e.Res).rel.Join(*c)
 	case KindDeliver:
 		if e.Val == ValNone && e.Res != 0 { // bytes a connection held in flight
-			s.rel = release(s.rel, e.Res, *c)
+			s.at(e.Res).rel.Join(*c)
 		}
 	case KindRUnlock:
-		s.rrel = release(s.rrel, e.Res, *c)
+		s.at(e.Res).rrel.Join(*c)
 	case KindWGWait, KindNetAccept, KindNetRead:
 		if e.Val != ValNone {
 			if e.Kind == KindWGWait {
 				s.savePre(*c)
 			}
-			s.acquire(c, s.rel, e.Res)
+			s.acquire(c, e.Res)
 		}
 	case KindOnce:
 		s.savePre(*c)
-		s.acquire(c, s.rel, e.Res)
+		s.acquire(c, e.Res)
 		if e.Val == 1 {
-			s.rel = release(s.rel, e.Res, *c)
+			s.at(e.Res).rel.Join(*c)
 		}
 	case KindLoad:
 		s.savePre(*c)
@@ -194,11 +234,19 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 	}
 }
 
+// joinNonEmpty joins w into c unless w is empty (nothing to join).
+func joinNonEmpty(c *VC, w VC) {
+	if len(w) > 0 {
+		c.Join(w)
+	}
+}
+
 // pairStep handles a step that sends or receives the value with id e.Val.
 func (s *syncHB) pairStep(e *Event, c *VC, clocks []VC) {
 	if m, ok := s.pair[e.Val]; ok {
 		c.Join(m)
 		delete(s.pair, e.Val)
+		s.spare = append(s.spare, m[:0])
 		return
 	}
 	if e.Obj >= 0 && e.Obj != e.Task && int(e.Obj) < len(clocks) {
@@ -207,7 +255,11 @@ func (s *syncHB) pairStep(e *Event, c *VC, clocks []VC) {
 	if s.pair == nil {
 		s.pair = make(map[int64]VC)
 	}
-	s.pair[e.Val] = c.Clone()
+	var vc VC
+	if n := len(s.spare); n > 0 {
+		vc, s.spare = s.spare[n-1], s.spare[:n-1]
+	}
+	s.pair[e.Val] = append(vc, *c...)
 }
 
 // spawnEdge orders a timer's firing before the first step of the task it
@@ -226,28 +278,27 @@ func (s *syncHB) savePre(c VC) {
 	s.preSet = true
 }
 
-func (s *syncHB) acquire(c *VC, m map[uint32]VC, res uint32) {
-	if v, ok := m[res]; ok {
-		c.Join(v)
+// acquire joins the releases of resource res into c.
+func (s *syncHB) acquire(c *VC, res uint32) {
+	if r := s.find(res); r != nil {
+		joinNonEmpty(c, r.rel)
 	}
 }
 
 // acquireLast joins the clock of the last write of e's variable into c,
 // the clock of e's task, unless c already includes it.
 func (s *syncHB) acquireLast(c *VC, e *Event) {
-	if st, ok := s.lastBy[e.Res]; !ok || !st.knownBy(*c, e.Task) {
-		s.acquire(c, s.last, e.Res)
+	if r := s.find(e.Res); r != nil && r.hasLast && !r.lastBy.knownBy(*c, e.Task) {
+		c.Join(r.last)
 	}
 }
 
 // writeLast makes c, the clock of e's task, the clock of the last write
 // of e's variable.
 func (s *syncHB) writeLast(c *VC, e *Event) {
-	s.last = write(s.last, e.Res, *c)
-	if s.lastBy == nil {
-		s.lastBy = make(map[uint32]stamp)
-	}
-	s.lastBy[e.Res] = stamp{e.Task, c.At(e.Task)}
+	r := s.at(e.Res)
+	r.last = append(r.last[:0], *c...)
+	r.lastBy, r.hasLast = stamp{e.Task, c.At(e.Task)}, true
 }
 
 // stamp names a copy of a task's clock: the task, and its own entry then.
@@ -265,26 +316,6 @@ func (st stamp) knownBy(c VC, t int32) bool {
 		return c.At(t) >= st.clk
 	}
 	return c.At(st.task) > st.clk
-}
-
-// release joins c into m[res].
-func release(m map[uint32]VC, res uint32, c VC) map[uint32]VC {
-	if m == nil {
-		m = make(map[uint32]VC)
-	}
-	v := m[res]
-	v.Join(c)
-	m[res] = v
-	return m
-}
-
-// write sets m[res] to a copy of c.
-func write(m map[uint32]VC, res uint32, c VC) map[uint32]VC {
-	if m == nil {
-		m = make(map[uint32]VC)
-	}
-	m[res] = append(m[res][:0], c...)
-	return m
 }
 
 func (s *syncHB) raceClock(vc VC) VC {

@@ -58,15 +58,7 @@ func (o *PartialOrderer) reset(t *Trace) {
 	for i := range w.clock {
 		w.clock[i] = w.clock[i][:0]
 	}
-	sy := &w.sync
-	for _, m := range []map[int64]VC{sy.pair, sy.sig} {
-		clear(m)
-	}
-	for _, m := range []map[uint32]VC{sy.rel, sy.rrel, sy.last, sy.closed} {
-		clear(m)
-	}
-	clear(sy.lastBy)
-	sy.preSet = false
+	w.sync.reset()
 	if o.r.res == nil {
 		o.r.res = make(map[uint32]int32)
 	}

@@ -106,7 +106,7 @@ func (d *Races) Reset() {
 	}
 	d.w.clock = all[:0]
 	d.w.spare = d.w.msgs.drain(d.w.spare)
-	d.w.sync = syncHB{pre: d.w.sync.pre[:0]}
+	d.w.sync.reset()
 	for _, o := range d.objs {
 		o.vc = o.vc[:0]
 		d.freeObjs = append(d.freeObjs, o)
