@@ -20,10 +20,10 @@ package strategy
 //		epochAcc.Merge(l.Learned())
 //	}
 //
-// where k_e is k merged with what the iterations of the epochs before i's
-// handed back. keep is false when nothing will ever read what the iteration
-// learns (the last epoch of a bounded run): the strategy may then skip its
-// analysis. A systematic search (see Exhauster) inside a learner is given
+// where k_0 is k and k_{e+1} is Advance(k_e, epochAcc of epoch e): k_e
+// merged with what the iterations of the epochs before i's handed back.
+// keep is false when nothing will ever read what the iteration learns (the
+// last epoch of a bounded run): the strategy may then skip its analysis. A systematic search (see Exhauster) inside a learner is given
 // the prior knowledge once, and it stays frozen for the whole search, whose
 // replayed prefixes need the same decisions.
 type Learner interface {
