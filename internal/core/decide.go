@@ -39,7 +39,10 @@ func (m *machine) decide() *Task {
 	t, i := local, -1
 	if t == nil {
 		if fair {
-			i = m.tail.IntN(len(m.enabled))
+			i = 0 // a single enabled op takes no draw
+			if n := len(m.enabled); n > 1 {
+				i = m.tail.IntN(n)
+			}
 		} else {
 			i = m.strat.Next(m.enabled)
 		}

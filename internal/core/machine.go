@@ -72,7 +72,7 @@ type machine struct {
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
 	live     LivenessMonitors     // liveness monitors, nil if none
 
-	tail    *rand.Rand // the fair random walk (see fair), on tailSrc
+	tail    *rand.Rand // the fair random walk (see fair), on tailSrc; a step with one enabled op draws nothing
 	tailSrc rand.PCG
 
 	early int // early timer firings left (early.go)
