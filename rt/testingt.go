@@ -84,7 +84,7 @@ func (s *schedule) end() {
 //go:noinline
 func (c TestingT) Log(args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(core.CallerPC(), fmt.Sprintln(args...))
+		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
 		return
 	}
 	c.tb.Helper()
@@ -96,7 +96,7 @@ func (c TestingT) Log(args ...any) {
 //go:noinline
 func (c TestingT) Logf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(core.CallerPC(), fmt.Sprintf(format, args...))
+		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
 		return
 	}
 	c.tb.Helper()
@@ -108,7 +108,7 @@ func (c TestingT) Logf(format string, args ...any) {
 //go:noinline
 func (c TestingT) Error(args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := core.CallerPC(), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+		pc, msg := pastHelpers(core.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 		s.log(pc, msg)
 		s.fail(pc, msg)
 		return
@@ -122,7 +122,7 @@ func (c TestingT) Error(args ...any) {
 //go:noinline
 func (c TestingT) Errorf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := core.CallerPC(), fmt.Sprintf(format, args...)
+		pc, msg := pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...)
 		s.log(pc, msg)
 		s.fail(pc, msg)
 		return
@@ -136,7 +136,7 @@ func (c TestingT) Errorf(format string, args ...any) {
 //go:noinline
 func (c TestingT) Fatal(args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := core.CallerPC(), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+		pc, msg := pastHelpers(core.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 		s.log(pc, msg)
 		s.fatal(pc, msg)
 	}
@@ -149,7 +149,7 @@ func (c TestingT) Fatal(args ...any) {
 //go:noinline
 func (c TestingT) Fatalf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := core.CallerPC(), fmt.Sprintf(format, args...)
+		pc, msg := pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...)
 		s.log(pc, msg)
 		s.fatal(pc, msg)
 	}
@@ -162,7 +162,7 @@ func (c TestingT) Fatalf(format string, args ...any) {
 //go:noinline
 func (c TestingT) Fail() {
 	if s := c.mine(); s != nil {
-		s.fail(core.CallerPC(), "the test called t.Fail")
+		s.fail(pastHelpers(core.CallerPC()), "the test called t.Fail")
 		return
 	}
 	c.tb.Fail()
@@ -173,7 +173,7 @@ func (c TestingT) Fail() {
 //go:noinline
 func (c TestingT) FailNow() {
 	if s := c.mine(); s != nil {
-		s.fatal(core.CallerPC(), "the test called t.FailNow")
+		s.fatal(pastHelpers(core.CallerPC()), "the test called t.FailNow")
 	}
 	c.tb.FailNow()
 }
@@ -192,7 +192,7 @@ func (c TestingT) Failed() bool {
 //go:noinline
 func (c TestingT) Skip(args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(core.CallerPC(), fmt.Sprintln(args...))
+		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
 	}
 	c.tb.Helper()
 	c.tb.Skip(args...)
@@ -203,7 +203,7 @@ func (c TestingT) Skip(args ...any) {
 //go:noinline
 func (c TestingT) Skipf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(core.CallerPC(), fmt.Sprintf(format, args...))
+		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
 	}
 	c.tb.Helper()
 	c.tb.Skipf(format, args...)

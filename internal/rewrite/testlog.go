@@ -24,6 +24,10 @@ var testingReceivers = set("T", "B", "F", "TB")
 // as Go does when the call comes after the test's body returned.
 func (w *fileRewriter) testLog(c *ast.CallExpr, sel *ast.SelectorExpr) {
 	m := sel.Sel.Name
+	if m == "Helper" {
+		w.helper(c, sel)
+		return
+	}
 	if !testLogMethods[m] && m != "Failed" {
 		return
 	}
@@ -41,5 +45,22 @@ func (w *fileRewriter) testLog(c *ast.CallExpr, sel *ast.SelectorExpr) {
 		b.WriteString(rtName + fn)
 		w.sub(r, b, sel.X)
 		b.WriteString(")")
+	})
+}
+
+// helper: x.Helper(), x a *testing.T, *testing.B, *testing.F or
+// testing.TB, becomes x.Helper(); __rt.MarkHelper(): package testing still
+// marks the calling function a helper, for the runs outside a schedule, and
+// rt does for the schedules, whose log lines and failures it locates (see
+// rt.MarkHelper). Helper has no results, so the call is a statement; a
+// deferred t.Helper() is left as it is.
+func (w *fileRewriter) helper(c *ast.CallExpr, sel *ast.SelectorExpr) {
+	s := w.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !testingReceivers[testingType(s.Recv())] || w.deferred[c] || len(c.Args) != 0 {
+		return
+	}
+	w.replace(c, func(r *renderer, b *strings.Builder) {
+		w.sub(r, b, c)
+		b.WriteString("; " + rtName + ".MarkHelper()")
 	})
 }

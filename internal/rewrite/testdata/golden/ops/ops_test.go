@@ -18,3 +18,11 @@ func TestRun(t *testing.T) {
 }
 
 func helper(t *testing.T) { t.Helper() }
+
+// tbHelper is a helper of any testing.TB; a deferred t.Helper() is left
+// as it is.
+func tbHelper(tb testing.TB) {
+	tb.Helper()
+	defer tb.Helper()
+	tb.Logf("from a helper")
+}
