@@ -170,8 +170,12 @@ func (c *CA) Next(enabled []Op) int {
 		c.pick(&enabled[i], caUnknown)
 		return i
 	}
-	if c.probe {
-		return c.inner.Next(enabled)
+	if c.probe || c.table.m.n == 0 { // an empty table predicts nothing
+		i := c.inner.Next(enabled)
+		if i >= 0 && i < len(enabled) {
+			c.pick(&enabled[i], caUnknown)
+		}
+		return i
 	}
 	verdict := c.verdict
 	for i := range enabled {
