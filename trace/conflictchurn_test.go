@@ -141,7 +141,11 @@ func TestConflictMarkerRelay(t *testing.T) {
 	var m trace.ConflictMarker
 	var buf []bool
 	for iter := range 300 {
-		tr := relayTrace(rng, 17+rng.IntN(60), 50+rng.IntN(600))
+		n, events := 17+rng.IntN(60), 50+rng.IntN(600)
+		if iter%4 == 0 { // past manyTasks on a resource: its tasks indexed by id
+			n, events = 65+rng.IntN(100), 600+rng.IntN(1500)
+		}
+		tr := relayTrace(rng, n, events)
 		want := marked(tr)
 		if got := stepMarks(&m, tr); !slices.Equal(got, want) {
 			t.Fatalf("iteration %d: ConflictMarker = %v, want %v\nevents %v", iter, got, want, tr.Events)

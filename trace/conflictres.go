@@ -23,7 +23,7 @@ package trace
 // lists of all accesses (see readFirst).
 type markResource struct {
 	tasks []markTask
-	index map[int32]int // task -> its index in tasks, once they are many (see find)
+	index []uint32 // by task id: its index in tasks plus one, 0 for none, once they are many (see find)
 	lists []markTaskAccesses
 	open  [2][]int32 // [0] all, [1] writes: tasks (indices) with unmarked accesses
 	read  bool       // the resource has been read: [1] of lists, open and markTask kept
@@ -142,8 +142,8 @@ const manyTasks = 64
 // find returns the index of task t in rs.tasks, or -1.
 func (rs *markResource) find(t int32) int {
 	if len(rs.tasks) > manyTasks {
-		if x, ok := rs.index[t]; ok {
-			return x
+		if int(t) < len(rs.index) {
+			return int(rs.index[t]) - 1
 		}
 		return -1
 	}
@@ -230,6 +230,14 @@ func (rs *markResource) scanOpen(buf []bool, j int, me int32, kind int, vc VC) {
 	}
 }
 
+// indexAs records that task t is rs.tasks[x].
+func (rs *markResource) indexAs(t int32, x int) {
+	if int(t) >= len(rs.index) {
+		rs.index = grownTo(rs.index, int(t)+1)
+	}
+	rs.index[t] = uint32(x + 1)
+}
+
 // add adds task t to rs, with no accesses yet, and returns its index.
 func (rs *markResource) add(t int32) int {
 	x := len(rs.tasks)
@@ -246,14 +254,12 @@ func (rs *markResource) add(t int32) int {
 		}
 		rs.at.build(rs)
 	case len(rs.tasks) == manyTasks+1:
-		if rs.index == nil {
-			rs.index = make(map[int32]int)
-		}
+		rs.index = rs.index[:0]
 		for y := range rs.tasks {
-			rs.index[rs.tasks[y].task] = y
+			rs.indexAs(rs.tasks[y].task, y)
 		}
 	case len(rs.tasks) > manyTasks+1:
-		rs.index[t] = x
+		rs.indexAs(t, x)
 	}
 	if x < cap(rs.lists) { // a list of an earlier walk: keep its memory
 		rs.lists = rs.lists[:x+1]

@@ -136,7 +136,7 @@ func (r *markRaces) reset() {
 // (access empties each task's lists as it reuses them).
 func (rs *markResource) reuse() {
 	rs.tasks = rs.tasks[:0]
-	clear(rs.index)
+	rs.index = rs.index[:0]
 	rs.lists = rs.lists[:0]
 	rs.open[0], rs.open[1] = rs.open[0][:0], rs.open[1][:0]
 	rs.read, rs.latestAfter = false, false
