@@ -85,6 +85,7 @@ type CA struct {
 	reads   bool    // this iteration's steps are analysed (not idle, in the sample)
 	probe   bool    // this iteration predicts nothing (see Probe iterations)
 	search  bool    // the inner strategy is a systematic search: never probe
+	innerLF bool    // the inner strategy is a LocalFirst
 	stats   CAStats // of the last iteration
 	steps   caSteps // the steps of the iteration under way (ca_steps.go)
 	// verdict caches what the table says of each task's enabled op, valid
@@ -121,7 +122,8 @@ func WithCA(inner Strategy, table *Table) *CA {
 		table = NewTable()
 	}
 	_, search := AsExhauster(inner)
-	return &CA{inner: inner, table: table, pending: &Table{}, search: search}
+	lf, ok := inner.(LocalFirst)
+	return &CA{inner: inner, table: table, pending: &Table{}, search: search, innerLF: ok && lf.LocalFirst()}
 }
 
 // Name returns the inner strategy's name followed by "+ca".
@@ -166,15 +168,21 @@ func (c *CA) Begin(seed uint64) {
 }
 
 func (c *CA) Next(enabled []Op) int {
-	if i := firstLocal(enabled); i >= 0 { // as the inner strategies do
-		c.pick(&enabled[i], caUnknown)
-		return i
-	}
 	if c.probe || c.table.m.n == 0 { // an empty table predicts nothing
-		i := c.inner.Next(enabled)
+		i := -1
+		if !c.innerLF { // a LocalFirst inner strategy picks the local op itself
+			i = firstLocal(enabled)
+		}
+		if i < 0 {
+			i = c.inner.Next(enabled)
+		}
 		if i >= 0 && i < len(enabled) {
 			c.pick(&enabled[i], caUnknown)
 		}
+		return i
+	}
+	if i := firstLocal(enabled); i >= 0 { // as the inner strategies do
+		c.pick(&enabled[i], caUnknown)
 		return i
 	}
 	verdict := c.verdict
@@ -206,10 +214,7 @@ func (c *CA) Next(enabled []Op) int {
 // notes when it does (the pick, for Executed) its later decisions do not
 // need: Executed then looks the op up, and a local op's verdict is never
 // cached.
-func (c *CA) LocalFirst() bool {
-	lf, ok := c.inner.(LocalFirst)
-	return ok && lf.LocalFirst()
-}
+func (c *CA) LocalFirst() bool { return c.innerLF }
 
 // pick records that op, whose verdict is v, runs: its task's next op is a
 // new op, and Executed will want the state of its signature.

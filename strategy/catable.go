@@ -59,6 +59,7 @@ func (t *Table) add(s Sig, st sigState) { t.m.add(s, st) }
 
 // Merge adds what o knows to t.
 func (t *Table) Merge(o *Table) {
+	t.m.reserve(t.m.n + o.m.n)
 	for _, sl := range o.m.slots {
 		if sl.st != 0 {
 			t.m.add(sl.sig, sl.st)

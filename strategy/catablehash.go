@@ -60,6 +60,22 @@ func (h *sigSet) add(s Sig, st sigState) {
 	}
 }
 
+// reserve makes room for n entries, so that adding up to n in all
+// rehashes at most once. Merge needs it: it adds another set's entries in
+// the order of their slots, which is the order of their hashes, and into a
+// smaller table of the same hash they would pile up in a few runs that
+// every later add must walk (linear probing's primary clustering).
+func (h *sigSet) reserve(n int) {
+	if 2*n <= len(h.slots) {
+		return
+	}
+	size := max(16, len(h.slots))
+	for 2*n > size {
+		size *= 2
+	}
+	h.rehash(size)
+}
+
 // rehash moves the entries into n slots, n a power of two.
 func (h *sigSet) rehash(n int) {
 	old := h.slots

@@ -47,3 +47,28 @@ func TestSigSetMatchesMap(t *testing.T) {
 		t.Error("the zero sigSet is not empty")
 	}
 }
+
+// Merging a table into a smaller one adds its entries in the order of its
+// slots, the order of their hashes: growing step by step, the destination
+// would hold at each size only the smallest hashes, in one run near its
+// first slot that every add walks to its end. Merge makes room first: the
+// destination's slots are allocated once.
+func TestSigSetMergeMakesRoomFirst(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	big := NewTable()
+	for range 50000 {
+		big.add(Sig{Task: rng.Uint64(), Loc: rng.Uint64()}, sigSeen)
+	}
+	var small *Table
+	allocs := testing.AllocsPerRun(5, func() {
+		small = NewTable()
+		small.add(Sig{Task: 1, Loc: 1}, sigSeen) // 16 slots
+		small.Merge(big)
+	})
+	if small.Len() != big.Len()+1 {
+		t.Fatalf("merged %d entries, want %d", small.Len(), big.Len()+1)
+	}
+	if allocs > 3 { // the table, its first 16 slots, the slots for all
+		t.Errorf("a merge into a small table allocated %.0f times: it grew step by step", allocs)
+	}
+}
