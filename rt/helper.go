@@ -50,7 +50,7 @@ func pastHelpers(pc uintptr) uintptr {
 		// One entry per frame, inlined ones included (runtime.Callers
 		// gives their calls virtual PCs), so p locates its frame alone.
 		f, _ := runtime.CallersFrames([]uintptr{p}).Next()
-		if strings.HasPrefix(f.Function, morpheusPath) {
+		if morpheusFunc(f.Function) {
 			break
 		}
 		at = p
@@ -61,6 +61,14 @@ func pastHelpers(pc uintptr) uintptr {
 	return at
 }
 
-// morpheusPath prefixes the functions of morpheus itself, where a walk up a
-// test's stack leaves the test's code.
-const morpheusPath = "github.com/morpheus-go/morpheus/"
+// morpheusFunc reports whether fn, a function's full name, is morpheus's
+// own, below a test's code on its stack: the module's root package, rt or
+// an internal package (not tests of morpheus's own packages under rewrite).
+func morpheusFunc(fn string) bool {
+	const module = "github.com/morpheus-go/morpheus"
+	rest, ok := strings.CutPrefix(fn, module)
+	if !ok {
+		return false
+	}
+	return strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "/rt.") || strings.HasPrefix(rest, "/internal/")
+}
