@@ -62,6 +62,9 @@ func (v VC) Concurrent(w VC) bool { return !v.LessEq(w) && !w.LessEq(v) }
 
 // Join sets *v to the entry-wise maximum of *v and w, growing *v as needed.
 func (v *VC) Join(w VC) {
+	if len(w) == 0 { // nothing to join: an empty clock is none
+		return
+	}
 	if len(w) > len(*v) {
 		*v = append(*v, make(VC, len(w)-len(*v))...)
 	}

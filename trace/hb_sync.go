@@ -167,7 +167,7 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 	case KindChanSend, KindChanRecv, KindSelect, KindTimerFire:
 		if e.Val == ValClosed {
 			if r := s.find(e.Res); r != nil {
-				joinNonEmpty(c, r.closed)
+				c.Join(r.closed)
 			}
 		} else if e.Val >= 0 && !s.noValues {
 			s.pairStep(e, c, clocks)
@@ -181,8 +181,8 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 		if e.Val != ValNone {
 			s.savePre(*c)
 			if r := s.find(e.Res); r != nil {
-				joinNonEmpty(c, r.rel)
-				joinNonEmpty(c, r.rrel)
+				c.Join(r.rel)
+				c.Join(r.rrel)
 			}
 		}
 	case KindRLock:
@@ -234,13 +234,6 @@ func (s *syncHB) step(e *Event, c *VC, clocks []VC) {
 	}
 }
 
-// joinNonEmpty joins w into c unless w is empty (nothing to join).
-func joinNonEmpty(c *VC, w VC) {
-	if len(w) > 0 {
-		c.Join(w)
-	}
-}
-
 // pairStep handles a step that sends or receives the value with id e.Val.
 func (s *syncHB) pairStep(e *Event, c *VC, clocks []VC) {
 	if m, ok := s.pair[e.Val]; ok {
@@ -281,7 +274,7 @@ func (s *syncHB) savePre(c VC) {
 // acquire joins the releases of resource res into c.
 func (s *syncHB) acquire(c *VC, res uint32) {
 	if r := s.find(res); r != nil {
-		joinNonEmpty(c, r.rel)
+		c.Join(r.rel)
 	}
 }
 
