@@ -28,7 +28,7 @@ func (x *explorer) earliest(i int) bool {
 // step; otherwise out, whose trace holds only its latest events, with a note
 // in its failure's message, and env.
 //
-// The replay runs on a goroutine of its own, so that a task calling
+// The replay runs detached, on a goroutine of its own, so that a task calling
 // runtime.Goexit again ends that goroutine, not the caller. It is not
 // watched: the iteration it repeats came back to the scheduler at every
 // step.
@@ -36,19 +36,12 @@ func (x *explorer) rebuild(i int, out core.Outcome, env any) (core.Outcome, any,
 	sched := out.Schedule()
 	w := core.NewWorker()
 	defer w.Close()
-	var got core.Outcome
 	var genv any
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		defer func() {
-			if g := w.Goexited(); g != nil {
-				got = *g
-			}
-		}()
-		got, genv = x.iteration(w, strategy.NewReplay(sched, nil), i, x.c.MaxSteps, false, nil)
-	}()
-	<-done
+	got := detached(w, func() core.Outcome {
+		var o core.Outcome
+		o, genv = x.iteration(w, strategy.NewReplay(sched, nil), i, x.c.MaxSteps, false, nil)
+		return o
+	})
 	if g, f := got.Failure, out.Failure; g != nil && g.Kind == f.Kind && g.Message == f.Message && got.Steps == out.Steps {
 		Rebuilt.Add(1)
 		return got, genv, sched.Header.Strategy

@@ -53,21 +53,7 @@ func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay,
 		limit = int64(c.ClockLimit)
 	}
 	cfg := c.core(rep, seed, c.MaxSteps, limit)
-	// Execute on a goroutine of its own: a task's runtime.Goexit (t.Fatal
-	// on the test's *testing.T, as in rewritten tests) ends that goroutine
-	// too, and the caller must still get the outcome.
-	var out core.Outcome
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		defer func() {
-			if g := w.Goexited(); g != nil {
-				out = *g
-			}
-		}()
-		out = prog.execute(w, cfg, iter, &env)
-	}()
-	<-done
+	out := detached(w, func() core.Outcome { return prog.execute(w, cfg, iter, &env) })
 	rc := *c
 	rc.Strategy = "replay"
 	res := &Result{Test: c.Name, Strategy: "replay", Seed: seed, Iterations: 1, Steps: int64(out.Steps), Diverged: rep.Divergence()}
@@ -83,4 +69,23 @@ func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay,
 		ran.Header.Test, ran.Header.Iteration = c.Name, iter
 	}
 	return res, ran
+}
+
+// detached runs run, an execution on w, on a goroutine of its own: a task's
+// runtime.Goexit (t.Fatal on the test's *testing.T, as in rewritten tests)
+// ends that goroutine too, and the caller must still get the outcome.
+func detached(w *core.Worker, run func() core.Outcome) core.Outcome {
+	var out core.Outcome
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() {
+			if g := w.Goexited(); g != nil {
+				out = *g
+			}
+		}()
+		out = run()
+	}()
+	<-done
+	return out
 }
