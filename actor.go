@@ -106,23 +106,15 @@ func (e *Env) start(n *Node, name string, body func(*Env)) PID {
 	r := e.run
 	parent := r.Current()
 	key := core.ChildKey(parent)
-	// The task's name: the process's, made unique per node (the k-th process
-	// called "client" is "client#k" from the second on, and that is its
-	// identity), then "@node"; built with one concatenation.
-	base, k := name, ""
+	var full string
 	if name != "" {
-		if c := n.countSpawn(name); c > 0 {
-			k = "#" + strconv.Itoa(c+1)
-		}
-		key = core.NameKey(n.name, name+k)
+		full, key = e.names().of(n.name, name, n.countSpawn(name))
 	} else {
-		base = "p" + strconv.Itoa(len(r.Tasks()))
+		full = "p" + strconv.Itoa(len(r.Tasks()))
+		if n.name != "" {
+			full += "@" + n.name
+		}
 	}
-	at := ""
-	if n.name != "" {
-		at = "@"
-	}
-	full := base + k + at + n.name
 	p := e.newProcess()
 	*p = process{env: e, node: n, name: name, res: r.NewResource(), alive: n.up}
 	p.mbox = p.mbuf[:0]

@@ -21,7 +21,8 @@ type Node struct {
 	// spawnedMap replaces spawned once a node has spawned many names.
 	spawnedMap map[string]int
 	disk       *Disk
-	procBuf    [4]*process // procs' first backing array
+	procBuf    [4]*process   // procs' first backing array
+	countBuf   [2]spawnCount // spawned's first backing array
 }
 
 // NewNode adds a node. If start is not nil it runs as the node's "init"
@@ -42,7 +43,7 @@ func (e *Env) NewNode(name string, start func(e *Env)) *Node {
 
 func (e *Env) newNode(name string) *Node {
 	n := &Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource()}
-	n.procs = n.procBuf[:0]
+	n.procs, n.spawned = n.procBuf[:0], n.countBuf[:0]
 	e.nodes = append(e.nodes, n)
 	return n
 }

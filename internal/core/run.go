@@ -81,6 +81,8 @@ type Run struct {
 	lt   trace.Trace // the light trace handed to the strategy, reused
 
 	race raceState // data races on plain memory (access.go)
+
+	layer any // see Layer
 }
 
 // Worker runs iterations one after another and keeps what they can reuse:
@@ -177,6 +179,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		lt:      r.lt,
 		msgs:    r.msgs,
 		race:    race,
+		layer:   r.layer,
 		gen:     runGen.Add(1),
 	}
 	r.machine.reset(cfg)
@@ -230,6 +233,11 @@ type LivenessMonitors interface {
 func (r *Run) SetLiveness(l LivenessMonitors) {
 	r.live = l
 }
+
+// Layer returns a value of the layer above that the worker keeps from one
+// iteration to the next: a cache of what every iteration computes alike.
+// Nothing an iteration's world refers to may be kept in it.
+func (r *Run) Layer() *any { return &r.layer }
 
 // SetDescribe installs the hook that says what a blocked task waits for.
 func (r *Run) SetDescribe(f func(t *Task) string) { r.describe = f }
