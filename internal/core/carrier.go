@@ -59,31 +59,51 @@ func curGoid() int64 {
 	return id
 }
 
-// pool holds the idle carriers of one worker.
+// pool holds the idle carriers of one worker. Iterations of a test are
+// alike, so the pool keeps as many idle carriers as the last iteration had
+// at once (at least minIdle): an iteration of 10,000 processes reuses the
+// 10,000 carriers, with the stacks they grew, of the one before it, and the
+// carriers of a single burst are let go when the iteration after it has
+// not needed them (begin).
 type pool struct {
 	idle []*carrier
-	all  int
+	all  int // carriers in all, idle or running a task
+	peak int // the most carriers running tasks at once in this iteration
+}
+
+// minIdle is how many idle carriers a pool keeps whatever its iterations
+// need.
+const minIdle = 4096
+
+// begin starts an iteration: idle carriers beyond what the last iteration
+// needed at once (and minIdle) end.
+func (p *pool) begin() {
+	keep := max(minIdle, p.peak)
+	for len(p.idle) > keep {
+		c := p.idle[len(p.idle)-1]
+		p.idle[len(p.idle)-1] = nil
+		p.idle = p.idle[:len(p.idle)-1]
+		c.stop()
+		p.all--
+	}
+	p.peak = p.all - len(p.idle)
 }
 
 func (p *pool) get() *carrier {
+	var c *carrier
 	if n := len(p.idle); n > 0 {
-		c := p.idle[n-1]
+		c = p.idle[n-1]
+		p.idle[n-1] = nil
 		p.idle = p.idle[:n-1]
-		return c
+	} else {
+		p.all++
+		c = newCarrier()
 	}
-	p.all++
-	return newCarrier()
+	p.peak = max(p.peak, p.all-len(p.idle))
+	return c
 }
 
-func (p *pool) put(c *carrier) {
-	const maxIdle = 4096 // a burst of tasks beyond this is not kept
-	if len(p.idle) >= maxIdle {
-		c.stop()
-		p.all--
-		return
-	}
-	p.idle = append(p.idle, c)
-}
+func (p *pool) put(c *carrier) { p.idle = append(p.idle, c) }
 
 // drain ends every idle carrier's goroutine.
 func (p *pool) drain() {

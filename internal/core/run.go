@@ -127,6 +127,7 @@ func (o *Outcome) Schedule() *trace.Trace { return o.run.Schedule() }
 // so the layer above can attach its state and hooks.
 func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r := &w.run
+	w.pool.begin()
 	r.reset(w, cfg)
 	r.main = r.Spawn(nil, "main", hashString(0, "main"), body)
 	if setup != nil {
