@@ -21,7 +21,7 @@ func init() {
 
 func runBenchScale(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench scale", "bench scale [-workloads list] [-strategies list] [-tasks list] [-steps list] [-budget N] [-count N] [-json]", stderr)
-	workloads := fs.String("workloads", "actors,goroutines", "workloads: actors (a ring of processes passing 4 tokens), goroutines (the same with goroutines, channels and plain memory, race detector on)")
+	workloads := fs.String("workloads", "actors,goroutines", "workloads: actors (a ring of processes passing 4 tokens), goroutines (the same with goroutines, channels and plain memory, race detector on), timers (processes waiting with a time-out beside a ping-pong)")
 	strategies := fs.String("strategies", "random,pos*,pos+ca", "strategies, comma-separated")
 	tasks := fs.String("tasks", "10,100,1000,10000", "tasks per iteration, comma-separated")
 	steps := fs.String("steps", "100,1000,10000,100000,1000000", "steps per iteration, comma-separated")

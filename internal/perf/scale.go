@@ -107,8 +107,15 @@ func RunScale(workload, strategy string, tasks, steps, budget int) (ScaleCell, e
 			return c, nil
 		}
 		body = Goroutines(tasks, hops)
+	case "timers":
+		rounds := TimersRounds(tasks, steps)
+		if rounds == 0 {
+			c.Skipped = true
+			return c, nil
+		}
+		body = Timers(tasks, rounds)
 	default:
-		return c, fmt.Errorf("unknown workload %q (actors, goroutines)", workload)
+		return c, fmt.Errorf("unknown workload %q (actors, goroutines, timers)", workload)
 	}
 	iterations := max(1, budget/steps)
 	cpu := cpuTime()
@@ -131,7 +138,7 @@ func RunScale(workload, strategy string, tasks, steps, budget int) (ScaleCell, e
 
 // ScaleConfig is the grid of Scale.
 type ScaleConfig struct {
-	Workloads  []string // "actors" (Ring), "goroutines" (Goroutines)
+	Workloads  []string // "actors" (Ring), "goroutines" (Goroutines), "timers" (Timers)
 	Strategies []string
 	Tasks      []int
 	Steps      []int // per iteration

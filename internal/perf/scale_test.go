@@ -5,7 +5,7 @@ import "testing"
 // Every workload runs to its end under every strategy of the scale table,
 // and its iterations are about as long as asked.
 func TestScale(t *testing.T) {
-	for _, w := range []string{"actors", "goroutines"} {
+	for _, w := range []string{"actors", "goroutines", "timers"} {
 		for _, s := range []string{"random", "pos*", "pos+ca"} {
 			for _, tasks := range []int{10, 100} {
 				c, err := RunScale(w, s, tasks, 2000, 4000)
