@@ -133,8 +133,7 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 	for {
 		m.enabled = m.enabled[:0]
 		m.enabledT = m.enabledT[:0]
-		next := int64(-1)
-		words := m.pending.words // the pending tasks by id, as pendingSet.all walks them (inline: a step's cost)
+		words := m.pending.words // the enabled tasks by id, as pendingSet.all walks them (inline: a step's cost)
 		for wi := 0; wi < len(words); wi++ {
 			w := words[wi]
 			if w == 0 {
@@ -143,30 +142,27 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			}
 			for ; w != 0; w &= w - 1 {
 				t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
-				op := &t.op
-				if op.Blocked && !(op.HasDeadline && op.Deadline <= m.clock) {
-					if op.HasDeadline && (next < 0 || op.Deadline < next) {
-						next = op.Deadline
-					}
-					continue
-				}
-				if localFirst && strategy.LocalOp(op.Kind, op.Res) {
+				if localFirst && strategy.LocalOp(t.op.Kind, t.op.Res) {
 					return t, true
 				}
 				m.offer(t)
 			}
 		}
 		if len(m.enabled) > 0 {
-			if m.early > 0 && next >= 0 && next <= m.limit {
-				m.offerEarly(next)
+			if m.early > 0 {
+				if next := m.nextDeadline(); next >= 0 && next <= m.limit {
+					m.offerEarly(next)
+				}
 			}
 			return nil, true
 		}
+		next := m.nextDeadline()
 		if m.quiescent(next) {
 			return nil, false
 		}
 		m.clock = next
 		m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
+		m.promote()
 		if m.live != nil {
 			if msg := m.live.Expired(m.clock, m.step); msg != "" {
 				m.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})

@@ -16,17 +16,18 @@ import "github.com/morpheus-go/morpheus/trace"
 
 // offerEarly adds the ops waiting for deadline next to the enabled set.
 func (m *machine) offerEarly(next int64) {
-	for id := range m.pending.all() {
-		t := m.tasks[id]
-		if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline == next {
+	for id := range m.timed.all() {
+		if t := m.tasks[id]; t.op.Deadline == next {
 			m.offer(t)
 		}
 	}
 }
 
-// fireEarly moves the clock to deadline for an op picked before its time.
+// fireEarly moves the clock to deadline for an op picked before its time,
+// enabling the other ops waiting for it.
 func (m *machine) fireEarly(deadline int64) {
 	m.early--
 	m.clock = deadline
 	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: deadline})
+	m.promote()
 }

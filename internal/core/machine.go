@@ -45,8 +45,13 @@ type machine struct {
 	// never carried into the next iteration: a chunk shared by two
 	// iterations' tasks would keep the older one's world alive through the
 	// newer's, and so on down the iterations.
-	slab    []Task
-	pending pendingSet // tasks with a pending op that is not parked
+	slab []Task
+	// A pending op is parked (blocked without a deadline: only unblock
+	// enables it), timed (blocked until a deadline the clock has not
+	// reached) or enabled; collect walks only the enabled ones (pending),
+	// so a step does not pay for the timers that wait.
+	pending pendingSet // tasks whose pending op is enabled
+	timed   pendingSet // tasks whose pending op is timed
 	gos     []*Task    // leak candidates: spawned tasks, compacted by leaked
 	main    *Task
 
@@ -85,9 +90,10 @@ type machine struct {
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
 func (m *machine) reset(cfg Config) {
-	rec, pending := m.rec, m.pending
+	rec, pending, timed := m.rec, m.pending, m.timed
 	rec.Reset()
 	pending.reset()
+	timed.reset()
 	*m = machine{
 		strat:      cfg.Strategy,
 		maxSteps:   cfg.MaxSteps,
@@ -95,6 +101,7 @@ func (m *machine) reset(cfg Config) {
 		allowLeaks: cfg.AllowLeaks,
 		tasks:      m.tasks[:0],
 		pending:    pending,
+		timed:      timed,
 		gos:        m.gos[:0],
 		enabled:    m.enabled[:0],
 		enabledT:   m.enabledT[:0],
@@ -140,6 +147,7 @@ func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
 	}
 	m.tasks = append(m.tasks, t)
 	m.pending.fit(t.ID)
+	m.timed.fit(t.ID)
 	return t
 }
 
@@ -174,14 +182,18 @@ func (m *machine) post(t *Task, op Op) {
 	m.pend(t)
 }
 
-// pend makes t's op pending. An op blocked without a deadline cannot be
-// enabled before unblock, so it is parked: collect, which runs at every
-// step, does not look at it. Other pending ops are kept in creation order,
-// so that enabled sets are presented to strategies deterministically.
+// pend makes t's op pending: enabled, timed or parked (see machine).
+// Enabled ops are kept in creation order, so that enabled sets are
+// presented to strategies deterministically.
 func (m *machine) pend(t *Task) {
 	t.hasOp = true
-	if t.op.Blocked && !t.op.HasDeadline {
-		t.parked = true
+	if op := &t.op; op.Blocked && !(op.HasDeadline && op.Deadline <= m.clock) {
+		if !op.HasDeadline {
+			t.parked = true
+			return
+		}
+		t.timed = true
+		m.timed.add(t.ID)
 		return
 	}
 	m.pending.add(t.ID)
@@ -193,20 +205,52 @@ func (m *machine) unpend(t *Task) {
 		return
 	}
 	t.hasOp = false
-	if t.parked {
+	switch {
+	case t.parked:
 		t.parked = false
-		return
+	case t.timed:
+		t.timed = false
+		m.timed.remove(t.ID)
+	default:
+		m.pending.remove(t.ID)
 	}
-	m.pending.remove(t.ID)
 }
 
 // unblock marks t's pending op as enabled.
 func (m *machine) unblock(t *Task) {
 	t.op.Blocked = false
-	if t.parked {
+	switch {
+	case t.parked:
 		t.parked = false
-		m.pending.add(t.ID)
+	case t.timed:
+		t.timed = false
+		m.timed.remove(t.ID)
+	default:
+		return
 	}
+	m.pending.add(t.ID)
+}
+
+// promote enables the timed ops whose deadline the clock has reached.
+func (m *machine) promote() {
+	for id := range m.timed.all() {
+		if t := m.tasks[id]; t.op.Deadline <= m.clock {
+			t.timed = false
+			m.timed.remove(id)
+			m.pending.add(id)
+		}
+	}
+}
+
+// nextDeadline returns the nearest deadline of a timed op, or -1.
+func (m *machine) nextDeadline() int64 {
+	next := int64(-1)
+	for id := range m.timed.all() {
+		if d := m.tasks[id].op.Deadline; next < 0 || d < next {
+			next = d
+		}
+	}
+	return next
 }
 
 // finish records that t is over: returned, unwound, or a timer cancelled

@@ -5,9 +5,10 @@ import (
 	"math/bits"
 )
 
-// pendingSet holds the tasks whose pending op collect must look at (not
-// parked: enabled, or waiting for a deadline), as a bitset of task ids with
-// a summary bitset of its non-zero words. Ascending ids are creation order,
+// pendingSet holds tasks with a pending op of one state (the machine keeps
+// one of the enabled ops, which collect walks at every step, and one of the
+// timed ops), as a bitset of task ids with a summary bitset of its non-zero
+// words. Ascending ids are creation order,
 // the order in which enabled sets are presented to strategies; adding and
 // removing a task cost the same however many tasks there are. A walk (see
 // collect) goes through the words and, at a zero word, skips to the next
@@ -15,7 +16,7 @@ import (
 // the words it finds (an iteration of 10,000 tasks of which a few are
 // pending does not look at the others).
 type pendingSet struct {
-	words []uint64 // bit id%64 of words[id/64]: task id is pending
+	words []uint64 // bit id%64 of words[id/64]: task id is in the set
 	sum   []uint64 // bit i%64 of sum[i/64]: words[i] is not zero
 }
 

@@ -61,7 +61,8 @@ type Task struct {
 	op      Op
 	opKey   uint64 // LocKey of op.PC, computed on first use
 	hasOp   bool   // op is pending: waiting to be picked
-	parked  bool   // pending op blocked without a deadline: not in machine.pending
+	parked  bool   // pending op blocked without a deadline (see machine)
+	timed   bool   // pending op blocked until a deadline the clock has not reached
 	state   taskState
 	killed  bool
 	// selfKilled: the task was killed while it ran (by its own op), so no
