@@ -24,6 +24,7 @@ type Env struct {
 	nref     int64
 	dying    bool // the running process was killed by its own op (see settle)
 	monitors []*Mon
+	hot      int // monitors that are hot
 	net      network
 	attach   []Attachment
 	logs     []logLine

@@ -93,12 +93,16 @@ func (m *Mon) IsHot() bool { return m.hot }
 func (m *Mon) Hot(state string) {
 	if !m.hot {
 		m.hot, m.since, m.step = true, m.env.run.Now(), m.env.run.Step()
+		m.env.hot++
 	}
 	m.state = state
 }
 
 // Cold marks that the owed progress happened.
 func (m *Mon) Cold(state string) {
+	if m.hot {
+		m.env.hot--
+	}
 	m.hot, m.state = false, state
 }
 
@@ -115,16 +119,9 @@ func (m *Mon) Assert(cond bool, format string, args ...any) {
 // liveness is the Env's monitors as the runtime sees them.
 type liveness struct{ e *Env }
 
-func (l liveness) Hot() bool {
-	for _, m := range l.e.monitors {
-		if m.hot {
-			return true
-		}
-	}
-	return false
-}
+func (l liveness) Hot() bool { return l.e.hot > 0 }
 
-func (l liveness) Expired(now int64, step int) string {
+func (l liveness) Expired(now int64) string {
 	for _, m := range l.e.monitors {
 		if m.hot && m.limit > 0 && time.Duration(now-m.since) > m.limit {
 			return fmt.Sprintf("monitor %s is hot in state %q since %v (step %d): longer than its limit of %v",

@@ -30,8 +30,9 @@ func (m *machine) decide() *Task {
 	if !ok {
 		return nil
 	}
-	if m.live != nil && m.live.Hot() {
-		if msg := m.live.Expired(m.clock, m.step); msg != "" {
+	if m.live != nil && m.clock > m.liveAt && m.live.Hot() {
+		m.liveAt = m.clock
+		if msg := m.live.Expired(m.clock); msg != "" {
 			m.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
 			return nil
 		}
@@ -164,7 +165,8 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 		m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
 		m.promote()
 		if m.live != nil {
-			if msg := m.live.Expired(m.clock, m.step); msg != "" {
+			m.liveAt = m.clock
+			if msg := m.live.Expired(m.clock); msg != "" {
 				m.fail(&Failure{Kind: Liveness, Task: -1, Message: msg})
 				return nil, false
 			}

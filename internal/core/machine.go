@@ -76,6 +76,7 @@ type machine struct {
 	// Hooks of the layer above.
 	describe func(t *Task) string // what a blocked task waits for, for deadlock reports
 	live     LivenessMonitors     // liveness monitors, nil if none
+	liveAt   int64                // the clock when live was last asked whether a monitor expired
 
 	tail    *rand.Rand // the fair random walk (see fair), on tailSrc; a step with one enabled op draws nothing
 	tailSrc rand.PCG
@@ -110,6 +111,7 @@ func (m *machine) reset(cfg Config) {
 		early:      cfg.EarlyTimers,
 		mainEnd:    -1,
 		last:       -1,
+		liveAt:     -1,
 	}
 	if m.maxSteps <= 0 {
 		m.maxSteps = DefaultMaxSteps

@@ -219,8 +219,10 @@ type LivenessMonitors interface {
 	// Hot reports whether progress is owed: the run may not end yet.
 	Hot() bool
 	// Expired returns a failure message if a monitor has been hot for longer
-	// than allowed at virtual time now and step step, or "".
-	Expired(now int64, step int) string
+	// than allowed at virtual time now, or "". It depends on the time only: a
+	// monitor that becomes hot at now has not expired at now, so the runtime
+	// asks again only once the clock has moved.
+	Expired(now int64) string
 	// Describe lists the hot monitors, their states and since when.
 	Describe() string
 }
