@@ -294,7 +294,7 @@ func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
 	self := r.Current()
 	r.Do(self, core.Op{Kind: kindSpawn, Obj: -1, PC: pc})
 	from := e.self()
-	tk := r.SpawnTimer(self, "timer:"+self.Name, kindTimer, r.Now()+int64(max(d, 0)), pc, func() {
+	tk := r.SpawnTimer(self, r.TimerName(self), kindTimer, r.Now()+int64(max(d, 0)), pc, func() {
 		id := e.newMsg(msg)
 		ev := r.Event()
 		ev.Val = id

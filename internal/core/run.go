@@ -82,7 +82,8 @@ type Run struct {
 
 	race raceState // data races on plain memory (access.go)
 
-	layer any // see Layer
+	layer      any               // see Layer
+	timerNames map[string]string // see TimerName
 }
 
 // Worker runs iterations one after another and keeps what they can reuse:
@@ -174,14 +175,15 @@ func (r *Run) reset(w *Worker, cfg Config) {
 	race.reset(cfg.AllowRaces)
 	r.msgs.reset()
 	*r = Run{
-		machine: r.machine,
-		w:       w,
-		cfg:     cfg,
-		lt:      r.lt,
-		msgs:    r.msgs,
-		race:    race,
-		layer:   r.layer,
-		gen:     runGen.Add(1),
+		machine:    r.machine,
+		w:          w,
+		cfg:        cfg,
+		lt:         r.lt,
+		msgs:       r.msgs,
+		race:       race,
+		layer:      r.layer,
+		timerNames: r.timerNames,
+		gen:        runGen.Add(1),
 	}
 	r.machine.reset(cfg)
 	r.rec.Window(cfg.Window && r.race.off && !r.feed.trace)
@@ -241,6 +243,25 @@ func (r *Run) SetLiveness(l LivenessMonitors) {
 // iteration to the next: a cache of what every iteration computes alike.
 // Nothing an iteration's world refers to may be kept in it.
 func (r *Run) Layer() *any { return &r.layer }
+
+// TimerName returns the name of a timer task that parent starts:
+// "timer:" and parent's name. The worker keeps the names it has built, as
+// iterations start the same timers (up to maxTimerNames of them).
+func (r *Run) TimerName(parent *Task) string {
+	if n, ok := r.timerNames[parent.Name]; ok {
+		return n
+	}
+	n := "timer:" + parent.Name
+	if r.timerNames == nil {
+		r.timerNames = map[string]string{}
+	}
+	if len(r.timerNames) < maxTimerNames {
+		r.timerNames[parent.Name] = n
+	}
+	return n
+}
+
+const maxTimerNames = 4096
 
 // SetDescribe installs the hook that says what a blocked task waits for.
 func (r *Run) SetDescribe(f func(t *Task) string) { r.describe = f }

@@ -82,7 +82,7 @@ func (tm *Timer) active(r *core.Run) bool {
 // now, and records the firing task in it.
 func (tm *Timer) arm(parent *core.Task, r *core.Run, d time.Duration, pc uintptr) {
 	tm.gen = r.Gen()
-	tm.task = r.SpawnTimer(parent, "timer:"+parent.Name, trace.KindTimerFire,
+	tm.task = r.SpawnTimer(parent, r.TimerName(parent), trace.KindTimerFire,
 		r.Now()+int64(max(d, 0)), pc, func() { tm.fire(r, pc) })
 	r.Event().Obj = tm.task.ID
 }
