@@ -21,6 +21,7 @@ type Env struct {
 	nodes    []*Node
 	procs    []*process // by task id; nil for runtime-owned tasks
 	slab     []process  // see newProcess
+	nodeSlab []Node     // see newNode
 	nref     int64
 	dying    bool // the running process was killed by its own op (see settle)
 	monitors []*Mon
@@ -33,6 +34,7 @@ type Env struct {
 	// First backing arrays of nodes and procs: a small test grows neither.
 	nodeBuf [4]*Node
 	procBuf [8]*process
+	harness Node // the harness node, nodes[0]
 }
 
 type logLine struct {

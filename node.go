@@ -42,7 +42,17 @@ func (e *Env) NewNode(name string, start func(e *Env)) *Node {
 }
 
 func (e *Env) newNode(name string) *Node {
-	n := &Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource()}
+	var n *Node
+	switch {
+	case len(e.nodes) == 0:
+		n = &e.harness
+	case len(e.nodeSlab) > 0:
+		n, e.nodeSlab = &e.nodeSlab[0], e.nodeSlab[1:]
+	default:
+		e.nodeSlab = make([]Node, 2) // nodes come a few at a time
+		n, e.nodeSlab = &e.nodeSlab[0], e.nodeSlab[1:]
+	}
+	*n = Node{env: e, name: name, index: len(e.nodes), up: true, res: e.run.NewResource()}
 	n.procs, n.spawned = n.procBuf[:0], n.countBuf[:0]
 	e.nodes = append(e.nodes, n)
 	return n

@@ -45,7 +45,8 @@ type machine struct {
 	// never carried into the next iteration: a chunk shared by two
 	// iterations' tasks would keep the older one's world alive through the
 	// newer's, and so on down the iterations.
-	slab []Task
+	slab      []Task
+	lastTasks int // tasks the last iteration made (the first slab's size)
 	// A pending op is parked (blocked without a deadline: only unblock
 	// enables it), timed (blocked until a deadline the clock has not
 	// reached) or enabled; collect walks only the enabled ones (pending),
@@ -101,6 +102,7 @@ func (m *machine) reset(cfg Config) {
 		limit:      cfg.ClockLimit,
 		allowLeaks: cfg.AllowLeaks,
 		tasks:      m.tasks[:0],
+		lastTasks:  len(m.tasks),
 		pending:    pending,
 		timed:      timed,
 		gos:        m.gos[:0],
@@ -138,7 +140,9 @@ func (m *machine) reset(cfg Config) {
 
 func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
 	if len(m.slab) == 0 {
-		m.slab = make([]Task, min(max(len(m.tasks), 4), 64))
+		// As many tasks as made so far, and at first as many as the last
+		// iteration made: iterations of a test are alike.
+		m.slab = make([]Task, min(max(len(m.tasks), m.lastTasks, 4), 64))
 	}
 	t := &m.slab[0]
 	m.slab = m.slab[1:]
