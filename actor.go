@@ -293,20 +293,47 @@ func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
 	pc := core.CallerPC()
 	self := r.Current()
 	r.Do(self, core.Op{Kind: kindSpawn, Obj: -1, PC: pc})
-	from := e.self()
-	tk := r.SpawnTimer(self, r.TimerName(self), kindTimer, r.Now()+int64(max(d, 0)), pc, func() {
-		id := e.newMsg(msg)
-		ev := r.Event()
-		ev.Val = id
-		if to.p != nil {
-			ev.Obj, ev.Res = to.p.task.ID, to.p.res
-		}
-		if !e.deliver(from, to.p, msg, id) {
-			ev.Flag |= trace.FlagDropped
-		}
-	})
+	tk := r.SpawnTimer(self, r.TimerName(self), kindTimer, r.Now()+int64(max(d, 0)), pc, fireSendAfter)
+	tk.Ext = e.newTimed(timedMsg{e: e, from: e.self(), to: to.p, msg: msg})
 	r.Event().Obj = tk.ID
 	return Timer{tk}
+}
+
+// fireSendAfter is the firing of every SendAfter timer: the message is sent
+// now, from the timer's creator.
+func fireSendAfter(t *core.Task) {
+	m := t.Ext.(*timedMsg)
+	e := m.e
+	id := e.newMsg(m.msg)
+	ev := e.run.Event()
+	ev.Val = id
+	if m.to != nil {
+		ev.Obj, ev.Res = m.to.task.ID, m.to.res
+	}
+	if !e.deliver(m.from, m.to, m.msg, id) {
+		ev.Flag |= trace.FlagDropped
+	}
+}
+
+// timedMsg is a message a timer task delivers when it fires (SendAfter, or
+// a delay the network imposes): its task's Ext.
+type timedMsg struct {
+	e        *Env
+	from, to *process
+	msg      any
+	id       int64 // the message's id, if it has one already
+}
+
+// newTimed returns m in memory taken from a slab: a test's timers come by
+// the dozen an iteration.
+func (e *Env) newTimed(m timedMsg) *timedMsg {
+	if len(e.timedSlab) == 0 {
+		e.timedSlab = make([]timedMsg, 8)
+	}
+	p := &e.timedSlab[0]
+	e.timedSlab = e.timedSlab[1:]
+	*p = m
+	return p
 }
 
 // Cancel stops the timer if it has not fired; it reports whether it stopped it.

@@ -17,19 +17,20 @@ import (
 // function, the processes it spawns), never from a goroutine started with a
 // plain go statement.
 type Env struct {
-	run      *core.Run
-	nodes    []*Node
-	procs    []*process // by task id; nil for runtime-owned tasks
-	slab     []process  // see newProcess
-	nodeSlab []Node     // see newNode
-	nref     int64
-	dying    bool // the running process was killed by its own op (see settle)
-	monitors []*Mon
-	hot      int // monitors that are hot
-	net      network
-	attach   []Attachment
-	logs     []logLine
-	iter     int
+	run       *core.Run
+	nodes     []*Node
+	procs     []*process // by task id; nil for runtime-owned tasks
+	slab      []process  // see newProcess
+	nodeSlab  []Node     // see newNode
+	timedSlab []timedMsg // see newTimed
+	nref      int64
+	dying     bool // the running process was killed by its own op (see settle)
+	monitors  []*Mon
+	hot       int // monitors that are hot
+	net       network
+	attach    []Attachment
+	logs      []logLine
+	iter      int
 
 	// First backing arrays of nodes and procs: a small test grows neither.
 	nodeBuf [4]*Node

@@ -146,13 +146,19 @@ func (e *Env) inFlight(from, to *process, msg any, id int64, pc uintptr) {
 	n := &e.net
 	n.inFlight++
 	deadline := r.Now() + int64(n.f.DelayFor)
-	r.SpawnTimer(r.Current(), "net", trace.KindDeliver, deadline, pc, func() {
-		ev := r.Event()
-		ev.Val, ev.Obj, ev.Res = id, to.task.ID, to.res
-		if e.severed(from, to) || !e.deliver(from, to, msg, id) {
-			ev.Flag |= trace.FlagDropped
-		}
-	})
+	t := r.SpawnTimer(r.Current(), "net", trace.KindDeliver, deadline, pc, fireInFlight)
+	t.Ext = e.newTimed(timedMsg{e: e, from: from, to: to, msg: msg, id: id})
+}
+
+// fireInFlight is the delivery of a message the network held.
+func fireInFlight(t *core.Task) {
+	m := t.Ext.(*timedMsg)
+	e := m.e
+	ev := e.run.Event()
+	ev.Val, ev.Obj, ev.Res = m.id, m.to.task.ID, m.to.res
+	if e.severed(m.from, m.to) || !e.deliver(m.from, m.to, m.msg, m.id) {
+		ev.Flag |= trace.FlagDropped
+	}
 }
 
 // severed reports whether a partition separates the nodes of from and to.

@@ -88,7 +88,7 @@ func (n *network) decide(t *core.Task, r *core.Run, dial bool, pc uintptr) fault
 // pipe's in-flight chunks arrive in the order they were written.
 func (p *pipe) hold(t *core.Task, r *core.Run, b []byte, pc uintptr) {
 	p.inflight = append(p.inflight, append([]byte(nil), b...))
-	r.SpawnTimer(t, "net", trace.KindDeliver, r.Now(), pc, func() {
+	r.SpawnTimer(t, "net", trace.KindDeliver, r.Now(), pc, func(*core.Task) {
 		ev := r.Event()
 		ev.Res, ev.Val = p.res, trace.ValNone
 		if len(p.inflight) == 0 { // reset since

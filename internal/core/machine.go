@@ -173,7 +173,7 @@ func (m *machine) spawn(parent *Task, name string, key uint64) *Task {
 // spawnTimer creates a runtime-owned task whose single op, of the given
 // kind, becomes enabled when the clock reaches deadline; fire is its action,
 // which the caller runs when decide picks the op.
-func (m *machine) spawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func()) *Task {
+func (m *machine) spawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func(*Task)) *Task {
 	t := m.newTask(parent, name, ChildKey(parent))
 	t.fire = fire
 	t.op = Op{Kind: kind, Obj: -1, Blocked: true, HasDeadline: true, Deadline: deadline, PC: pc}

@@ -36,8 +36,10 @@ func (r *Run) Spawn(parent *Task, name string, key uint64, body func()) *Task {
 }
 
 // SpawnTimer creates a runtime-owned task whose single op, of the given kind,
-// becomes enabled when the clock reaches deadline; fire runs when it is picked.
-func (r *Run) SpawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func()) *Task {
+// becomes enabled when the clock reaches deadline; fire runs, given the
+// timer's task, when it is picked (a function without captured state, which
+// costs no allocation, can serve every timer: t.Ext holds the layer's state).
+func (r *Run) SpawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func(t *Task)) *Task {
 	t := r.spawnTimer(parent, name, kind, deadline, pc, fire)
 	t.run = r
 	return t
@@ -171,7 +173,7 @@ func (r *Run) runFire(t *Task) {
 		}
 	}()
 	r.cur = t
-	t.fire()
+	t.fire(t)
 }
 
 // Choose runs a controlled choice op of t and returns a value in [0, n).

@@ -198,7 +198,7 @@ func (x *scriptRun) create(l *scriptLine, name string) error {
 			kind = l.kind(k)
 		}
 		at, _ := l.dur("at")
-		t = x.m.spawnTimer(parent, name, kind, at, 0, func() {
+		t = x.m.spawnTimer(parent, name, kind, at, 0, func(*Task) {
 			for _, w := range wake {
 				if w.hasOp {
 					x.m.unblock(w)
@@ -247,7 +247,7 @@ func (x *scriptRun) next() {
 		}
 		if t.fire != nil {
 			fmt.Fprintf(&x.out, "  fire %s\n", t.Name)
-			t.fire()
+			t.fire(t)
 			continue
 		}
 		if t.state == taskNew {

@@ -42,7 +42,8 @@ type Task struct {
 	Parent int32
 	Name   string
 	Key    uint64 // identity stable across iterations
-	// Ext is the per-task state of the layer above (an actor's process).
+	// Ext is the per-task state of the layer above (an actor's process, the
+	// message a timer delivers).
 	Ext any
 	// SpawnPC is where the task was started: the PC of its parent's op that
 	// created it (a go statement's spawn, an AfterFunc timer's firing); 0
@@ -55,7 +56,7 @@ type Task struct {
 
 	run     *Run
 	body    func()
-	fire    func() // runtime-owned tasks: the action run when the op is picked
+	fire    func(*Task) // runtime-owned tasks: the action run when the op is picked
 	onExit  func(t *Task, reason any)
 	carrier *carrier
 	op      Op

@@ -77,7 +77,7 @@ func (tk *Ticker) cancel(r *core.Run) {
 func (tk *Ticker) arm(parent *core.Task, r *core.Run) {
 	tk.gen = r.Gen()
 	tk.task = r.SpawnTimer(parent, tk.name, trace.KindTimerFire,
-		r.Now()+int64(tk.period), tk.pc, func() { tk.tick(r) })
+		r.Now()+int64(tk.period), tk.pc, func(*core.Task) { tk.tick(r) })
 	r.Event().Obj = tk.task.ID
 }
 

@@ -83,7 +83,7 @@ func (tm *Timer) active(r *core.Run) bool {
 func (tm *Timer) arm(parent *core.Task, r *core.Run, d time.Duration, pc uintptr) {
 	tm.gen = r.Gen()
 	tm.task = r.SpawnTimer(parent, r.TimerName(parent), trace.KindTimerFire,
-		r.Now()+int64(max(d, 0)), pc, func() { tm.fire(r, pc) })
+		r.Now()+int64(max(d, 0)), pc, func(*core.Task) { tm.fire(r, pc) })
 	r.Event().Obj = tm.task.ID
 }
 
