@@ -193,16 +193,26 @@ func (m *machine) post(t *Task, op Op) {
 // presented to strategies deterministically.
 func (m *machine) pend(t *Task) {
 	t.hasOp = true
-	if op := &t.op; op.Blocked && !(op.HasDeadline && op.Deadline <= m.clock) {
-		if !op.HasDeadline {
-			t.parked = true
-			return
-		}
-		t.timed = true
-		m.timed.add(t.ID)
+	if t.op.Blocked {
+		m.pendBlocked(t)
 		return
 	}
 	m.pending.add(t.ID)
+}
+
+// pendBlocked is pend for a blocked op, out of line.
+//
+//go:noinline
+func (m *machine) pendBlocked(t *Task) {
+	switch op := &t.op; {
+	case !op.HasDeadline:
+		t.parked = true
+	case op.Deadline > m.clock:
+		t.timed = true
+		m.timed.add(t.ID)
+	default: // due now
+		m.pending.add(t.ID)
+	}
 }
 
 // unpend removes t's pending op.

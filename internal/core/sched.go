@@ -68,7 +68,12 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 			op.Kind, t.Name, r.cur.Name)})
 		panic(unwind{})
 	}
-	r.post(t, op)
+	t.op, t.opKey, t.hasOp = op, 0, true // post, inline: a step's cost
+	if op.Blocked {
+		r.pendBlocked(t)
+	} else {
+		r.pending.add(t.ID)
+	}
 	n := r.decide() // pick's first round, inline: the common case costs one call
 	if n != nil && n.fire != nil {
 		r.runFire(n)
@@ -76,7 +81,9 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 	}
 	if n != t {
 		r.next = n
-		r.await(t)
+		if r.await(t) {
+			panic(unwind{}) // here, not in await: a frame less to unwind
+		}
 	}
 	return t.op.Blocked
 }
@@ -87,16 +94,19 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 const maxChain = 4
 
 // await passes control on from t, the task whose carrier runs, until the
-// machine picks t (r.next is t); then t runs on. It unwinds t (panics
-// unwind) if t is killed or the iteration is over when t is resumed.
-func (r *Run) await(t *Task) {
+// machine picks t (r.next is t); then t runs on. It reports whether t must
+// unwind instead (its caller panics unwind): t is killed or the iteration
+// is over when t is resumed. The caller panics rather than await, so that
+// the unwinding (at the end of every iteration, of every task still
+// waiting) has a frame less to walk.
+func (r *Run) await(t *Task) (unwinding bool) {
 	for {
 		n := r.next
 		if n == nil || n.chained || r.depth >= maxChain {
 			// Yield to whoever resumed t: the worker, or the task below
 			// it on the chain, which passes control on.
 			if !t.carrier.yield(struct{}{}) || t.killed || r.aborting {
-				panic(unwind{})
+				return true
 			}
 		} else {
 			t.chained = true
@@ -105,13 +115,13 @@ func (r *Run) await(t *Task) {
 			r.depth--
 			t.chained = false
 			if t.killed && r.next == t {
-				panic(unwind{}) // killed while chained (see Kill)
+				return true // killed while chained (see Kill)
 			}
 			r.w.publish(t) // back from n: t runs (a yield's resumer published t)
 		}
 		if r.next == t {
 			r.next = nil
-			return
+			return false
 		}
 	}
 }
@@ -239,7 +249,9 @@ func (r *Run) Kill(t *Task) {
 	k, cur := CurrentTask(), r.cur
 	t.killer = k
 	r.next = t
-	r.await(k)
+	if r.await(k) {
+		panic(unwind{})
+	}
 	r.cur = cur // a timer's action may be the killer
 }
 
