@@ -83,6 +83,22 @@ type ScaleCell struct {
 	Skipped      bool    `json:"skipped,omitempty"` // too few steps for the tasks
 }
 
+// A scaleWorkload makes iterations of n tasks: rounds gives how many of
+// its rounds (hops of a token, round trips) make an iteration about steps
+// steps long, 0 if setting up the tasks takes more than half of them, and
+// body the iteration.
+type scaleWorkload struct {
+	name   string
+	rounds func(n, steps int) int
+	body   func(n, rounds int) func(*morpheus.Env)
+}
+
+var scaleWorkloads = []scaleWorkload{
+	{"actors", RingHops, Ring},
+	{"goroutines", GoroutineHops, Goroutines},
+	{"timers", TimersRounds, Timers},
+}
+
 // RunScale runs iterations of the workload built by make (with the given
 // number of tasks and about steps steps each, see Ring and Goroutines)
 // under strategy, one worker, until budget steps have run in all (at least
@@ -91,32 +107,17 @@ type ScaleCell struct {
 // walk past a tenth of the limit) never starts.
 func RunScale(workload, strategy string, tasks, steps, budget int) (ScaleCell, error) {
 	c := ScaleCell{Workload: workload, Strategy: strategy, Tasks: tasks, Steps: steps}
-	var body func(*morpheus.Env)
-	switch workload {
-	case "actors":
-		hops := RingHops(tasks, steps)
-		if hops == 0 {
-			c.Skipped = true
-			return c, nil
-		}
-		body = Ring(tasks, hops)
-	case "goroutines":
-		hops := GoroutineHops(tasks, steps)
-		if hops == 0 {
-			c.Skipped = true
-			return c, nil
-		}
-		body = Goroutines(tasks, hops)
-	case "timers":
-		rounds := TimersRounds(tasks, steps)
-		if rounds == 0 {
-			c.Skipped = true
-			return c, nil
-		}
-		body = Timers(tasks, rounds)
-	default:
+	i := slices.IndexFunc(scaleWorkloads, func(w scaleWorkload) bool { return w.name == workload })
+	if i < 0 {
 		return c, fmt.Errorf("unknown workload %q (actors, goroutines, timers)", workload)
 	}
+	w := scaleWorkloads[i]
+	rounds := w.rounds(tasks, steps)
+	if rounds == 0 {
+		c.Skipped = true
+		return c, nil
+	}
+	body := w.body(tasks, rounds)
 	iterations := max(1, budget/steps)
 	cpu := cpuTime()
 	res, err := morpheus.Explore(body, morpheus.Iterations(iterations), morpheus.Workers(1),
