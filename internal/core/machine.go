@@ -181,7 +181,8 @@ func (m *machine) spawnTimer(parent *Task, name string, kind trace.Kind, deadlin
 	return t
 }
 
-// post makes op the pending op of t, the task that runs now.
+// post makes op the pending op of t, the task that runs now. Run.Do does
+// the same inline (pend does not inline): a change here is one there too.
 func (m *machine) post(t *Task, op Op) {
 	t.op = op
 	t.opKey = 0

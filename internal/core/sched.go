@@ -68,7 +68,7 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 			op.Kind, t.Name, r.cur.Name)})
 		panic(unwind{})
 	}
-	t.op, t.opKey, t.hasOp = op, 0, true // post, inline: a step's cost
+	t.op, t.opKey, t.hasOp = op, 0, true // post and pend, inline: a step's cost
 	if op.Blocked {
 		r.pendBlocked(t)
 	} else {
