@@ -43,6 +43,7 @@ type Races struct {
 	locs     map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
 	free     []*raceLoc          // for reuse after Reset
 	seen     int                 // events stepped
+	used     bool                // anything stepped or noted since the last Reset
 }
 
 // raceObj is a synchronisation object of Sync: its clock, and whose clock
@@ -100,6 +101,10 @@ type raceAccess struct {
 
 // Reset forgets everything, keeping memory for the next run.
 func (d *Races) Reset() {
+	if !d.used { // nothing to clear: an iteration the detector did not run in
+		return
+	}
+	d.used = false
 	all := d.w.clock[:cap(d.w.clock)]
 	for i := range all {
 		all[i] = all[i][:0]
@@ -127,6 +132,7 @@ func (d *Races) Stepped() int { return d.seen }
 // if it accesses plain memory (KindMemRead, KindMemWrite: its location is
 // its Res). It returns the race, if the access is one.
 func (d *Races) Step(e *Event) (Race, bool) {
+	d.used = true
 	i := d.seen
 	d.seen++
 	d.w.sync.noPre, d.w.sync.noValues = true, d.ChanSync
@@ -146,6 +152,7 @@ func (d *Races) Step(e *Event) (Race, bool) {
 // any key outside their range (above 1<<32). loc is where it happened, and
 // what the caller's label for it, both returned in a race.
 func (d *Races) Access(task int32, key uint64, write, atomic bool, loc uint64, what uint8) (Race, bool) {
+	d.used = true
 	if int(task) >= len(d.w.clock) {
 		d.w.grow(int(task) + 1)
 	}
@@ -231,6 +238,7 @@ func (l *raceLoc) addRead(a raceAccess) {
 // another than the event's: a blocked sender or receiver that the step
 // hands a value to or takes one from.
 func (d *Races) Sync(task int32, key uint64) {
+	d.used = true
 	if int(task) >= len(d.w.clock) {
 		d.w.grow(int(task) + 1)
 	}
@@ -270,6 +278,7 @@ func (d *Races) obj(key uint64) (o *raceObj, known bool) {
 // is known to be included in a's or b's clock (its stamp), the pass joins
 // only a and b, and the object becomes a copy.
 func (d *Races) Handoff(a, b int32, key uint64) {
+	d.used = true
 	if a == b {
 		d.Sync(a, key)
 		return

@@ -200,3 +200,34 @@ func sameRaceState(t *testing.T, x, y *Races, n int32) {
 		}
 	}
 }
+
+// TestRacesReset: a detector Reset after a run finds what a fresh one finds,
+// run after run, and a Reset with nothing run (an iteration the detector
+// did not look at) leaves it as fresh.
+func TestRacesReset(t *testing.T) {
+	racy := []Event{sev(0, KindSpawn, 0, 0, 1, 0), memWrite(1), memWrite(0)}
+	ordered := []Event{memWrite(0), sev(0, KindSpawn, 0, 0, 1, 0), memWrite(1)}
+	var d Races
+	run := func(events []Event) (n int) {
+		d.Reset()
+		for i := range events {
+			if _, ok := d.Step(&events[i]); ok {
+				n++
+			}
+		}
+		d.Sync(1, 42) // a note: the next Reset must clear the object too
+		return n
+	}
+	for round := range 3 {
+		if n := run(racy); n != 1 {
+			t.Fatalf("round %d: %d races in the racy run, want 1", round, n)
+		}
+		d.Reset() // nothing run in between
+		if n := run(ordered); n != 0 {
+			t.Fatalf("round %d: %d races in the ordered run after a Reset, want 0", round, n)
+		}
+		if d.Stepped() != len(ordered) {
+			t.Fatalf("round %d: Stepped %d after %d events", round, d.Stepped(), len(ordered))
+		}
+	}
+}
