@@ -69,3 +69,22 @@ func TestGoid(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestGenUnique: iterations of two workers, taking turns past a block of
+// numbers, all have distinct numbers, none 0.
+func TestGenUnique(t *testing.T) {
+	ws := []*Worker{NewWorker(), NewWorker()}
+	seen := map[uint64]bool{}
+	for i := range 3 * genBlock {
+		w := ws[i%2]
+		var g uint64
+		w.Execute(Config{Strategy: &first{}}, func(r *Run) { g = r.Gen() }, func() {})
+		if g == 0 || seen[g] {
+			t.Fatalf("iteration %d: Gen %d, zero or seen before", i, g)
+		}
+		seen[g] = true
+	}
+	for _, w := range ws {
+		w.Close()
+	}
+}

@@ -50,8 +50,22 @@ const maxLearnEvents = 1 << 18
 // See stepFeed for how the bounds stop the steps a StepReader is handed.
 const maxLearnTasks = MaxRaceTasks
 
-// runGen numbers iterations across the process (see Run.Gen).
+// runGen numbers iterations across the process (see Run.Gen): a worker
+// takes genBlock numbers at a time, so that workers do not contend for it at
+// every iteration.
 var runGen atomic.Uint64
+
+const genBlock = 1024
+
+// nextGen returns the worker's next iteration number, unique in the process.
+func (w *Worker) nextGen() uint64 {
+	if w.gen%genBlock == 0 {
+		w.gen = runGen.Add(genBlock) - genBlock + 1 // a fresh block; 0 is no iteration
+	}
+	g := w.gen
+	w.gen++
+	return g
+}
 
 // Defaults for Config's zero values.
 const (
@@ -93,6 +107,7 @@ type Worker struct {
 	run      Run
 	watch    *watch   // the watchdog's view of this worker, nil if unwatched
 	goexited *Outcome // see Goexited
+	gen      uint64   // the next iteration number of this worker's block (nextGen)
 }
 
 // NewWorker returns a worker.
@@ -183,7 +198,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		race:       race,
 		layer:      r.layer,
 		timerNames: r.timerNames,
-		gen:        runGen.Add(1),
+		gen:        w.nextGen(),
 	}
 	r.machine.reset(cfg)
 	r.rec.Window(cfg.Window && r.race.off && !r.feed.trace)
