@@ -46,7 +46,7 @@ type process struct {
 	res      uint32 // the process's resource: its mailbox and its life
 	mbox     []envelope
 	head     int
-	match    func(any) bool // the pending receive's match function
+	match    matcher // the pending receive's match (nil: any message)
 	waiting  bool           // blocked in receive
 	alive    bool
 	reason   any
@@ -175,7 +175,7 @@ func (e *Env) deliver(from, to *process, msg any, id int64) bool {
 		return false
 	}
 	to.mbox = append(to.mbox, envelope{from: from, msg: msg, id: id})
-	if to.waiting && (to.match == nil || to.match(msg)) {
+	if to.waiting && (to.match == nil || to.match.matches(msg)) {
 		to.waiting = false
 		e.run.Unblock(to.task)
 	}
@@ -188,7 +188,7 @@ func (e *Env) deliver(from, to *process, msg any, id int64) bool {
 //
 //go:noinline
 func (e *Env) Receive(match func(msg any) bool) any {
-	m, _ := e.receive(match, -1, core.CallerPC())
+	m, _ := e.receive(matcherOf(match), -1, core.CallerPC())
 	return m
 }
 
@@ -198,10 +198,10 @@ func (e *Env) Receive(match func(msg any) bool) any {
 //
 //go:noinline
 func (e *Env) ReceiveTimeout(match func(msg any) bool, d time.Duration) (any, bool) {
-	return e.receive(match, max(d, 0), core.CallerPC())
+	return e.receive(matcherOf(match), max(d, 0), core.CallerPC())
 }
 
-func (e *Env) receive(match func(any) bool, d time.Duration, pc uintptr) (any, bool) {
+func (e *Env) receive(match matcher, d time.Duration, pc uintptr) (any, bool) {
 	r := e.run
 	p := e.self()
 	i := p.find(match)
@@ -229,7 +229,7 @@ func (e *Env) receive(match func(any) bool, d time.Duration, pc uintptr) (any, b
 //
 //go:noinline
 func Recv[T any](e *Env) T {
-	m, _ := e.receive(isType[T], -1, core.CallerPC())
+	m, _ := e.receive(typeMatch[T]{}, -1, core.CallerPC())
 	return m.(T)
 }
 
@@ -238,7 +238,7 @@ func Recv[T any](e *Env) T {
 //
 //go:noinline
 func RecvTimeout[T any](e *Env, d time.Duration) (T, bool) {
-	m, ok := e.receive(isType[T], max(d, 0), core.CallerPC())
+	m, ok := e.receive(typeMatch[T]{}, max(d, 0), core.CallerPC())
 	if !ok {
 		var zero T
 		return zero, false
@@ -246,15 +246,38 @@ func RecvTimeout[T any](e *Env, d time.Duration) (T, bool) {
 	return m.(T), true
 }
 
-func isType[T any](m any) bool {
+// A matcher says which messages a receive takes. Recv's typeMatch is a
+// value of no size, so a typed receive costs no allocation (a generic
+// function's value would: it carries its dictionary).
+type matcher interface{ matches(m any) bool }
+
+// typeMatch takes the messages of type T.
+type typeMatch[T any] struct{}
+
+func (typeMatch[T]) matches(m any) bool {
 	_, ok := m.(T)
 	return ok
 }
 
+// funcMatch takes the messages a Receive's match function takes; nil takes
+// any message (see matcherOf).
+type funcMatch func(any) bool
+
+func (f funcMatch) matches(m any) bool { return f(m) }
+
+// matcherOf returns the matcher of a Receive's match function: nil (any
+// message) for nil.
+func matcherOf(f func(any) bool) matcher {
+	if f == nil {
+		return nil
+	}
+	return funcMatch(f)
+}
+
 // find returns the index of the first matching message, or -1.
-func (p *process) find(match func(any) bool) int {
+func (p *process) find(match matcher) int {
 	for i := p.head; i < len(p.mbox); i++ {
-		if match == nil || match(p.mbox[i].msg) {
+		if match == nil || match.matches(p.mbox[i].msg) {
 			return i
 		}
 	}
