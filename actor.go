@@ -47,7 +47,7 @@ type process struct {
 	mbox     []envelope
 	head     int
 	match    matcher // the pending receive's match (nil: any message)
-	waiting  bool           // blocked in receive
+	waiting  bool    // blocked in receive
 	alive    bool
 	reason   any
 	trap     bool
