@@ -78,14 +78,7 @@ const minIdle = 4096
 // begin starts an iteration: idle carriers beyond what the last iteration
 // needed at once (and minIdle) end.
 func (p *pool) begin() {
-	keep := max(minIdle, p.peak)
-	for len(p.idle) > keep {
-		c := p.idle[len(p.idle)-1]
-		p.idle[len(p.idle)-1] = nil
-		p.idle = p.idle[:len(p.idle)-1]
-		c.stop()
-		p.all--
-	}
+	p.trim(max(minIdle, p.peak))
 	p.peak = p.all - len(p.idle)
 }
 
@@ -106,10 +99,17 @@ func (p *pool) get() *carrier {
 func (p *pool) put(c *carrier) { p.idle = append(p.idle, c) }
 
 // drain ends every idle carrier's goroutine.
-func (p *pool) drain() {
-	for _, c := range p.idle {
-		c.stop()
+func (p *pool) drain() { p.trim(0) }
+
+// trim ends the goroutines of the idle carriers beyond the first keep.
+func (p *pool) trim(keep int) {
+	if len(p.idle) <= keep {
+		return
 	}
-	p.all -= len(p.idle)
-	p.idle = p.idle[:0]
+	for i, c := range p.idle[keep:] {
+		c.stop()
+		p.idle[keep+i] = nil
+	}
+	p.all -= len(p.idle) - keep
+	p.idle = p.idle[:keep]
 }
