@@ -134,20 +134,18 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 	for {
 		m.enabled = m.enabled[:0]
 		m.enabledT = m.enabledT[:0]
-		words := m.pending.words // the enabled tasks by id, as pendingSet.all walks them (inline: a step's cost)
-		for wi := 0; wi < len(words); wi++ {
-			w := words[wi]
-			if w == 0 {
-				wi = m.pending.skip(wi) - 1
-				continue
-			}
-			for ; w != 0; w &= w - 1 {
-				t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
+		if words := m.pending.words; len(words) == 1 {
+			// Up to 64 tasks, inline (a step's cost): walk's loop for
+			// one word, without the summary.
+			for w := words[0]; w != 0; w &= w - 1 {
+				t := m.tasks[bits.TrailingZeros64(w)]
 				if localFirst && strategy.LocalOp(t.op.Kind, t.op.Res) {
 					return t, true
 				}
 				m.offer(t)
 			}
+		} else if t := m.walk(localFirst); t != nil {
+			return t, true
 		}
 		if len(m.enabled) > 0 {
 			if m.early > 0 {
@@ -172,6 +170,25 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			}
 		}
 	}
+}
+
+// walk offers the enabled ops in task order, as pendingSet.all walks them,
+// or returns the task of the first local op as collect does.
+func (m *machine) walk(localFirst bool) *Task {
+	words := m.pending.words
+	for si, sw := range m.pending.sum {
+		for ; sw != 0; sw &= sw - 1 {
+			wi := si<<6 | bits.TrailingZeros64(sw)
+			for w := words[wi]; w != 0; w &= w - 1 {
+				t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
+				if localFirst && strategy.LocalOp(t.op.Kind, t.op.Res) {
+					return t
+				}
+				m.offer(t)
+			}
+		}
+	}
+	return nil
 }
 
 // quiescent decides what happens when nothing is enabled and next is the
