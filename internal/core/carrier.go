@@ -31,6 +31,7 @@ func newCarrier() *carrier {
 func (c *carrier) loop(yield func(struct{}) bool) {
 	c.yield = yield
 	c.goid = goid()
+	growStack(0)
 	c.register()
 	defer c.unregister()
 	for yield(struct{}{}) {
@@ -112,4 +113,17 @@ func (p *pool) trim(keep int) {
 	}
 	p.all -= len(p.idle) - keep
 	p.idle = p.idle[:keep]
+}
+
+// growStack grows a new carrier's stack from the 2 KiB a goroutine starts
+// with to 4 KiB, which a task's frames (its body, an op, the switch) need.
+// Here, a few frames deep, the runtime copies and adjusts four frames; grown
+// inside the task's first op, it copies a dozen, each looked up in the
+// function tables (about three times the work: see BENCHMARKS.md).
+//
+//go:noinline
+func growStack(i int) byte {
+	var frame [2048]byte // with the frames below it and the guard, past 2 KiB
+	frame[i] = 1
+	return frame[i/2]
 }
