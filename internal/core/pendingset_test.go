@@ -48,3 +48,43 @@ func TestPendingSet(t *testing.T) {
 		}
 	}
 }
+
+// collect offers the enabled ops in ascending task ids, as the set's walk
+// yields them, whether the ids fit one word (collect's inline loop) or lie
+// far apart among thousands (its walk through the summary); and with
+// localFirst it returns the first local op.
+func TestCollectOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{5, 64, 65, 300, 9000} {
+		var m machine
+		m.reset(Config{Strategy: &scriptStrategy{}})
+		m.main = m.spawn(nil, "main", NameKey("main"))
+		for i := 1; i < n; i++ {
+			m.spawn(m.main, "g", uint64(i))
+		}
+		for _, task := range m.tasks {
+			if rng.IntN(8) != 0 { // leave about one task in eight enabled
+				m.unpend(task)
+			}
+		}
+		want := m.pending.walk()
+		if _, ok := m.collect(false); !ok && len(want) > 0 {
+			t.Fatalf("%d tasks: collect found nothing enabled", n)
+		}
+		var got []int32
+		for i, op := range m.enabled {
+			if m.enabledT[i].ID != op.Task {
+				t.Fatalf("%d tasks: enabled op %d is task %d's, its task is %d", n, i, op.Task, m.enabledT[i].ID)
+			}
+			got = append(got, op.Task)
+		}
+		if !slices.Equal(got, want) || !slices.IsSorted(got) {
+			t.Fatalf("%d tasks: collect offers tasks %v, want %v", n, got, want)
+		}
+		if len(want) > 0 {
+			if local, _ := m.collect(true); local == nil || local.ID != want[0] {
+				t.Fatalf("%d tasks: the first local op is task %d's, collect returns %v", n, want[0], local)
+			}
+		}
+	}
+}
