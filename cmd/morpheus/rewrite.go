@@ -13,7 +13,6 @@ import (
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/rewrite"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
-	"github.com/morpheus-go/morpheus/rt"
 )
 
 func init() {
@@ -61,51 +60,22 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("rewrite", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, rewriteUsage) }
-	dir := fs.String("C", ".", "")
+	df := addDriverFlags(fs)
 	list := fs.Bool("list", false, "")
 	diff := fs.Bool("diff", false, "")
 	out := fs.String("out", "", "")
-	run := fs.String("run", "", "")
-	var schedules int
-	fs.IntVar(&schedules, "iterations", 100, "")
-	fs.IntVar(&schedules, "schedules", 100, "")
-	strat := fs.String("strategy", "", "")
-	seedArg := fs.String("seed", "", "")
-	jobs := fs.Int("jobs", 2, "")
-	replay := fs.String("replay", "", "")
-	exclude := fs.String("exclude", "", "")
-	cache := fs.String("cache", "", "")
-	maxSteps := fs.Int("maxsteps", 0, "")
-	watchdog := fs.Duration("watchdog", 0, "")
-	race := fs.Bool("race", false, "")
-	allowLeaks := fs.Bool("allowleaks", false, "")
-	allowRaces := fs.Bool("allowraces", false, "")
-	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "morpheus rewrite: no packages given")
-		return errUsage
-	}
-	if schedules < 1 || *jobs < 1 {
-		fmt.Fprintln(stderr, "morpheus rewrite: -iterations and -jobs must be positive")
-		return errUsage
-	}
-	seed, err := parseSeed(*seedArg)
+	cfg, err := df.config("rewrite", fs, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "morpheus rewrite: %v\n", err)
-		return errUsage
+		return err
 	}
-	if *seedArg == "random" {
-		fmt.Fprintf(stdout, "seed %d\n", seed)
-	}
-	var excl []string
-	if *exclude != "" {
-		excl = strings.Split(*exclude, ",")
+	if df.randomSeed() {
+		fmt.Fprintf(stdout, "seed %d\n", cfg.Seed)
 	}
 	if *list || *diff || *out != "" {
-		pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: *dir, Patterns: fs.Args(), Exclude: excl})
+		pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Exclude: cfg.Exclude})
 		if err != nil {
 			return err
 		}
@@ -119,9 +89,6 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
-		Schedules: schedules, Seed: seed, Strategy: *strat, Jobs: *jobs, Replay: *replay, Watchdog: *watchdog, MaxSteps: *maxSteps,
-		AllowLeaks: *allowLeaks, AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early), Race: *race}
 	sum, err := driver.Run(context.Background(), cfg)
 	if err != nil {
 		return err

@@ -1,19 +1,13 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
-	"github.com/morpheus-go/morpheus/rt"
 )
 
 // morpheus test (rewrite mode, the default) runs the ordinary go tests of
@@ -98,63 +92,23 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, testRewriteUsage) }
 	fs.Bool("rewrite", true, "")
-	var schedules int
-	fs.IntVar(&schedules, "iterations", 100, "")
-	fs.IntVar(&schedules, "schedules", 100, "")
-	strat := fs.String("strategy", "", "")
-	seedArg := fs.String("seed", "", "")
-	jobs := fs.Int("jobs", 2, "")
-	run := fs.String("run", "", "")
+	df := addDriverFlags(fs)
 	asJSON := fs.Bool("json", false, "")
-	replay := fs.String("replay", "", "")
-	dir := fs.String("C", ".", "")
-	exclude := fs.String("exclude", "", "")
-	cache := fs.String("cache", "", "")
-	maxSteps := fs.Int("maxsteps", 0, "")
-	watchdog := fs.Duration("watchdog", 0, "")
 	keep := fs.String("results", "", "")
 	report := fs.String("report", "morpheus-report", "")
-	race := fs.Bool("race", false, "")
-	allowLeaks := fs.Bool("allowleaks", false, "")
-	allowRaces := fs.Bool("allowraces", false, "")
-	early := fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
 	keepCorpus := fs.Bool("corpus", true, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "morpheus test: no packages given")
-		return errUsage
-	}
-	if schedules < 1 || *jobs < 1 {
-		fmt.Fprintln(stderr, "morpheus test: -iterations and -jobs must be positive")
-		return errUsage
-	}
-	seed, err := parseSeed(*seedArg)
+	cfg, err := df.config("test", fs, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "morpheus test: %v\n", err)
-		return errUsage
+		return err
 	}
-	if *seedArg == "random" && !*asJSON {
-		fmt.Fprintf(stdout, "seed %d\n", seed)
+	if df.randomSeed() && !*asJSON {
+		fmt.Fprintf(stdout, "seed %d\n", cfg.Seed)
 	}
-	if *replay != "" {
-		// As for go -C, the trace is relative to -C's directory; a
-		// directory holding one trace (testdata/morpheus/TestX) names it.
-		if *replay, err = replayPath(*dir, *replay); err != nil {
-			fmt.Fprintf(stderr, "morpheus test: -replay: %v\n", err)
-			return errUsage
-		}
-	}
-	var excl []string
-	if *exclude != "" {
-		excl = strings.Split(*exclude, ",")
-	}
-	cfg := driver.Config{Dir: *dir, Patterns: fs.Args(), Exclude: excl, Cache: *cache, Run: *run,
-		Schedules: schedules, Seed: seed, Strategy: *strat, Jobs: *jobs, Replay: *replay,
-		Watchdog: *watchdog, MaxSteps: *maxSteps, AllowLeaks: *allowLeaks,
-		AllowRaces: *allowRaces, EarlyTimers: earlyTimers(*early),
-		Race: *race, Corpus: *keepCorpus, Env: append(os.Environ(), checkEnv(fs, seed)...)}
+	cfg.Corpus = *keepCorpus
+	cfg.Env = append(os.Environ(), checkEnv(fs, cfg.Seed)...)
 	progress := stdout
 	if *asJSON {
 		progress = stderr
@@ -177,26 +131,6 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("tests failed under control")
 	}
 	return nil
-}
-
-// parseSeed reads -seed: empty (0, from each test's name), a number, or
-// "random" (a fresh seed, printed so that the run can be repeated).
-func parseSeed(s string) (uint64, error) {
-	switch s {
-	case "":
-		return 0, nil
-	case "random":
-		var b [8]byte
-		if _, err := rand.Read(b[:]); err != nil {
-			return 0, err
-		}
-		return binary.LittleEndian.Uint64(b[:]) | 1, nil
-	}
-	n, err := strconv.ParseUint(s, 0, 64)
-	if err != nil {
-		return 0, fmt.Errorf("-seed %q: want a number or \"random\"", s)
-	}
-	return n, nil
 }
 
 func writeTestRecords(w io.Writer, sum *driver.Summary) error {
@@ -226,26 +160,4 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 		}
 	}
 	return nil
-}
-
-// earlyTimers turns the -earlytimers flag into driver.Config.EarlyTimers,
-// where 0 means rt's default and a negative number none.
-func earlyTimers(n int) int {
-	if n <= 0 {
-		return -1
-	}
-	return n
-}
-
-// replayPath resolves -replay's trace against the -C directory dir, and a
-// directory holding one trace to that trace; it returns an absolute path.
-func replayPath(dir, path string) (string, error) {
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(dir, path)
-	}
-	path, err := resolveTrace(path)
-	if err != nil {
-		return "", err
-	}
-	return absPath(path), nil
 }

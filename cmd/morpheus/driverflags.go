@@ -1,0 +1,132 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+	"github.com/morpheus-go/morpheus/rt"
+)
+
+// driverFlags are the flags that morpheus test (in rewrite mode) and
+// morpheus rewrite share: what the rewriting driver's configuration is
+// made of, with the same names, defaults and checks in both.
+type driverFlags struct {
+	schedules                    int
+	strategy, seed, run, replay  *string
+	dir, exclude, cache          *string
+	jobs, maxSteps, early        *int
+	watchdog                     *time.Duration
+	race, allowLeaks, allowRaces *bool
+}
+
+// addDriverFlags defines the shared flags on fs.
+func addDriverFlags(fs *flag.FlagSet) *driverFlags {
+	f := &driverFlags{}
+	fs.IntVar(&f.schedules, "iterations", 100, "")
+	fs.IntVar(&f.schedules, "schedules", 100, "")
+	f.strategy = fs.String("strategy", "", "")
+	f.seed = fs.String("seed", "", "")
+	f.jobs = fs.Int("jobs", 2, "")
+	f.run = fs.String("run", "", "")
+	f.replay = fs.String("replay", "", "")
+	f.dir = fs.String("C", ".", "")
+	f.exclude = fs.String("exclude", "", "")
+	f.cache = fs.String("cache", "", "")
+	f.maxSteps = fs.Int("maxsteps", 0, "")
+	f.watchdog = fs.Duration("watchdog", 0, "")
+	f.race = fs.Bool("race", false, "")
+	f.allowLeaks = fs.Bool("allowleaks", false, "")
+	f.allowRaces = fs.Bool("allowraces", false, "")
+	f.early = fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
+	return f
+}
+
+// config checks the parsed flags and returns the driver's configuration for
+// the packages fs names. A bad flag is reported on stderr, under the
+// command's name cmd, and returned as errUsage.
+func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (driver.Config, error) {
+	usage := func(format string, args ...any) (driver.Config, error) {
+		fmt.Fprintf(stderr, "morpheus %s: %s\n", cmd, fmt.Sprintf(format, args...))
+		return driver.Config{}, errUsage
+	}
+	if fs.NArg() == 0 {
+		return usage("no packages given")
+	}
+	if f.schedules < 1 || *f.jobs < 1 {
+		return usage("-iterations and -jobs must be positive")
+	}
+	seed, err := parseSeed(*f.seed)
+	if err != nil {
+		return usage("%v", err)
+	}
+	replay := *f.replay
+	if replay != "" {
+		// As for go -C, the trace is relative to -C's directory; a
+		// directory holding one trace (testdata/morpheus/TestX) names it.
+		if replay, err = replayPath(*f.dir, replay); err != nil {
+			return usage("-replay: %v", err)
+		}
+	}
+	var excl []string
+	if *f.exclude != "" {
+		excl = strings.Split(*f.exclude, ",")
+	}
+	return driver.Config{Dir: *f.dir, Patterns: fs.Args(), Exclude: excl, Cache: *f.cache, Run: *f.run,
+		Schedules: f.schedules, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
+		Watchdog: *f.watchdog, MaxSteps: *f.maxSteps, AllowLeaks: *f.allowLeaks,
+		AllowRaces: *f.allowRaces, EarlyTimers: earlyTimers(*f.early), Race: *f.race}, nil
+}
+
+// randomSeed reports whether -seed asked for a fresh seed, which the
+// command prints so that the run can be repeated.
+func (f *driverFlags) randomSeed() bool { return *f.seed == "random" }
+
+// parseSeed reads -seed: empty (0, from each test's name), a number, or
+// "random" (a fresh seed, printed so that the run can be repeated).
+func parseSeed(s string) (uint64, error) {
+	switch s {
+	case "":
+		return 0, nil
+	case "random":
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, err
+		}
+		return binary.LittleEndian.Uint64(b[:]) | 1, nil
+	}
+	n, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return 0, fmt.Errorf("-seed %q: want a number or \"random\"", s)
+	}
+	return n, nil
+}
+
+// earlyTimers turns the -earlytimers flag into driver.Config.EarlyTimers,
+// where 0 means rt's default and a negative number none.
+func earlyTimers(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
+}
+
+// replayPath resolves -replay's trace against the -C directory dir, and a
+// directory holding one trace to that trace; it returns an absolute path.
+func replayPath(dir, path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	path, err := resolveTrace(path)
+	if err != nil {
+		return "", err
+	}
+	return absPath(path), nil
+}
