@@ -85,6 +85,11 @@ func TestMachineScriptErrors(t *testing.T) {
 		{"cancel goroutine", "spawn main\nnext\nspawn g\ncancel g", "bad.txt:4: cancel g: g is not a timer"},
 		{"wake unknown", "spawn main\nnext\ntimer t at=1s wake=nobody", "bad.txt:3: timer t: wake: no such task nobody"},
 		{"after the end", "spawn main\nnext\nreturn main\nnext\nnext", "bad.txt:5: next: the iteration is over"},
+		{"hot without monitor", "spawn main\nhot", "bad.txt:2: hot: no liveness monitor (config liveness)"},
+		{"cold without monitor", "cold", "bad.txt:1: cold: no liveness monitor"},
+		{"bad limit", "config liveness\nhot limit=long", "bad.txt:2: hot: limit: \"long\" is not a virtual time"},
+		{"unfollow not following", "spawn main\nunfollow", "bad.txt:2: unfollow: the strategy does not follow (config follow)"},
+		{"unfollow twice", "config follow\nunfollow\nunfollow", "bad.txt:3: unfollow: the strategy does not follow"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := runScript("bad.txt", []byte(tc.src))

@@ -15,7 +15,7 @@ import (
 // A line is a verb, its positional arguments, then options, key=value or a
 // bare flag:
 //
-//	config [max-steps=N] [clock-limit=D] [fair-after=N] [seed=N] [early=N] [allow-leaks]
+//	config [max-steps=N] [clock-limit=D] [fair-after=N] [seed=N] [early=N] [allow-leaks] [liveness] [follow]
 //	spawn NAME [daemon]                 the running task (none: this is the main task) spawns NAME
 //	timer NAME at=D [kind=KIND] [wake=A,B]  a runtime-owned task whose op is due at D; firing unblocks A, B
 //	post NAME KIND [res=N] [read] [val=N] [obj=NAME] [blocked] [deadline=D] [on=TEXT]
@@ -24,10 +24,16 @@ import (
 //	cancel NAME                         a timer is cancelled
 //	pick N...                           the strategy's next answers (index into the enabled set; default 0)
 //	next                                ask the machine for its decision
+//	hot [limit=D]                       the liveness monitor owes progress from now (on, for at most D)
+//	cold                                the monitor's owed progress happened
+//	unfollow                            the following strategy stops following (a replay past its schedule)
 //
 // D is a virtual time or deadline written as a Go duration (1.5s), KIND an
 // op kind as traces name it (send, recv, sleep, ...). config, if present,
-// is the first event.
+// is the first event. With liveness, the machine has a liveness monitor
+// (hot and cold need it), as a test with monitors does; with follow, the
+// strategy follows a recorded schedule until unfollow, as a replay does,
+// and picks every step meanwhile.
 
 // scriptLine is one event of a script.
 type scriptLine struct {
@@ -69,16 +75,19 @@ type verbSpec struct {
 
 var verbs = map[string]verbSpec{
 	"config": {opts: map[string]optType{"max-steps": optUint, "clock-limit": optDur, "fair-after": optInt,
-		"seed": optUint, "early": optUint, "allow-leaks": optFlag}},
+		"seed": optUint, "early": optUint, "allow-leaks": optFlag, "liveness": optFlag, "follow": optFlag}},
 	"spawn": {names: 1, opts: map[string]optType{"daemon": optFlag}},
 	"timer": {names: 1, opts: map[string]optType{"at": optDur, "kind": optOpKind, "wake": optNames}, required: []string{"at"}},
 	"post": {names: 1, kind: true, opts: map[string]optType{"res": optUint, "read": optFlag, "val": optInt,
 		"obj": optName, "blocked": optFlag, "deadline": optDur, "on": optText}},
-	"unblock": {names: 1},
-	"return":  {names: 1},
-	"cancel":  {names: 1},
-	"pick":    {variadic: true},
-	"next":    {},
+	"unblock":  {names: 1},
+	"return":   {names: 1},
+	"cancel":   {names: 1},
+	"pick":     {variadic: true},
+	"next":     {},
+	"hot":      {opts: map[string]optType{"limit": optDur}},
+	"cold":     {},
+	"unfollow": {},
 }
 
 // parseScript decodes a script; errors name file:line.

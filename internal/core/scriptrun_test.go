@@ -12,11 +12,15 @@ import (
 
 // scriptStrategy answers Next from the script's pick events (0 when none
 // is left) and notes that it was asked, so the transcript can tell its
-// picks from the fair walk's.
+// picks from the fair walk's. It is a strategy.Follower, following while
+// the script says so (config follow, until unfollow).
 type scriptStrategy struct {
-	answers []int
-	asked   bool
+	answers   []int
+	asked     bool
+	following bool
 }
+
+func (s *scriptStrategy) Following() bool { return s.following }
 
 func (*scriptStrategy) Name() string { return "script" }
 func (*scriptStrategy) Begin(uint64) {}
@@ -36,6 +40,7 @@ func (*scriptStrategy) End(*trace.Trace) {}
 // a script's events to a machine and writes down what it decides.
 type scriptRun struct {
 	m     machine
+	mon   scriptMonitor
 	strat scriptStrategy
 	named map[string]*Task
 	cur   *Task // the task that runs: the machine picked its op last
@@ -67,8 +72,12 @@ func runScript(file string, src []byte) ([]byte, error) {
 		cfg.Seed = uint64(l.int("seed", 0))
 		cfg.EarlyTimers = int(l.int("early", 0))
 		cfg.AllowLeaks = l.flag("allow-leaks")
+		x.strat.following = l.flag("follow")
 	}
 	x.m.reset(cfg)
+	if len(lines) > 0 && lines[0].flag("liveness") {
+		x.m.live = &x.mon
+	}
 	for i := range lines {
 		l := &lines[i]
 		fmt.Fprintf(&x.out, "> %s\n", l)
@@ -100,7 +109,8 @@ func (x *scriptRun) running(t *Task) error {
 }
 
 func (x *scriptRun) do(l *scriptLine) error {
-	if l.verb == "config" || l.verb == "pick" || l.verb == "next" {
+	switch l.verb {
+	case "config", "pick", "next", "hot", "cold", "unfollow":
 		return x.control(l)
 	}
 	name := l.args[0]
@@ -228,8 +238,46 @@ func (x *scriptRun) control(l *scriptLine) error {
 			return fmt.Errorf("next: %s runs and has not posted its next op", x.cur.Name)
 		}
 		x.next()
+	case "hot", "cold":
+		if x.m.live == nil {
+			return fmt.Errorf("%s: no liveness monitor (config liveness)", l.verb)
+		}
+		if l.verb == "cold" {
+			x.mon.hot = false
+		} else if !x.mon.hot {
+			x.mon.hot, x.mon.since = true, x.m.clock
+			x.mon.limit, _ = l.dur("limit")
+		}
+	case "unfollow":
+		if !x.strat.following {
+			return fmt.Errorf("unfollow: the strategy does not follow (config follow)")
+		}
+		x.strat.following = false
 	}
 	return nil
+}
+
+// scriptMonitor is the script's liveness monitor: hot from a virtual time
+// on, expired once hot for longer than its limit (0: none), as a Mon is.
+type scriptMonitor struct {
+	hot          bool
+	since, limit int64
+}
+
+func (s *scriptMonitor) Hot() bool { return s.hot }
+
+func (s *scriptMonitor) Expired(now int64) string {
+	if s.hot && s.limit > 0 && now-s.since > s.limit {
+		return fmt.Sprintf("the monitor is hot since %v: longer than its limit of %v", durationOf(s.since), durationOf(s.limit))
+	}
+	return ""
+}
+
+func (s *scriptMonitor) Describe() string {
+	if !s.hot {
+		return "  no monitor is hot"
+	}
+	return fmt.Sprintf("  the monitor is hot since %v", durationOf(s.since))
 }
 
 // next asks for decisions as Run.pick does: a timer's action runs in place
