@@ -19,6 +19,7 @@ import (
 //	m[k], len(m)    __rt.ReadMap(m)[k], len(__rt.ReadMap(m))
 //	m[k] = v        __rt.WriteMap(m)[k] = v (also delete(m, k), clear(m))
 //	a, err := f()   a, __e1 := f(); *__rt.Write(&err) = __e1 (err redeclared)
+//	return          { __rt.Read(&res); return } (a bare return reads the named results)
 //
 // The address is taken inline, where the expression was, so evaluation
 // order and short-circuits are Go's, and a nil dereference panics at the
@@ -43,6 +44,9 @@ const (
 type memPass struct {
 	w   *fileRewriter
 	loc *locality
+	// results are the named results of the function whose body the pass
+	// is in, which a bare return reads.
+	results []*types.Var
 }
 
 // memory runs the memory pass over the file.
@@ -52,14 +56,14 @@ func (w *fileRewriter) memory() {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Body != nil {
-				m.stmts(d.Body)
+				m.body(d.Type, d.Body)
 			}
 		case *ast.GenDecl:
 			// Package-level initialisers run before any test: only the
 			// function literals they hold run under control.
 			ast.Inspect(d, func(n ast.Node) bool {
 				if lit, ok := n.(*ast.FuncLit); ok {
-					m.stmts(lit.Body)
+					m.body(lit.Type, lit.Body)
 					return false
 				}
 				return true
@@ -68,10 +72,55 @@ func (w *fileRewriter) memory() {
 	}
 }
 
+// body collects the edits of a function's body, whose bare returns read
+// the named results of its type ft.
+func (m *memPass) body(ft *ast.FuncType, body *ast.BlockStmt) {
+	outer := m.results
+	m.results = nil
+	if ft.Results != nil {
+		for _, f := range ft.Results.List {
+			for _, name := range f.Names {
+				if v, ok := m.w.info.Defs[name].(*types.Var); ok {
+					m.results = append(m.results, v)
+				}
+			}
+		}
+	}
+	m.stmts(body)
+	m.results = outer
+}
+
+// bareReturn makes the loads of a bare return ops: it reads the named
+// results, and one that goroutines may share (a result a goroutine's
+// closure sets) is a shared location like any other.
+func (m *memPass) bareReturn(ret *ast.ReturnStmt) {
+	var reads []string
+	for _, v := range m.results {
+		if m.loc.sharedVar(v) && !syncType(v.Type()) {
+			reads = append(reads, v.Name())
+		}
+	}
+	if len(reads) == 0 {
+		return
+	}
+	m.w.replace(ret, func(r *renderer, b *strings.Builder) {
+		b.WriteString("{ ")
+		for _, name := range reads {
+			b.WriteString(rtName + ".Read(&" + name + "); ")
+		}
+		b.WriteString("return }")
+	})
+}
+
 // stmts collects the edits of the statements under n.
 func (m *memPass) stmts(n ast.Node) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				m.bareReturn(n)
+			}
+			return true
 		case *ast.AssignStmt:
 			m.assign(n)
 			return false
@@ -310,7 +359,7 @@ func (m *memPass) expr(e ast.Expr, acc access, postfix bool) {
 	case *ast.ParenExpr:
 		m.expr(x.X, acc, false)
 	case *ast.FuncLit:
-		m.stmts(x.Body)
+		m.body(x.Type, x.Body)
 	case *ast.CompositeLit:
 		m.compositeLit(x)
 	case *ast.Ident:

@@ -44,3 +44,30 @@ func TestCheckThenAct(t *testing.T) {
 		t.Errorf("TestTakeLocked: %+v, want %d passing schedules", locked, cfg.Schedules)
 	}
 }
+
+// A bare return reads the named results, and one a goroutine sets is shared
+// (testdata/namedresult): the read is an op, so the race between the
+// goroutine's write and the return of a Wait that gave up is found, as Go's
+// race detector finds it. The fixed Wait, whose result only a receive sets,
+// passes.
+func TestNamedResultRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	cfg := driver.Config{Dir: "../testdata/namedresult", Patterns: []string{"."}, Cache: t.TempDir(),
+		Schedules: 50, Jobs: 1, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
+	sum, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := sum.Packages[0]; p.Err != nil {
+		t.Fatalf("%v\n%s", p.Err, p.Output)
+	}
+	wait, fixed := find(sum, "TestWait"), find(sum, "TestWaitFixed")
+	if wait == nil || wait.Kind != "race" || !strings.Contains(wait.Failure, "wait.go:25") || !strings.Contains(wait.Failure, "wait.go:17") {
+		t.Fatalf("want the race between the return (wait.go:25) and the goroutine's write (wait.go:17), got %+v", wait)
+	}
+	if fixed == nil || fixed.Failure != "" || fixed.Schedules != cfg.Schedules {
+		t.Errorf("TestWaitFixed: %+v, want %d passing schedules", fixed, cfg.Schedules)
+	}
+}

@@ -100,3 +100,17 @@ func Receive(ch chan int) (v int, ok bool) {
 	}
 	return
 }
+
+// Named: a bare return reads the named results goroutines may share (n, set
+// by a goroutine), not the others (quiet, the blank one); a function
+// literal's bare return reads its own results.
+func Named(ch chan int) (n int, _ error, quiet bool) {
+	go func() { n = <-ch }()
+	inner := func() (m int) {
+		go func() { m = 1 }()
+		return
+	}
+	inner()
+	quiet = true
+	return
+}

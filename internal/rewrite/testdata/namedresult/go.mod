@@ -1,0 +1,3 @@
+module example.com/namedresult
+
+go 1.24
