@@ -172,20 +172,23 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 	}
 }
 
-// walk offers the enabled ops in task order, as pendingSet.all walks them,
-// or returns the task of the first local op as collect does.
+// walk offers the enabled ops in task order, as pendingSet.all walks them
+// (a zero word skipped to the next non-zero one through the summary), or
+// returns the task of the first local op as collect does.
 func (m *machine) walk(localFirst bool) *Task {
 	words := m.pending.words
-	for si, sw := range m.pending.sum {
-		for ; sw != 0; sw &= sw - 1 {
-			wi := si<<6 | bits.TrailingZeros64(sw)
-			for w := words[wi]; w != 0; w &= w - 1 {
-				t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
-				if localFirst && strategy.LocalOp(t.op.Kind, t.op.Res) {
-					return t
-				}
-				m.offer(t)
+	for wi := 0; wi < len(words); wi++ {
+		w := words[wi]
+		if w == 0 {
+			wi = m.pending.skip(wi) - 1
+			continue
+		}
+		for ; w != 0; w &= w - 1 {
+			t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
+			if localFirst && strategy.LocalOp(t.op.Kind, t.op.Res) {
+				return t
 			}
+			m.offer(t)
 		}
 	}
 	return nil

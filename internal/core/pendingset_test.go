@@ -51,11 +51,12 @@ func TestPendingSet(t *testing.T) {
 
 // collect offers the enabled ops in ascending task ids, as the set's walk
 // yields them, whether the ids fit one word (collect's inline loop) or lie
-// far apart among thousands (its walk through the summary); and with
-// localFirst it returns the first local op.
+// among thousands, densely or far apart (walk, skipping zero words through
+// the summary); and with localFirst it returns the first local op.
 func TestCollectOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{5, 64, 65, 300, 9000} {
+	for _, c := range []struct{ n, one int }{{5, 2}, {64, 8}, {65, 8}, {300, 8}, {300, 100}, {9000, 8}, {9000, 300}} {
+		n := c.n
 		var m machine
 		m.reset(Config{Strategy: &scriptStrategy{}})
 		m.main = m.spawn(nil, "main", NameKey("main"))
@@ -63,7 +64,7 @@ func TestCollectOrder(t *testing.T) {
 			m.spawn(m.main, "g", uint64(i))
 		}
 		for _, task := range m.tasks {
-			if rng.IntN(8) != 0 { // leave about one task in eight enabled
+			if rng.IntN(c.one) != 0 { // leave about one task in c.one enabled: words of none among them
 				m.unpend(task)
 			}
 		}
