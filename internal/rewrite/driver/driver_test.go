@@ -12,22 +12,10 @@ import (
 // The seeded lock-order inversion of testdata/lockorder is found, in an
 // unmodified package, and its trace replays to the same deadlock.
 func TestLockOrder(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a test binary")
-	}
-	cfg := driver.Config{Dir: "../testdata/lockorder", Patterns: []string{"."}, Cache: t.TempDir(),
-		Schedules: 200, Jobs: 2, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
-	sum, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sum.Packages) != 1 {
-		t.Fatalf("%d packages", len(sum.Packages))
-	}
+	cfg := testdataConfig(t, "lockorder", 200, 1)
+	cfg.Jobs = 2
+	sum := explore(t, cfg)
 	p := sum.Packages[0]
-	if p.Err != nil {
-		t.Fatalf("%v\n%s", p.Err, p.Output)
-	}
 	var tr *driver.TestSummary
 	for _, ts := range p.Tests {
 		t.Logf("%s: %d schedules, failure %q", ts.Name, ts.Schedules, ts.Kind)
@@ -63,6 +51,34 @@ func TestLockOrder(t *testing.T) {
 	if got == nil || got.Kind != "deadlock" || !strings.Contains(got.Failure, "strategy replay") {
 		t.Errorf("replay: %+v", got)
 	}
+}
+
+// testdataConfig is how the driver's tests explore a package of
+// ../testdata, a module of its own: a fresh cache, one job. It skips the
+// test under -short, since exploring builds a test binary.
+func testdataConfig(t *testing.T, dir string, schedules int, seed uint64) driver.Config {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	return driver.Config{Dir: "../testdata/" + dir, Patterns: []string{"."}, Cache: t.TempDir(),
+		Schedules: schedules, Jobs: 1, Seed: seed, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
+}
+
+// explore runs cfg's one package and fails the test if it did not build or
+// run.
+func explore(t *testing.T, cfg driver.Config) *driver.Summary {
+	t.Helper()
+	sum, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Packages) != 1 {
+		t.Fatalf("%d packages", len(sum.Packages))
+	}
+	if p := sum.Packages[0]; p.Err != nil {
+		t.Fatalf("%v\n%s", p.Err, p.Output)
+	}
+	return sum
 }
 
 func find(s *driver.Summary, test string) *driver.TestSummary {

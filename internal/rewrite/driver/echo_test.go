@@ -15,18 +15,8 @@ import (
 // the package's lines, and since the draws of math/rand come from the
 // schedule's seed, the same seed saves the same trace.
 func TestEchoUnderControl(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a test binary")
-	}
-	cfg := driver.Config{Dir: "../testdata/echo", Patterns: []string{"."}, Cache: t.TempDir(),
-		Schedules: 20, Jobs: 1, Seed: 3, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
-	sum, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := sum.Packages[0]; p.Err != nil {
-		t.Fatalf("%v\n%s", p.Err, p.Output)
-	}
+	cfg := testdataConfig(t, "echo", 20, 3)
+	sum := explore(t, cfg)
 	echo := find(sum, "TestEcho")
 	if echo == nil || echo.Failure != "" || echo.Schedules != 20 {
 		t.Fatalf("TestEcho: %+v", echo)

@@ -2,7 +2,6 @@ package driver_test
 
 import (
 	"context"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,18 +14,8 @@ import (
 // started; its trace replays to the same leak, and AllowLeaks lets it pass.
 // Goroutines that end, after a cancel or a sleep, are no leak.
 func TestLeak(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a test binary")
-	}
-	cfg := driver.Config{Dir: "../testdata/leak", Patterns: []string{"."}, Cache: t.TempDir(),
-		Schedules: 20, Jobs: 1, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
-	sum, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := sum.Packages[0]; p.Err != nil {
-		t.Fatalf("%v\n%s", p.Err, p.Output)
-	}
+	cfg := testdataConfig(t, "leak", 20, 1)
+	sum := explore(t, cfg)
 	for _, name := range []string{"TestRollback", "TestSleeper"} {
 		if ts := find(sum, name); ts == nil || ts.Failure != "" {
 			t.Errorf("%s: %+v", name, ts)

@@ -1,12 +1,8 @@
 package driver_test
 
 import (
-	"context"
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
 // A check-then-act on a plain field (testdata/checkact) is split by the
@@ -16,19 +12,8 @@ import (
 // lock orders the accesses, and the variable the test's goroutines share
 // under their own lock is no race.
 func TestCheckThenAct(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a test binary")
-	}
-	cfg := driver.Config{Dir: "../testdata/checkact", Patterns: []string{"."}, Cache: t.TempDir(),
-		Schedules: 100, Jobs: 1, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
-	sum, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := sum.Packages[0]
-	if p.Err != nil {
-		t.Fatalf("%v\n%s", p.Err, p.Output)
-	}
+	cfg := testdataConfig(t, "checkact", 100, 1)
+	sum := explore(t, cfg)
 	take, locked := find(sum, "TestTake"), find(sum, "TestTakeLocked")
 	if take == nil || take.Failure == "" {
 		t.Fatalf("the check-then-act was not found: %+v", take)
@@ -51,18 +36,8 @@ func TestCheckThenAct(t *testing.T) {
 // race detector finds it. The fixed Wait, whose result only a receive sets,
 // passes.
 func TestNamedResultRace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a test binary")
-	}
-	cfg := driver.Config{Dir: "../testdata/namedresult", Patterns: []string{"."}, Cache: t.TempDir(),
-		Schedules: 50, Jobs: 1, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
-	sum, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := sum.Packages[0]; p.Err != nil {
-		t.Fatalf("%v\n%s", p.Err, p.Output)
-	}
+	cfg := testdataConfig(t, "namedresult", 50, 1)
+	sum := explore(t, cfg)
 	wait, fixed := find(sum, "TestWait"), find(sum, "TestWaitFixed")
 	if wait == nil || wait.Kind != "race" || !strings.Contains(wait.Failure, "wait.go:25") || !strings.Contains(wait.Failure, "wait.go:17") {
 		t.Fatalf("want the race between the return (wait.go:25) and the goroutine's write (wait.go:17), got %+v", wait)
