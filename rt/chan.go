@@ -55,8 +55,20 @@ func lookup[T any](k unsafe.Pointer) (c *prim.Chan[T], ok bool) {
 // Make stands for make(C, n) of a channel type C.
 //
 //go:noinline
-func Make[C ~chan T, T any, N integer](size N) C {
-	pc := core.CallerPC()
+func Make[C ~chan T, T any, N integer](size N) C { return C(makeChan[T](size, core.CallerPC())) }
+
+// MakeRecv stands for make(C, n) of a receive-only channel type C
+// (make(<-chan T)), which Go allows: nothing can ever be sent on it.
+//
+//go:noinline
+func MakeRecv[C ~<-chan T, T any, N integer](size N) C { return C(makeChan[T](size, core.CallerPC())) }
+
+// MakeSend stands for make(C, n) of a send-only channel type C.
+//
+//go:noinline
+func MakeSend[C ~chan<- T, T any, N integer](size N) C { return C(makeChan[T](size, core.CallerPC())) }
+
+func makeChan[T any, N integer](size N, pc uintptr) chan T {
 	n := int(size)
 	if N(n) != size {
 		panic(plainError("makechan: size out of range"))
@@ -64,7 +76,7 @@ func Make[C ~chan T, T any, N integer](size N) C {
 	c := prim.Make[T](n, pc)
 	nc := make(chan T, n)
 	register(nc, c)
-	return C(nc)
+	return nc
 }
 
 // integer is any integer type: make's size may be any.

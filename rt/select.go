@@ -53,7 +53,9 @@ func (c *RecvCase[T]) native() reflect.SelectCase {
 func (c *RecvCase[T]) took(v reflect.Value, ok bool) {
 	c.OK = ok
 	if ok {
-		c.V = v.Interface().(T)
+		// A nil interface value received (on a chan error) is a nil any,
+		// which v.Interface().(T) would reject: it stays T's zero value.
+		c.V, _ = v.Interface().(T)
 	}
 }
 

@@ -31,7 +31,7 @@ func (c *Chan[T]) selRecv(r *core.Run, f any) bool {
 }
 
 func (c *Chan[T]) selSend(t *core.Task, r *core.Run, v, f any) bool {
-	id, ok := c.put(t, r, v.(T))
+	id, ok := c.put(t, r, caseValue[T](v))
 	if !ok {
 		return false
 	}
@@ -40,6 +40,14 @@ func (c *Chan[T]) selSend(t *core.Task, r *core.Run, v, f any) bool {
 		f.(func())()
 	}
 	return true
+}
+
+// caseValue returns the value a send case carries as an any (Case.v) as
+// the channel's element type again. A nil interface value (case errc <- nil
+// on a chan error) is a nil any, which v.(T) rejects: it is T's zero value.
+func caseValue[T any](v any) T {
+	x, _ := v.(T)
+	return x
 }
 
 // selRecorded records the case a select took in its step.
@@ -51,7 +59,7 @@ func (c *Chan[T]) selRecorded(r *core.Run, id int64, from int32) {
 
 func (c *Chan[T]) selWait(t *core.Task, send bool, v any) {
 	if send {
-		c.sendq = append(c.sendq, sendWaiter[T]{t: t, sel: true, v: v.(T), id: c.newID()})
+		c.sendq = append(c.sendq, sendWaiter[T]{t: t, sel: true, v: caseValue[T](v), id: c.newID()})
 	} else {
 		c.recvq = append(c.recvq, recvWaiter[T]{t: t, sel: true})
 	}

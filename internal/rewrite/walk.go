@@ -257,17 +257,48 @@ func (w *fileRewriter) list(l []ast.Stmt) {
 	}
 }
 
-// makeChan: make(T, n) of a channel type T becomes __rt.Make[T](n).
+// makeChan: make(T, n) of a channel type T becomes __rt.Make[T](n), or
+// __rt.Make[T](int(n)) where n's own type is not what make gives it (see
+// sizeAsInt); MakeRecv or MakeSend for a receive-only or a send-only T.
 func (w *fileRewriter) makeChan(c *ast.CallExpr) {
+	fn := ".Make["
+	if ch, _ := coreType(w.typeOf(c.Args[0])).(*types.Chan); ch != nil && ch.Dir() == types.RecvOnly {
+		fn = ".MakeRecv["
+	} else if ch != nil && ch.Dir() == types.SendOnly {
+		fn = ".MakeSend["
+	}
 	w.replace(c, func(r *renderer, b *strings.Builder) {
-		b.WriteString(rtName + ".Make[")
+		b.WriteString(rtName + fn)
 		w.sub(r, b, c.Args[0])
 		b.WriteString("](")
-		if len(c.Args) > 1 {
+		if len(c.Args) > 1 && w.sizeAsInt(c.Args[1]) {
+			b.WriteString("int(")
+			w.sub(r, b, c.Args[1])
+			b.WriteString(")")
+		} else if len(c.Args) > 1 {
 			w.sub(r, b, c.Args[1])
 		} else {
 			b.WriteString("0")
 		}
 		b.WriteString(")")
 	})
+}
+
+// sizeAsInt reports whether a size argument of make (or any argument Go
+// gives type int where the rewritten call infers a type parameter from it)
+// must be converted to int explicitly: a constant, whose untyped kind
+// (1e3, 'a') would otherwise infer float64 or rune, and an expression make
+// gave type int, such as a shift of an untyped constant (1.0<<s), whose
+// operand would otherwise take its default type. The conversion is exact:
+// make accepts only what is representable as an int.
+func (w *fileRewriter) sizeAsInt(e ast.Expr) bool {
+	tv, ok := w.info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.Value != nil {
+		return true
+	}
+	basic, ok := tv.Type.(*types.Basic)
+	return ok && (basic.Kind() == types.Int || basic.Info()&types.IsUntyped != 0)
 }

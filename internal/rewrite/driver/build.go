@@ -63,6 +63,7 @@ type workspace struct {
 	goVer    string
 	overlay  map[string]string
 	links    map[string]string // module-cache dir -> its link
+	orig     map[string]string // a rewritten file's name in the cache -> the original's path
 }
 
 // link returns the path through which a module-cache directory is built.
@@ -147,6 +148,7 @@ func (ws *workspace) place(p *rewrite.Package, f *rewrite.File) error {
 		}
 	}
 	ws.overlay[target] = out
+	ws.orig[filepath.Base(out)] = f.Path
 	return nil
 }
 

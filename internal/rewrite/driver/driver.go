@@ -49,6 +49,11 @@ type Config struct {
 	// replays them first (rt.EnvCorpus); morpheus test sets it. Without
 	// it, traces go to the cache directory.
 	Corpus bool
+	// Vet is go test's -vet: "" runs go test's default analyzers on each
+	// package as written, with the module's own go.mod, before building it
+	// (a finding stops its build, as under go test); "off" runs none, "all"
+	// every analyzer of go vet, or a comma-separated list of analyzers.
+	Vet string
 }
 
 // Summary is what a run found.
@@ -135,6 +140,13 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if env == nil {
 		env = os.Environ()
 	}
+	vet, err := parseVet(cfg.Vet)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkVetNames(ctx, cfg.Dir, env, vet); err != nil {
+		return nil, err
+	}
 	if w, _ := goEnv(ctx, cfg.Dir, env, "GOWORK"); w != "" && w != "off" {
 		return nil, fmt.Errorf("workspace mode (%s) is not supported: run with GOWORK=off", w)
 	}
@@ -154,7 +166,8 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	}
 	start := time.Now()
 	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),
-		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{}}
+		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{},
+		orig: map[string]string{}}
 	record := preparedFile(ws.dir, cfg)
 	fp, err := fingerprint(ctx, cfg, env, gomod, goVer)
 	if err != nil {
@@ -211,8 +224,18 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		if cfg.Race {
 			name += ".race"
 		}
+		ps.dir = dir
+		if !vet.off {
+			if msg, ok := vetPackage(ctx, cfg.Dir, env, vet, p.Path); !ok {
+				ps.Err = fmt.Errorf("go vet %s failed, as go test's vet would (-vet=off skips it):\n%s", p.Path, msg)
+				ps.Build = time.Since(start)
+				out = append(out, ps)
+				continue
+			}
+		}
 		bin := filepath.Join(ws.dir, "bin", name+".test")
-		args := []string{"test", "-c", "-o", bin, "-overlay", overlay}
+		// go test's vet ran above, on the package as written.
+		args := []string{"test", "-c", "-vet=off", "-o", bin, "-overlay", overlay}
 		if cfg.Race {
 			args = append(args, "-race")
 		}
@@ -226,12 +249,11 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		cmd.Dir, cmd.Env = cfg.Dir, env
 		cfg.logf("morpheus: go %s", strings.Join(args, " "))
 		if msg, err := cmd.CombinedOutput(); err != nil {
-			ps.Err = fmt.Errorf("building the rewritten tests of %s: %v\n%s", p.Path, err, msg)
+			ps.Err = fmt.Errorf("building the rewritten tests of %s: %v\n%s", p.Path, err, ws.userPaths(string(msg), cfg.Dir))
 		} else if _, err := os.Stat(bin); err == nil {
 			ps.Binary = bin
 		}
 		ps.Build = time.Since(start)
-		ps.dir = dir
 		out = append(out, ps)
 	}
 	if fp != "" {

@@ -35,7 +35,7 @@ import (
 // link.
 func fingerprint(ctx context.Context, cfg Config, env []string, gomod, goVer string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%q\x00%q\x00%v\x00", Version, goVer, cfg.Patterns, cfg.Exclude, cfg.Race)
+	fmt.Fprintf(h, "%s\x00%s\x00%q\x00%q\x00%v\x00%q\x00", Version, goVer, cfg.Patterns, cfg.Exclude, cfg.Race, cfg.Vet)
 	for _, k := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN"} {
 		fmt.Fprintf(h, "%s=%s\x00", k, lookupEnv(env, k))
 	}
