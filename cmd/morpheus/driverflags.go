@@ -21,7 +21,7 @@ import (
 type driverFlags struct {
 	schedules                    int
 	strategy, seed, run, replay  *string
-	dir, exclude, cache          *string
+	dir, exclude, cache, vet     *string
 	jobs, maxSteps, early        *int
 	watchdog                     *time.Duration
 	race, allowLeaks, allowRaces *bool
@@ -40,6 +40,7 @@ func addDriverFlags(fs *flag.FlagSet) *driverFlags {
 	f.dir = fs.String("C", ".", "")
 	f.exclude = fs.String("exclude", "", "")
 	f.cache = fs.String("cache", "", "")
+	f.vet = fs.String("vet", "", "")
 	f.maxSteps = fs.Int("maxsteps", 0, "")
 	f.watchdog = fs.Duration("watchdog", 0, "")
 	f.race = fs.Bool("race", false, "")
@@ -75,6 +76,9 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 			return usage("-replay: %v", err)
 		}
 	}
+	if err := driver.ParseVet(*f.vet); err != nil {
+		return usage("%v", err)
+	}
 	var excl []string
 	if *f.exclude != "" {
 		excl = strings.Split(*f.exclude, ",")
@@ -82,7 +86,7 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	return driver.Config{Dir: *f.dir, Patterns: fs.Args(), Exclude: excl, Cache: *f.cache, Run: *f.run,
 		Schedules: f.schedules, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
 		Watchdog: *f.watchdog, MaxSteps: *f.maxSteps, AllowLeaks: *f.allowLeaks,
-		AllowRaces: *f.allowRaces, EarlyTimers: earlyTimers(*f.early), Race: *f.race}, nil
+		AllowRaces: *f.allowRaces, EarlyTimers: earlyTimers(*f.early), Race: *f.race, Vet: *f.vet}, nil
 }
 
 // randomSeed reports whether -seed asked for a fresh seed, which the

@@ -41,6 +41,10 @@ Flags:
   -jobs N         parallel test processes per package (default 2)
   -run REGEXP     run only the tests matching REGEXP
   -race           build the tests with Go's race detector as well
+  -vet LIST       go vet's checks run on each package as written before it
+                  is built, as go test runs them: "off", "all", or a list of
+                  analyzers (atomic,bool); default go test's own, with the
+                  module's go version. A finding stops the package's build
   -replay TRACE   replay a saved trace (with -run naming its test)
   -C DIR          run the go command in DIR
   -exclude LIST   comma-separated import-path prefixes not to rewrite

@@ -51,6 +51,10 @@ Flags:
   -report DIR     directory of the Checks' HTML reports (default
                   "morpheus-report"); "" writes none
   -race           build the tests with Go's race detector as well
+  -vet LIST       go vet's checks run on each package as written before it
+                  is built, as go test runs them: "off", "all", or a list of
+                  analyzers (atomic,bool); default go test's own, with the
+                  module's go version. A finding stops the package's build
   -replay TRACE   replay a saved trace (with -run naming its test)
   -corpus=false   neither replay nor save testdata/morpheus/<Test>/: a
                   failing test's trace goes to the cache directory

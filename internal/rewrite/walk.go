@@ -284,21 +284,36 @@ func (w *fileRewriter) makeChan(c *ast.CallExpr) {
 	})
 }
 
-// sizeAsInt reports whether a size argument of make (or any argument Go
-// gives type int where the rewritten call infers a type parameter from it)
-// must be converted to int explicitly: a constant, whose untyped kind
-// (1e3, 'a') would otherwise infer float64 or rune, and an expression make
-// gave type int, such as a shift of an untyped constant (1.0<<s), whose
-// operand would otherwise take its default type. The conversion is exact:
-// make accepts only what is representable as an int.
+// sizeAsInt reports whether a size argument of make must be converted to
+// int explicitly in the rewritten call, whose type parameter is inferred
+// from it: a constant (1e3 or 2.0 would infer float64; an integer literal
+// needs nothing), or an expression whose shift of an untyped constant
+// (1.0<<s) make gives type int but the call would give the constant's
+// default type. The conversion is exact: make accepts only what is
+// representable as an int.
 func (w *fileRewriter) sizeAsInt(e ast.Expr) bool {
-	tv, ok := w.info.Types[e]
-	if !ok {
+	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok && lit.Kind == token.INT {
 		return false
 	}
-	if tv.Value != nil {
+	if tv := w.info.Types[e]; tv.Value != nil {
 		return true
 	}
-	basic, ok := tv.Type.(*types.Basic)
-	return ok && (basic.Kind() == types.Int || basic.Info()&types.IsUntyped != 0)
+	return w.untypedShift(e)
+}
+
+// untypedShift reports whether e's operators (not its calls) hold a shift
+// whose left operand is a constant: its type is the context's.
+func (w *fileRewriter) untypedShift(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return w.untypedShift(x.X)
+	case *ast.UnaryExpr:
+		return w.untypedShift(x.X)
+	case *ast.BinaryExpr:
+		if (x.Op == token.SHL || x.Op == token.SHR) && w.info.Types[x.X].Value != nil {
+			return true
+		}
+		return w.untypedShift(x.X) || w.untypedShift(x.Y)
+	}
+	return false
 }

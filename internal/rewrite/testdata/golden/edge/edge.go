@@ -68,3 +68,18 @@ func Deferred(n *atomic.Int64) int64 {
 	defer n.Add(-1)
 	return n.Add(1)
 }
+
+// Constants: make's size as an untyped float, a rune or a shift of an
+// untyped constant, and makes of directional channel types.
+func Constants(s uint) (chan int, chan rune, chan int, <-chan int, chan<- int) {
+	const n = 1e3
+	return make(chan int, n), make(chan rune, 'a'), make(chan int, 1.0<<s), make(<-chan int), make(chan<- int, 2.0)
+}
+
+// NilSends: untyped nil sent in select cases on channels of interfaces.
+func NilSends(errc chan error, any chan interface{}) {
+	select {
+	case errc <- nil:
+	case any <- nil:
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/untyped
+
+go 1.23

@@ -1,0 +1,3 @@
+module example.com/vet
+
+go 1.23

@@ -1,0 +1,9 @@
+package nobody
+
+import "testing"
+
+func TestPing(t *testing.T) {
+	if !<-Ping() {
+		t.Fatal("no answer")
+	}
+}
