@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -205,6 +206,17 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !vet.off {
+		var paths []string
+		for path := range targets {
+			paths = append(paths, path)
+		}
+		slices.Sort(paths)
+		cfg.logf("morpheus: go vet %s", strings.Join(append(vet.flags(), paths...), " "))
+		if _, ok := vetPackages(ctx, cfg.Dir, env, vet, paths...); ok {
+			vet.off = true // every package passed
+		}
+	}
 	var out []*PackageSummary
 	for _, p := range withUnrewritten(pkgs, targets) {
 		dir, ok := targets[p.Path]
@@ -226,8 +238,8 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		}
 		ps.dir = dir
 		if !vet.off {
-			if msg, ok := vetPackage(ctx, cfg.Dir, env, vet, p.Path); !ok {
-				ps.Err = fmt.Errorf("go vet %s failed, as go test's vet would (-vet=off skips it):\n%s", p.Path, msg)
+			if msg, ok := vetPackages(ctx, cfg.Dir, env, vet, p.Path); !ok {
+				ps.Err = fmt.Errorf("go vet %s failed; go test runs the same vet and stops there too (-vet=off skips it):\n%s", p.Path, msg)
 				ps.Build = time.Since(start)
 				out = append(out, ps)
 				continue

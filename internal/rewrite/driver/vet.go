@@ -106,11 +106,14 @@ func checkVetNames(ctx context.Context, dir string, env []string, s vetSetting) 
 	return nil
 }
 
-// vetPackage runs go vet on package path as go test would before building
-// its tests, in the user's module; it returns go vet's output when vet
-// fails (a finding, or a package that does not compile as written).
-func vetPackage(ctx context.Context, dir string, env []string, s vetSetting, path string) (string, bool) {
-	args := append(append([]string{"vet"}, s.flags()...), path)
+// vetPackages runs go vet on the packages as go test would before building
+// their tests, in the user's module; it returns go vet's output when vet
+// fails (a finding, or a package that does not compile as written). The
+// driver vets all its packages at once first, and each on its own only if
+// that fails, to say which failed (go vet's findings do not name their
+// package; the go command caches the vet of a package that passed).
+func vetPackages(ctx context.Context, dir string, env []string, s vetSetting, paths ...string) (string, bool) {
+	args := append(append([]string{"vet"}, s.flags()...), paths...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir, cmd.Env = dir, env
 	out, err := cmd.CombinedOutput()
