@@ -83,6 +83,11 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		for _, p := range pkgs {
+			if p.Err != "" {
+				fmt.Fprintf(stderr, "%s does not build as written:\n\t%s\n", p.Path, strings.ReplaceAll(p.Err, "\n", "\n\t"))
+			}
+		}
 		switch {
 		case *list:
 			printIssues(stdout, pkgs)

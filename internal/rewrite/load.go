@@ -3,7 +3,10 @@ package rewrite
 import (
 	"fmt"
 	"go/token"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,6 +21,11 @@ type Package struct {
 	Module *packages.Module // nil for a package outside modules
 	Files  []*File          // every Go file of the package; Out nil if unchanged
 	Issues []Issue
+	// Err, if not "", is why the package or its tests do not build as
+	// written (their errors, or those of a package they import), at the
+	// user's file:line: go test would not build them either. The other
+	// packages of the load are rewritten and tested as usual.
+	Err string
 }
 
 // LoadConfig says which packages to load.
@@ -46,13 +54,15 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
+	broken := brokenPackages(pkgs)
+	failed := rootErrors(pkgs, broken, cfg.Dir)
+	if len(failed) > 0 && len(failed) == len(rootPaths(pkgs)) {
+		// Nothing to test: the load itself failed (no such package, or
+		// none that builds), as go test would.
+		var errs []string
+		for _, path := range slices.Sorted(maps.Keys(failed)) {
+			errs = append(errs, failed[path]...)
 		}
-	})
-	if len(errs) > 0 {
 		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(cfg.Patterns, " "), strings.Join(errs, "\n\t"))
 	}
 	// The package-level variables written: every package of a module can
@@ -60,6 +70,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	globals := NewGlobals()
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		switch {
+		case broken[p]:
 		case rewritable(p, cfg.Exclude):
 			globals.AddPackage(p.PkgPath, p.Syntax, p.TypesInfo)
 		case p.Module != nil && p.TypesInfo != nil:
@@ -71,7 +82,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	out := map[string]*Package{}
 	var firstErr error
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if firstErr != nil || !rewritable(p, cfg.Exclude) {
+		if firstErr != nil || broken[p] || !rewritable(p, cfg.Exclude) {
 			return
 		}
 		path := strings.TrimSuffix(p.PkgPath, "_test")
@@ -108,6 +119,12 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	})
 	if firstErr != nil {
 		return nil, firstErr
+	}
+	for path, errs := range failed {
+		if out[path] == nil {
+			out[path] = &Package{Path: path}
+		}
+		out[path].Err = strings.Join(errs, "\n")
 	}
 	res := make([]*Package, 0, len(out))
 	for _, p := range out {
@@ -173,4 +190,78 @@ func needGo121(m *packages.Module) bool {
 		return false
 	}
 	return major == 1 && minor < 22
+}
+
+// brokenPackages returns the packages of the load that have errors or
+// import one that has.
+func brokenPackages(roots []*packages.Package) map[*packages.Package]bool {
+	broken := map[*packages.Package]bool{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		// Visit calls post after the package's imports: their verdicts
+		// are known.
+		bad := len(p.Errors) > 0
+		for _, imp := range p.Imports {
+			bad = bad || broken[imp]
+		}
+		if bad {
+			broken[p] = true
+		}
+	})
+	return broken
+}
+
+// rootPaths returns the import paths the load's roots are tests of: a
+// package, its test variants and its test main share one.
+func rootPaths(roots []*packages.Package) map[string]bool {
+	paths := map[string]bool{}
+	for _, r := range roots {
+		paths[rootPath(r)] = true
+	}
+	return paths
+}
+
+func rootPath(r *packages.Package) string {
+	return strings.TrimSuffix(strings.TrimSuffix(r.PkgPath, ".test"), "_test")
+}
+
+// rootErrors returns, per import path whose package or tests are broken,
+// the errors that break it (its own and those of the packages it imports),
+// each once, positions relative to dir as the go command shows them.
+func rootErrors(roots []*packages.Package, broken map[*packages.Package]bool, dir string) map[string][]string {
+	failed := map[string][]string{}
+	seen := map[string]map[string]bool{}
+	for _, r := range roots {
+		if !broken[r] {
+			continue
+		}
+		path := rootPath(r)
+		if seen[path] == nil {
+			seen[path] = map[string]bool{}
+		}
+		packages.Visit([]*packages.Package{r}, nil, func(p *packages.Package) {
+			for _, e := range p.Errors {
+				msg := errorText(e, dir)
+				if !seen[path][msg] {
+					seen[path][msg] = true
+					failed[path] = append(failed[path], msg)
+				}
+			}
+		})
+	}
+	return failed
+}
+
+// errorText is a load error as the go command prints it: its position
+// relative to dir when that is shorter, then its message.
+func errorText(e packages.Error, dir string) string {
+	if e.Pos == "" || e.Pos == "-" {
+		return e.Msg
+	}
+	pos := e.Pos
+	if abs, err := filepath.Abs(dir); err == nil && filepath.IsAbs(pos) {
+		if rel, err := filepath.Rel(abs, pos); err == nil && len(rel) < len(pos) && !strings.HasPrefix(rel, "..") {
+			pos = rel
+		}
+	}
+	return pos + ": " + e.Msg
 }

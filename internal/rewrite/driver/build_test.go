@@ -31,7 +31,9 @@ func TestUntypedShapes(t *testing.T) {
 // printf formats build (oldprintf); a real finding stops the package's
 // build at the user's file:line (finding), and -vet=off or a list without
 // printf builds it; a compile error is reported at the user's file:line,
-// not at the rewritten file's in the cache (nobody).
+// not at the rewritten file's in the cache (nobody); a package that does
+// not type-check (undefined), and one whose tests import it (importer), fail
+// at the user's line, and the others still build.
 func TestVetAsGoTest(t *testing.T) {
 	cfg := testdataConfig(t, "vet", 1, 1)
 	cfg.Patterns, cfg.BuildOnly = []string{"./..."}, true
@@ -63,6 +65,11 @@ func TestVetAsGoTest(t *testing.T) {
 	}
 	if e := errOf(def["nobody"]); !strings.Contains(e, "nobody/nobody.go:13:6: missing function body") || strings.Contains(e, "files/") {
 		t.Errorf("nobody: want the compile error at the user's line, got %q", e)
+	}
+	for _, name := range []string{"undefined", "importer"} {
+		if e := errOf(def[name]); !strings.Contains(e, "undefined/undefined.go:6:28: undefined: answer") {
+			t.Errorf("%s: want the type error at the user's line, got %q", name, e)
+		}
 	}
 	for _, vet := range []string{"off", "atomic,bool"} {
 		m := build(vet)

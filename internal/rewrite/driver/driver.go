@@ -207,9 +207,15 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		return nil, err
 	}
 	if !vet.off {
+		broken := map[string]bool{}
+		for _, p := range pkgs {
+			broken[p.Path] = p.Err != ""
+		}
 		var paths []string
 		for path := range targets {
-			paths = append(paths, path)
+			if !broken[path] {
+				paths = append(paths, path)
+			}
 		}
 		slices.Sort(paths)
 		cfg.logf("morpheus: go vet %s", strings.Join(append(vet.flags(), paths...), " "))
@@ -237,6 +243,12 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 			name += ".race"
 		}
 		ps.dir = dir
+		if p.Err != "" {
+			ps.Err = fmt.Errorf("%s does not build as written (nor under go test):\n%s", p.Path, p.Err)
+			ps.Build = time.Since(start)
+			out = append(out, ps)
+			continue
+		}
 		if !vet.off {
 			if msg, ok := vetPackages(ctx, cfg.Dir, env, vet, p.Path); !ok {
 				ps.Err = fmt.Errorf("go vet %s failed; go test runs the same vet and stops there too (-vet=off skips it):\n%s", p.Path, msg)
