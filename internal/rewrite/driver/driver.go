@@ -7,8 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/results"
@@ -180,6 +180,18 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		}
 		return out, nil
 	}
+	// go test's vet of every package, while they load and are rewritten.
+	vetAll := func() bool { return false }
+	if !vet.off {
+		cfg.logf("morpheus: go vet %s", strings.Join(append(vet.flags(), cfg.Patterns...), " "))
+		done := make(chan bool, 1)
+		go func() {
+			_, ok := vetPackages(ctx, cfg.Dir, env, vet, cfg.Patterns...)
+			done <- ok
+		}()
+		vetAll = sync.OnceValue(func() bool { return <-done })
+		defer vetAll() // the go command has ended when Prepare returns
+	}
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
 		Exclude: cfg.Exclude, Relocated: modcache})
 	if err != nil {
@@ -206,22 +218,8 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !vet.off {
-		broken := map[string]bool{}
-		for _, p := range pkgs {
-			broken[p.Path] = p.Err != ""
-		}
-		var paths []string
-		for path := range targets {
-			if !broken[path] {
-				paths = append(paths, path)
-			}
-		}
-		slices.Sort(paths)
-		cfg.logf("morpheus: go vet %s", strings.Join(append(vet.flags(), paths...), " "))
-		if _, ok := vetPackages(ctx, cfg.Dir, env, vet, paths...); ok {
-			vet.off = true // every package passed
-		}
+	if vetAll() {
+		vet.off = true // every package passed
 	}
 	var out []*PackageSummary
 	for _, p := range withUnrewritten(pkgs, targets) {
