@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 )
 
@@ -149,6 +150,21 @@ func (w *fileRewriter) commAssign(r *renderer, b *strings.Builder, s ast.Stmt, h
 	b.WriteString(op + h + ".V")
 	if len(a.Lhs) == 2 {
 		b.WriteString(", " + h + ".OK")
+		if w.namedBool(a.Lhs[1]) {
+			// The receive's ok is an untyped boolean, which a variable of a
+			// named boolean type takes; a comparison is one too.
+			b.WriteString(" == true")
+		}
 	}
 	b.WriteString(";")
+}
+
+// namedBool reports whether e's type is a boolean type other than bool.
+func (w *fileRewriter) namedBool(e ast.Expr) bool {
+	t := w.typeOf(e)
+	if t == nil || types.Identical(t, types.Typ[types.Bool]) {
+		return false
+	}
+	basic, ok := t.Underlying().(*types.Basic)
+	return ok && basic.Info()&types.IsBoolean != 0
 }

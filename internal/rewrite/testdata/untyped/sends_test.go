@@ -104,6 +104,16 @@ func TestSelectShapes(t *testing.T) {
 		t.Fatal("sent on a nil channel")
 	default:
 	}
+	type flag bool
+	var got flag
+	bc := make(chan int, 1)
+	bc <- 1
+	select {
+	case _, got = <-bc:
+	}
+	if !got {
+		t.Fatal("want ok")
+	}
 	if sameFirst(make(Errs, 1)) != nil {
 		t.Fatal("want nil")
 	}
