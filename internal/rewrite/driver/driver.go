@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/results"
@@ -181,17 +180,8 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		return out, nil
 	}
 	// go test's vet of every package, while they load and are rewritten.
-	vetAll := func() bool { return false }
-	if !vet.off {
-		cfg.logf("morpheus: go vet %s", strings.Join(append(vet.flags(), cfg.Patterns...), " "))
-		done := make(chan bool, 1)
-		go func() {
-			_, ok := vetPackages(ctx, cfg.Dir, env, vet, cfg.Patterns...)
-			done <- ok
-		}()
-		vetAll = sync.OnceValue(func() bool { return <-done })
-		defer vetAll() // the go command has ended when Prepare returns
-	}
+	vetAll := startVet(ctx, cfg, env, vet)
+	defer vetAll() // the go command has ended when Prepare returns
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
 		Exclude: cfg.Exclude, Relocated: modcache})
 	if err != nil {
@@ -249,6 +239,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		}
 		if !vet.off {
 			if msg, ok := vetPackages(ctx, cfg.Dir, env, vet, p.Path); !ok {
+				// go vet's output names the user's files as go test's does.
 				ps.Err = fmt.Errorf("go vet %s failed; go test runs the same vet and stops there too (-vet=off skips it):\n%s", p.Path, msg)
 				ps.Build = time.Since(start)
 				out = append(out, ps)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"sync"
 )
 
 // go test runs go vet on every package it tests before it builds the test
@@ -124,4 +125,20 @@ func vetPackages(ctx context.Context, dir string, env []string, s vetSetting, pa
 		return string(out), false
 	}
 	return "", true
+}
+
+// startVet starts go test's vet of all the packages cfg's patterns match,
+// unless s is off; wait returns whether every one passed (false if vet is
+// off or some failed: then each is vetted on its own before its build).
+func startVet(ctx context.Context, cfg Config, env []string, s vetSetting) (wait func() bool) {
+	if s.off {
+		return func() bool { return false }
+	}
+	cfg.logf("morpheus: go vet %s", strings.Join(append(s.flags(), cfg.Patterns...), " "))
+	done := make(chan bool, 1)
+	go func() {
+		_, ok := vetPackages(ctx, cfg.Dir, env, s, cfg.Patterns...)
+		done <- ok
+	}()
+	return sync.OnceValue(func() bool { return <-done })
 }
