@@ -80,8 +80,12 @@ func TestVetAsGoTest(t *testing.T) {
 			t.Errorf("-vet=%s: nobody: want the compile error at the user's line, got %q", vet, e)
 		}
 	}
-	cfg.Vet = "atomic,nosuch"
-	if _, err := driver.Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "found nosuch") {
-		t.Errorf("-vet=atomic,nosuch: %v", err)
+	// A name that is no analyzer of go vet, or one of its flags that is not
+	// an analyzer's, is rejected as go test rejects it.
+	for _, bad := range []string{"nosuch", "json"} {
+		cfg.Vet = "atomic," + bad
+		if _, err := driver.Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "found "+bad) {
+			t.Errorf("-vet=%s: %v", cfg.Vet, err)
+		}
 	}
 }
