@@ -117,7 +117,7 @@ func (w *fileRewriter) header(opts FileOptions) (string, int) {
 				// The directive cannot go first any more: name the file
 				// from the next line on.
 				line := w.fset.Position(c.End()).Line
-				fmt.Fprintf(&h, "\n//line %s:%d", opts.LineFile, line+1)
+				fmt.Fprintf(&h, "\n//line %s:%d:1", opts.LineFile, line+1)
 				// The newline that ends the //go:build line is in the source.
 				if start < len(w.src) && w.src[start] == '\n' {
 					start++
@@ -133,7 +133,8 @@ func (w *fileRewriter) header(opts FileOptions) (string, int) {
 		if name == "" {
 			name = w.tf.Name()
 		}
-		fmt.Fprintf(&h, "//line %s:1\n", name)
+		// With a column, columns stay known: errors name file:line:col.
+		fmt.Fprintf(&h, "//line %s:1:1\n", name)
 	}
 	return h.String(), start
 }
