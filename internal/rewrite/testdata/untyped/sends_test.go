@@ -72,6 +72,13 @@ func TestSelectShapes(t *testing.T) {
 	if <-anyc != 1.5 || <-anyc != (mark{}) {
 		t.Fatal("wrong values")
 	}
+	var none error // a nil value of another interface type
+	select {
+	case anyc <- none:
+	}
+	if <-anyc != nil {
+		t.Fatal("want nil")
+	}
 	sc := make(chan Shout, 2)
 	select {
 	case sc <- mark{}:
