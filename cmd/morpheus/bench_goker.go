@@ -221,7 +221,8 @@ func gokerConfig(o *gokerOpts, slot int, rs ...*gokerResult) driver.Config {
 
 // gokerExplore explores a group of kernels in one driver run (with Go's
 // race detector built in if race), or one run per kernel if the group's
-// load fails (a kernel that does not type-check fails the whole load).
+// run fails as a whole (a kernel that does not type-check fails only its
+// own package).
 func gokerExplore(group []*gokerResult, o *gokerOpts, slot int, race bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), gokerKernelTimeout*time.Duration(len(group)))
 	defer cancel()
