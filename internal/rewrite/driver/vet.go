@@ -33,7 +33,7 @@ type vetSetting struct {
 // ParseVet checks a -vet value as go test does: "" (go test's default
 // analyzers), "off", "all", or a comma-separated list of go vet's
 // analyzers (atomic,bool). Whether each name is one of go vet's analyzers
-// is checked when the driver runs (CheckVetNames).
+// is checked when the driver runs (checkVetNames).
 func ParseVet(v string) error {
 	_, err := parseVet(v)
 	return err
