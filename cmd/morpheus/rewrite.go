@@ -111,6 +111,9 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 
 func printIssues(w io.Writer, pkgs []*rewrite.Package) {
 	for _, p := range pkgs {
+		if p.Err != "" {
+			continue // not rewritten: its errors are on stderr
+		}
 		if len(p.Issues) == 0 {
 			fmt.Fprintf(w, "%s: nothing uncontrolled found\n", p.Path)
 			continue
