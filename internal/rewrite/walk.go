@@ -54,6 +54,7 @@ func (w *fileRewriter) inspect(root ast.Node) {
 			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
 				if u := recvOf(n.Rhs[0]); u != nil {
 					w.commaOK[u] = true
+					w.recvNamedBool(n)
 				}
 			}
 		case *ast.ValueSpec:
@@ -115,6 +116,27 @@ func (w *fileRewriter) sendCall(r *renderer, b *strings.Builder, fn string, s *a
 	}
 	w.sub(r, b, s.Value)
 	b.WriteString(")")
+}
+
+// recvNamedBool: v, ok = <-ch where ok's type is a named boolean type
+// becomes __vN, __okN := __rt.RecvOK(ch); v, ok = __vN, __okN == true: the
+// receive's ok is an untyped boolean, which ok takes, and RecvOK's a bool,
+// which it does not; a comparison is untyped. Only where a statement list
+// allows two statements.
+func (w *fileRewriter) recvNamedBool(a *ast.AssignStmt) {
+	if a.Tok != token.ASSIGN || !w.inList[a] || !w.namedBool(a.Lhs[1]) {
+		return
+	}
+	v, ok := w.fresh("v"), w.fresh("ok")
+	w.replace(a, func(r *renderer, b *strings.Builder) {
+		b.WriteString(v + ", " + ok + " := ")
+		w.sub(r, b, a.Rhs[0])
+		b.WriteString("; ")
+		w.sub(r, b, a.Lhs[0])
+		b.WriteString(", ")
+		w.sub(r, b, a.Lhs[1])
+		b.WriteString(" = " + v + ", " + ok + " == true")
+	})
 }
 
 // recv: <-ch becomes __rt.Recv(ch), or __rt.RecvOK(ch) in v, ok := <-ch.

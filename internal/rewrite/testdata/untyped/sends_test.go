@@ -121,6 +121,17 @@ func TestSelectShapes(t *testing.T) {
 	if !got {
 		t.Fatal("want ok")
 	}
+	bc <- 2
+	var n int
+	n, got = <-bc // the same receive as a statement
+	close(bc)
+	if n != 2 || !got {
+		t.Fatalf("got %d, %v", n, got)
+	}
+	_, got = <-bc
+	if got {
+		t.Fatal("want !ok from a closed channel")
+	}
 	if sameFirst(make(Errs, 1)) != nil {
 		t.Fatal("want nil")
 	}

@@ -83,3 +83,14 @@ func NilSends(errc chan error, any chan interface{}) {
 	case any <- nil:
 	}
 }
+
+type flag bool
+
+// NamedOK: a receive's ok assigned to a variable of a named boolean type.
+func NamedOK(ch chan int) (n int, ok flag) {
+	n, ok = <-ch
+	select {
+	case n, ok = <-ch:
+	}
+	return n, ok
+}
