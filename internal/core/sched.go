@@ -216,7 +216,11 @@ func (r *Run) switchTo(t *Task) {
 	t.carrier.next()
 	r.cur = prev
 	if t.state == taskDone && t.carrier.task == nil {
-		r.w.pool.put(t.carrier)
+		if t.carrier.dead {
+			r.w.pool.discard(t.carrier)
+		} else {
+			r.w.pool.put(t.carrier)
+		}
 		t.carrier = nil
 	}
 }
