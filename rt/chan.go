@@ -82,6 +82,11 @@ func Send[T any](ch chan<- T, v T) {
 		foreignSend(ch, v, pc)
 		return
 	}
+	if core.CurrentTask() == nil {
+		c.Outside("send", pc)
+		ch <- v
+		return
+	}
 	c.Send(v, pc)
 }
 
@@ -96,6 +101,11 @@ func SendFn[T any](ch chan<- T) func(T) {
 		c, ok := lookup[T](chanKey(ch))
 		if !ok {
 			foreignSend(ch, v, pc)
+			return
+		}
+		if core.CurrentTask() == nil {
+			c.Outside("send", pc)
+			ch <- v
 			return
 		}
 		c.Send(v, pc)
@@ -120,6 +130,11 @@ func recv[T any](ch <-chan T, pc uintptr) (T, bool) {
 	if !ok {
 		return foreignRecv(ch, pc)
 	}
+	if core.CurrentTask() == nil {
+		c.Outside("receive", pc)
+		v, ok := <-ch
+		return v, ok
+	}
 	return c.Recv(pc, "Chan.Recv")
 }
 
@@ -130,6 +145,9 @@ func Close[T any](ch chan<- T) {
 	pc := core.CallerPC()
 	c, ok := lookup[T](chanKey(ch))
 	if !ok || core.CurrentTask() == nil {
+		if ok {
+			c.Outside("close", pc)
+		}
 		close(ch)
 		return
 	}
@@ -151,7 +169,11 @@ func LenSend[T any](ch chan<- T) int { return length[T](chanKey(ch), len(ch), co
 
 func length[T any](k unsafe.Pointer, native int, pc uintptr) int {
 	c, ok := lookup[T](k)
-	if !ok || c == nil || core.CurrentTask() == nil {
+	if !ok || c == nil {
+		return native
+	}
+	if core.CurrentTask() == nil {
+		c.Outside("len", pc)
 		return native
 	}
 	return c.Len(pc)

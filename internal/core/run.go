@@ -105,13 +105,19 @@ type Run struct {
 type Worker struct {
 	pool     pool
 	run      Run
-	watch    *watch   // the watchdog's view of this worker, nil if unwatched
-	goexited *Outcome // see Goexited
-	gen      uint64   // the next iteration number of this worker's block (nextGen)
+	watch    *watch                // the watchdog's view of this worker, nil if unwatched
+	goexited *Outcome              // see Goexited
+	gen      uint64                // the next iteration number of this worker's block (nextGen)
+	live     atomic.Uint64         // the number of the iteration running, 0 between (outside.go)
+	alarm    atomic.Pointer[alarm] // a failure raised outside the iteration (outside.go)
 }
 
 // NewWorker returns a worker.
-func NewWorker() *Worker { return &Worker{} }
+func NewWorker() *Worker {
+	w := &Worker{}
+	w.register()
+	return w
+}
 
 // Close ends the worker's pooled goroutines.
 func (w *Worker) Close() { w.pool.drain() }
@@ -152,6 +158,9 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.strat.Begin(cfg.Seed)
 	r.feed.begin()
 	w.beginWatch(r)
+	w.alarm.Store(nil)
+	w.live.Store(r.gen)
+	defer w.live.Store(0) // after the teardown: no task touches an object after it
 	completed := false
 	defer func() {
 		if !completed {

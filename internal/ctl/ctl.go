@@ -7,6 +7,7 @@ package ctl
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/trace"
@@ -30,7 +31,7 @@ func Self(what string) (*core.Task, *core.Run) {
 // package-level mutex), so they bind lazily: the first op of each iteration
 // gives them a fresh resource and tells their owner to reset its state.
 type Obj struct {
-	gen  uint64
+	gen  atomic.Uint64 // the iteration bound to; atomic: code outside control reads it (Outside)
 	Res  uint32
 	Site uintptr // creation site (Make), or first use in the iteration
 	made bool    // Site is the creation site: keep it across iterations
@@ -43,10 +44,10 @@ func (o *Obj) SetSite(pc uintptr) { o.Site, o.made = pc, true }
 // another iteration (or none): the caller must then reset the object's state
 // to its zero value. pc is the op's location, o's site if it has none.
 func (o *Obj) Bind(r *core.Run, pc uintptr) bool {
-	if o.gen == r.Gen() {
+	if o.gen.Load() == r.Gen() {
 		return false
 	}
-	o.gen = r.Gen()
+	o.gen.Store(r.Gen())
 	o.Res = r.NewResource()
 	if !o.made {
 		o.Site = pc
@@ -55,7 +56,7 @@ func (o *Obj) Bind(r *core.Run, pc uintptr) bool {
 }
 
 // Bound reports whether o is bound to r's iteration.
-func (o *Obj) Bound(r *core.Run) bool { return o.gen == r.Gen() }
+func (o *Obj) Bound(r *core.Run) bool { return o.gen.Load() == r.Gen() }
 
 // Name returns "kind#N created at file:line" (or "first used at" for objects
 // that have no creation site): N is the object's resource number, unique in

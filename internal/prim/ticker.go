@@ -38,7 +38,13 @@ func (tk *Ticker) Start(d time.Duration, c *Chan[time.Time], pc uintptr) {
 // Stop turns the ticker off, located at pc: no tick is sent after it, and a
 // tick not yet received is dropped.
 func (tk *Ticker) Stop(pc uintptr) {
-	t, r := ctl.Self("Ticker.Stop")
+	t, r := ctl.Task()
+	if t == nil {
+		// A controlled ticker belongs to its iteration: outside control,
+		// it is stopped (see ctl.Obj.Outside).
+		ctl.OutsideOf(tk.gen, "Ticker.Stop", pc)
+		return
+	}
 	op := core.Op{Kind: trace.KindCancel, Obj: -1, PC: pc}
 	if tk.active(r) {
 		op.Obj = tk.task.ID
@@ -53,7 +59,11 @@ func (tk *Ticker) Reset(d time.Duration, pc uintptr) {
 	if d <= 0 {
 		panic("non-positive interval for Ticker.Reset")
 	}
-	t, r := ctl.Self("Ticker.Reset")
+	t, r := ctl.Task()
+	if t == nil {
+		ctl.OutsideOf(tk.gen, "Ticker.Reset", pc)
+		return
+	}
 	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
 	tk.cancel(r)
 	tk.period = d

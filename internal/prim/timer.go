@@ -37,7 +37,13 @@ func (tm *Timer) Start(d time.Duration, c *Chan[time.Time], f func(), pc uintptr
 // Stop prevents the timer from firing, located at pc, and reports whether
 // it stopped it (false if it had fired or been stopped).
 func (tm *Timer) Stop(pc uintptr) bool {
-	t, r := ctl.Self("Timer.Stop")
+	t, r := ctl.Task()
+	if t == nil {
+		// A controlled timer belongs to its iteration: outside control,
+		// it has fired or been stopped (see ctl.Obj.Outside).
+		ctl.OutsideOf(tm.gen, "Timer.Stop", pc)
+		return false
+	}
 	op := core.Op{Kind: trace.KindCancel, Obj: -1, PC: pc}
 	if tm.active(r) {
 		op.Obj = tm.task.ID
@@ -49,7 +55,11 @@ func (tm *Timer) Stop(pc uintptr) bool {
 // Reset makes the timer fire after d from now, located at pc, and reports
 // whether it had been active.
 func (tm *Timer) Reset(d time.Duration, pc uintptr) bool {
-	t, r := ctl.Self("Timer.Reset")
+	t, r := ctl.Task()
+	if t == nil {
+		ctl.OutsideOf(tm.gen, "Timer.Reset", pc)
+		return false
+	}
 	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
 	was := tm.cancel(r, pc)
 	tm.arm(t, r, d, pc)
