@@ -6,10 +6,22 @@ import "github.com/morpheus-go/morpheus/trace"
 // other goroutine of the iteration is blocked, on an op or until a deadline
 // (testing/synctest's Wait, whose bubble is the iteration). It is the point
 // at which the clock would move on: nothing is enabled. The wait is an op
-// of kind yield, located at pc.
+// of kind yield, located at pc. What the other tasks did happens before it
+// returns (those that ended too), for the data-race check, as with
+// synctest.Wait.
 func (r *Run) WaitIdle(t *Task, pc uintptr) {
 	r.idle = append(r.idle, t)
 	r.Do(t, Op{Kind: trace.KindYield, Obj: -1, Blocked: true, PC: pc, On: idleOn{}})
+	if r.race.off {
+		return
+	}
+	key := uint64(r.NewResource()) << 32
+	for _, u := range r.tasks {
+		if u != t && u.fire == nil && u.state != taskNew {
+			r.RaceSync(u.ID, key)
+		}
+	}
+	r.RaceSync(t.ID, key)
 }
 
 // idleOn names what WaitIdle waits for, in reports.
