@@ -164,9 +164,10 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	completed := false
 	defer func() {
 		if !completed {
-			// A task called runtime.Goexit, which now ends this goroutine
-			// too: unwind the other tasks and leave the outcome for the
-			// caller's deferred calls (see Goexited).
+			// A runtime.Goexit on this goroutine (a task's ends its carrier
+			// only: see carrier.goexit; a timer's action runs here): it
+			// ends this goroutine too. Unwind the tasks and leave the
+			// outcome for the caller's deferred calls (see Goexited).
 			r.teardown()
 			w.endWatch()
 			w.goexited = &Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
@@ -189,9 +190,10 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	return Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
 }
 
-// Goexited returns the outcome of an iteration in which a task called
-// runtime.Goexit: Execute did not return, and the calling goroutine is
-// ending. Deferred calls of the caller use it to report the failure.
+// Goexited returns the outcome of an iteration in which runtime.Goexit was
+// called on the worker's own goroutine (not a task's: a task's Goexit ends
+// that task only): Execute did not return, and the calling goroutine is
+// ending. Deferred calls of the caller use it to report the outcome.
 func (w *Worker) Goexited() *Outcome { return w.goexited }
 
 func (r *Run) reset(w *Worker, cfg Config) {
