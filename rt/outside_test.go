@@ -1,6 +1,7 @@
 package rt_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -73,6 +74,32 @@ func TestOutsideBound(t *testing.T) {
 	t.Log(f.Report(false, ""))
 	// The next exploration is not disturbed.
 	if f := explore(t, 2, func() { rt.Send(rt.Make[chan int](1), 1) }); f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+}
+
+// context.AfterFunc's callback runs in a goroutine of the schedule once the
+// context is cancelled; stop before the cancel prevents it; a callback
+// waiting on a context nobody cancels is no leak.
+func TestContextAfterFunc(t *testing.T) {
+	if f := explore(t, 30, func() {
+		ctx, cancel := rt.WithCancel(context.Background())
+		ran := rt.Make[chan int](1)
+		rt.ContextAfterFunc(ctx, func() { rt.Send(ran, 1) })
+		stopped, cancel2 := rt.WithCancel(context.Background())
+		stop := rt.ContextAfterFunc(stopped, func() { panic("a stopped callback ran") })
+		rt.ContextAfterFunc(context.Background(), func() { panic("Background is never done") })
+		never, _ := rt.WithCancel(context.Background())
+		rt.ContextAfterFunc(never, func() {})
+		rt.Go(cancel)
+		if rt.Recv(ran) != 1 {
+			panic("lost")
+		}
+		if !stop() || stop() {
+			panic("stop: want true, then false")
+		}
+		cancel2()
+	}); f != nil {
 		t.Fatal(f.Report(false, ""))
 	}
 }

@@ -34,7 +34,8 @@ var noted = map[string]map[string]string{
 // schedule's generator; net's dial and listen functions reach the
 // schedule's in-memory network.
 var renamed = map[string]map[string]string{
-	"net": {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen"},
+	"net":     {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen"},
+	"context": {"AfterFunc": "ContextAfterFunc"},
 	"math/rand": prefixed("Rand", "Seed", "Int", "Intn", "Int31", "Int31n", "Int63", "Int63n",
 		"Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64", "Perm", "Shuffle", "Read"),
 	"math/rand/v2": prefixed("Rand2", "Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint",

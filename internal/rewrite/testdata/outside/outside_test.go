@@ -1,6 +1,7 @@
 package outside
 
 import (
+	"context"
 	"os"
 	"runtime"
 	"sync"
@@ -154,4 +155,14 @@ func TestSynctest(t *testing.T) {
 			t.Errorf("after the second Wait: state %d, want 2", state)
 		}
 	})
+}
+
+// context.AfterFunc's callback runs under control once the context is
+// cancelled.
+func TestAfterFunc(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan bool)
+	context.AfterFunc(ctx, func() { ran <- true })
+	go cancel()
+	<-ran
 }

@@ -1,7 +1,10 @@
 // Package outside registers finalizers and cleanups.
 package outside
 
-import "runtime"
+import (
+	"context"
+	"runtime"
+)
 
 type res struct{ stop chan bool }
 
@@ -10,5 +13,6 @@ func open() *res {
 	runtime.SetFinalizer(r, func(r *res) { r.stop <- true })
 	c := runtime.AddCleanup(r, func(ch chan bool) { close(ch) }, make(chan bool))
 	c.Stop()
+	context.AfterFunc(context.Background(), func() { r.stop <- true })
 	return r
 }
