@@ -19,12 +19,15 @@ import (
 // t, as Run runs a subtest: its goroutines are the schedule's, its
 // t.Cleanup functions run at the schedule's end, and the goroutines it
 // leaves blocked are a leak. The clock is the schedule's: it reads
-// 2000-01-01 00:00 UTC only if nothing slept before.
+// 2000-01-01 00:00 UTC only if nothing slept before; its limit is raised
+// (core.Run.WidenClockLimit), since bubbles' tests sleep for hours.
 func SynctestTest(t *testing.T, f func(*testing.T)) {
-	if !inTest() {
+	task := core.CurrentTask()
+	if task == nil {
 		synctest.Test(t, f)
 		return
 	}
+	task.Run().WidenClockLimit()
 	f(t)
 }
 

@@ -43,3 +43,22 @@ func (m *machine) wakeIdle() bool {
 	m.idle = m.idle[:0]
 	return woke
 }
+
+// BubbleClockLimit is how many times the configured clock limit an
+// iteration gets once it runs a testing/synctest bubble (WidenClockLimit).
+const BubbleClockLimit = 1000
+
+// WidenClockLimit raises the iteration's clock limit to BubbleClockLimit
+// times the configured one (ten virtual minutes make a week): a synctest
+// bubble's clock has no limit, and its tests sleep for hours, which
+// virtual time makes instant. The limit still ends a run whose timers fire
+// forever. Raising it again does nothing.
+func (r *Run) WidenClockLimit() {
+	limit := r.cfg.ClockLimit
+	if limit <= 0 {
+		limit = DefaultClockLimit
+	}
+	if w := limit * BubbleClockLimit; w/BubbleClockLimit == limit && w > r.limit {
+		r.limit = w
+	}
+}

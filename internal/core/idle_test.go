@@ -57,3 +57,26 @@ func idleState(r *Run, t *Task) string {
 	}
 	return s + " at " + strconv.FormatInt(r.Now(), 10)
 }
+
+// TestWidenClockLimit: a main task that sleeps past the clock limit fails,
+// unless a synctest bubble widened it.
+func TestWidenClockLimit(t *testing.T) {
+	for _, widen := range []bool{false, true, true} {
+		w := NewWorker()
+		var r *Run
+		out := w.Execute(Config{Strategy: &first{}, ClockLimit: 60e9}, func(run *Run) { r = run }, func() {
+			if widen {
+				r.WidenClockLimit()
+				r.WidenClockLimit() // once is enough
+			}
+			r.Do(r.Current(), Op{Kind: trace.KindSleep, Obj: -1, Blocked: true, HasDeadline: true, Deadline: 3600e9})
+		})
+		w.Close()
+		if failed := out.Failure != nil; failed == widen || (failed && out.Failure.Kind != ClockLimit) {
+			t.Fatalf("widened %v: failure %v", widen, out.Failure)
+		}
+		if widen && r.limit != 60e9*BubbleClockLimit {
+			t.Fatalf("limit %d", r.limit)
+		}
+	}
+}

@@ -116,8 +116,8 @@ func TestGoexitMain(t *testing.T) {
 }
 
 // A synctest bubble is the schedule: its clock starts at midnight UTC
-// 2000-01-01 and moves when every goroutine is blocked; Wait returns once
-// the others are.
+// 2000-01-01, moves when every goroutine is blocked, and has no limit a
+// test reaches; Wait returns once the others are.
 func TestSynctest(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		start := time.Now()
@@ -153,6 +153,10 @@ func TestSynctest(t *testing.T) {
 		synctest.Wait()
 		if state != 2 {
 			t.Errorf("after the second Wait: state %d, want 2", state)
+		}
+		time.Sleep(2 * time.Hour) // instant, as in a bubble
+		if d := time.Since(start); d != 2*time.Hour+2*time.Second {
+			t.Errorf("after sleeping 2h: %v", d)
 		}
 	})
 }
