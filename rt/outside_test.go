@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/rt"
@@ -16,7 +17,10 @@ import (
 func TestOutsideNative(t *testing.T) {
 	ch := rt.Make[chan int](0)
 	var mu csync.Mutex
+	var tm *rt.Timer
+	var tk *rt.Ticker
 	if f := explore(t, 3, func() {
+		tm, tk = rt.NewTimer(time.Hour), rt.NewTicker(time.Hour)
 		mu.Lock()
 		rt.Go(func() { rt.Send(ch, 1) })
 		if rt.Recv(ch) != 1 {
@@ -45,6 +49,12 @@ func TestOutsideNative(t *testing.T) {
 	if rt.Len(ch) != 0 {
 		t.Fatal("len of an empty channel")
 	}
+	// A schedule's timer and ticker are spent once it is over.
+	if tm.Stop() || tm.Reset(time.Second) {
+		t.Fatal("a timer of a schedule that ended was active")
+	}
+	tk.Reset(time.Second)
+	tk.Stop()
 }
 
 // A goroutine outside control that operates on a channel the running

@@ -1,6 +1,7 @@
 package prim
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -17,7 +18,7 @@ import (
 type Timer struct {
 	c    *Chan[time.Time] // the channel a firing sends on, nil for a function's timer
 	f    func()           // the function a firing starts, nil for a channel timer
-	gen  uint64           // the iteration task belongs to
+	gen  atomic.Uint64    // the iteration task belongs to (atomic: read outside control)
 	task *core.Task       // the pending firing, nil if none
 }
 
@@ -41,7 +42,7 @@ func (tm *Timer) Stop(pc uintptr) bool {
 	if t == nil {
 		// A controlled timer belongs to its iteration: outside control,
 		// it has fired or been stopped (see ctl.Obj.Outside).
-		ctl.OutsideOf(tm.gen, "Timer.Stop", pc)
+		ctl.OutsideOf(tm.gen.Load(), "Timer.Stop", pc)
 		return false
 	}
 	op := core.Op{Kind: trace.KindCancel, Obj: -1, PC: pc}
@@ -57,7 +58,7 @@ func (tm *Timer) Stop(pc uintptr) bool {
 func (tm *Timer) Reset(d time.Duration, pc uintptr) bool {
 	t, r := ctl.Task()
 	if t == nil {
-		ctl.OutsideOf(tm.gen, "Timer.Reset", pc)
+		ctl.OutsideOf(tm.gen.Load(), "Timer.Reset", pc)
 		return false
 	}
 	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
@@ -85,13 +86,13 @@ func (tm *Timer) set(d time.Duration, pc uintptr, what string) {
 
 // active reports whether a firing is pending in r's iteration.
 func (tm *Timer) active(r *core.Run) bool {
-	return tm.task != nil && tm.gen == r.Gen() && !tm.task.Done()
+	return tm.task != nil && tm.gen.Load() == r.Gen() && !tm.task.Done()
 }
 
 // arm schedules the firing d from now as the effect of the step that runs
 // now, and records the firing task in it.
 func (tm *Timer) arm(parent *core.Task, r *core.Run, d time.Duration, pc uintptr) {
-	tm.gen = r.Gen()
+	tm.gen.Store(r.Gen())
 	tm.task = r.SpawnTimer(parent, r.TimerName(parent), trace.KindTimerFire,
 		r.Now()+int64(max(d, 0)), pc, func(*core.Task) { tm.fire(r, pc) })
 	r.Event().Obj = tm.task.ID
