@@ -14,9 +14,12 @@ import (
 )
 
 // Self returns the task that calls a primitive and its iteration. what names
-// the primitive ("Mutex.Lock") for the panic that a call from outside
+// the primitive ("Chan.Send") for the panic that a call from outside
 // morpheus's control gets: such a call cannot be scheduled, and blocking it
-// on a real lock would hang the tool.
+// on a real lock would hang the tool. Primitives that rewritten code reaches
+// call Task instead, and work outside control (see Obj.Outside); Self is
+// for csync's own channels and goroutines, which only morpheus.Check's
+// tests call, and for the network (csync/memnet).
 func Self(what string) (*core.Task, *core.Run) {
 	t := core.CurrentTask()
 	if t == nil {
