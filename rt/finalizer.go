@@ -18,7 +18,8 @@ import (
 // were registered, on one goroutine of the schedule, as Go runs them on
 // one: a finalizer that stops a cache's janitor goroutine stops it under
 // control. Registered outside a schedule (package initialization,
-// TestMain), or in a morpheus.Check's iteration, they are Go's.
+// TestMain), they are Go's. Registered in a morpheus.Check's iteration,
+// which no Test ends, they never run: Go does not promise that they do.
 
 // pendingFinal is a finalizer or a cleanup registered in a schedule.
 type pendingFinal struct {
