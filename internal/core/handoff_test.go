@@ -243,3 +243,25 @@ func TestGoexitMain(t *testing.T) {
 	}
 	checkPoolIdle(t, w)
 }
+
+// TestGoexitWhileKilled has a task whose deferred call calls runtime.Goexit
+// while the teardown unwinds it: the iteration ends as it would without
+// the Goexit, and the worker goes on.
+func TestGoexitWhileKilled(t *testing.T) {
+	w := NewWorker()
+	defer w.Close()
+	var r *Run
+	for range 2 {
+		out := w.Execute(Config{Strategy: &first{}, AllowLeaks: true}, func(run *Run) { r = run }, func() {
+			r.Spawn(r.Current(), "stuck", 1, func() {
+				defer runtime.Goexit()
+				r.Do(r.Current(), waitOp)
+			})
+			r.Do(r.Current(), Op{Kind: trace.KindYield, Obj: -1})
+		})
+		if w.Goexited() != nil || out.Failure != nil {
+			t.Fatalf("goexited %v, failure %v", w.Goexited() != nil, out.Failure)
+		}
+	}
+	checkPoolIdle(t, w)
+}
