@@ -62,8 +62,9 @@ func TestUncontrolledSpin(t *testing.T) {
 	mustFail(t, res, "uncontrolled-blocking", "task main did not come back")
 }
 
-// A task that calls runtime.Goexit (t.FailNow on the real *testing.T) is
-// reported at once, with the advice to use Env.Fatalf, and leaks nothing.
+// A main task that calls runtime.Goexit (t.FailNow on the real
+// *testing.T) is reported at once, as go test fails a test that does, with
+// the advice to use Env.Fatalf, and leaks nothing.
 func TestGoexitInTask(t *testing.T) {
 	g0 := runtime.NumGoroutine()
 	res := explore(t, func(e *morpheus.Env) {
@@ -71,7 +72,7 @@ func TestGoexitInTask(t *testing.T) {
 		e.Yield()
 		runtime.Goexit()
 	}, morpheus.Iterations(20))
-	f := mustFail(t, res, "panic", "runtime.Goexit in task main")
+	f := mustFail(t, res, "panic", "runtime.Goexit in the main task")
 	if !strings.Contains(f.Message, "Env.Fatalf") || f.Trace == nil {
 		t.Fatalf("%s", f.Report(false, ""))
 	}

@@ -1,6 +1,9 @@
 package csync
 
 import (
+	"sync"
+	"sync/atomic"
+
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
@@ -22,6 +25,7 @@ type Cond struct {
 	o   ctl.Obj
 	seq uint32
 	ws  []condWaiter
+	out atomic.Pointer[sync.Cond] // the Cond outside control, on L (see ctl.Obj.Outside)
 }
 
 type condWaiter struct {
@@ -49,7 +53,12 @@ func (c *Cond) bind(r *core.Run, pc uintptr) {
 //go:noinline
 func (c *Cond) Wait() {
 	pc := core.CallerPC()
-	t, r := ctl.Self("Cond.Wait")
+	t, r := ctl.Task()
+	if t == nil {
+		c.o.Outside("Cond.Wait", pc)
+		c.outside().Wait()
+		return
+	}
 	c.bind(r, pc)
 	c.ws = append(c.ws, condWaiter{t: t})
 	unlockAt(c.L, pc)
@@ -74,7 +83,16 @@ func (c *Cond) wake(all bool, pc uintptr) {
 	if all {
 		what, kind = "Cond.Broadcast", trace.KindCondBroadcast
 	}
-	t, r := ctl.Self(what)
+	t, r := ctl.Task()
+	if t == nil {
+		c.o.Outside(what, pc)
+		if all {
+			c.outside().Broadcast()
+		} else {
+			c.outside().Signal()
+		}
+		return
+	}
 	c.bind(r, pc)
 	r.Do(t, core.Op{Kind: kind, Res: c.o.Res, Obj: -1, PC: pc})
 	c.seq++
@@ -91,6 +109,15 @@ func (c *Cond) wake(all bool, pc uintptr) {
 			return
 		}
 	}
+}
+
+// outside returns the Cond outside control, a sync.Cond on L.
+func (c *Cond) outside() *sync.Cond {
+	if o := c.out.Load(); o != nil {
+		return o
+	}
+	c.out.CompareAndSwap(nil, sync.NewCond(c.L))
+	return c.out.Load()
 }
 
 // signal returns the id of the signal that woke t, 0 if none yet.

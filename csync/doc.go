@@ -29,8 +29,11 @@
 // Call them from the test function given to morpheus.Check or Explore and
 // from goroutines started with csync.Go: those are the tasks morpheus runs,
 // one at a time. Called from anywhere else (a plain go statement, code
-// outside a test) they panic and say so: morpheus cannot schedule them, and a
-// real block there would hang the tool.
+// outside a test), Chan's methods, Go and Now panic and say so: morpheus
+// cannot schedule them, and a real block there would hang the tool. The
+// locks (Mutex, RWMutex, WaitGroup, Once, Cond), which rewritten code uses
+// for sync's, work there as sync's do, on a state of their own outside
+// control (see docs/rewriting.md).
 //
 // # Ops and conflicts
 //

@@ -29,6 +29,7 @@ type Mutex struct {
 	o      ctl.Obj
 	locked bool
 	q      ctl.Queue
+	out    sync.Mutex // the mutex outside control (see ctl.Obj.Outside)
 }
 
 // mutexOn names a mutex in deadlock reports.
@@ -58,7 +59,11 @@ func (m *Mutex) Unlock() { m.unlock(core.CallerPC()) }
 //go:noinline
 func (m *Mutex) TryLock() bool {
 	pc := core.CallerPC()
-	t, r := ctl.Self("Mutex.TryLock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("Mutex.TryLock", pc)
+		return m.out.TryLock()
+	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
 	if m.locked {
@@ -70,7 +75,12 @@ func (m *Mutex) TryLock() bool {
 }
 
 func (m *Mutex) lock(pc uintptr) {
-	t, r := ctl.Self("Mutex.Lock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("Mutex.Lock", pc)
+		m.out.Lock()
+		return
+	}
 	m.bind(r, pc)
 	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc}
 	woken := false
@@ -101,7 +111,12 @@ func (m *Mutex) lock(pc uintptr) {
 }
 
 func (m *Mutex) unlock(pc uintptr) {
-	t, r := ctl.Self("Mutex.Unlock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("Mutex.Unlock", pc)
+		m.out.Unlock()
+		return
+	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc})
 	if !m.locked {

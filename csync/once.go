@@ -1,6 +1,8 @@
 package csync
 
 import (
+	"sync"
+
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
@@ -18,6 +20,7 @@ type Once struct {
 	done    bool
 	running bool
 	q       ctl.Queue
+	out     sync.Once // the Once outside control (see ctl.Obj.Outside)
 }
 
 type onceOn Once
@@ -29,7 +32,12 @@ func (o *onceOn) String() string { return o.o.Name("once") }
 //go:noinline
 func (o *Once) Do(f func()) {
 	pc := core.CallerPC()
-	t, r := ctl.Self("Once.Do")
+	t, r := ctl.Task()
+	if t == nil {
+		o.o.Outside("Once.Do", pc)
+		o.out.Do(f)
+		return
+	}
 	if o.o.Bind(r, pc) {
 		o.done, o.running = false, false
 		o.q.Reset()

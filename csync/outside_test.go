@@ -7,16 +7,15 @@ import (
 	"github.com/morpheus-go/morpheus/csync"
 )
 
-// Primitives called outside a controlled task panic with a message that
-// says what to do, instead of blocking for real.
+// csync's own channels, goroutines and clock called outside a controlled
+// task panic with a message that says what to do, instead of blocking for
+// real.
 func TestOutsideMorpheus(t *testing.T) {
-	var mu csync.Mutex
 	c := csync.Make[int](1) // making a channel is fine anywhere
 	tests := map[string]func(){
-		"Mutex.Lock": mu.Lock,
-		"Chan.Send":  func() { c.Send(1) },
-		"Go":         func() { csync.Go(func() {}) },
-		"Now":        func() { csync.Now() },
+		"Chan.Send": func() { c.Send(1) },
+		"Go":        func() { csync.Go(func() {}) },
+		"Now":       func() { csync.Now() },
 	}
 	for what, f := range tests {
 		msg := func() (msg string) {
@@ -28,5 +27,58 @@ func TestOutsideMorpheus(t *testing.T) {
 		if msg != want {
 			t.Errorf("%s: panic %q, want %q", what, msg, want)
 		}
+	}
+}
+
+// The locks (the types rewritten code uses for sync's) work outside
+// control as sync's do, between plain goroutines: package initialization,
+// TestMain and finalizers use them.
+func TestOutsideLocks(t *testing.T) {
+	var (
+		mu   csync.Mutex
+		rw   csync.RWMutex
+		wg   csync.WaitGroup
+		once csync.Once
+		n    int
+	)
+	cond := csync.NewCond(&mu)
+	ready := false
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			once.Do(func() { n += 100 })
+			mu.Lock()
+			for !ready {
+				cond.Wait()
+			}
+			n++
+			mu.Unlock()
+			rw.RLock()
+			_ = n
+			rw.RUnlock()
+		}()
+	}
+	mu.Lock()
+	ready = true
+	cond.Broadcast()
+	mu.Unlock()
+	wg.Wait()
+	if n != 104 {
+		t.Errorf("n = %d, want 104", n)
+	}
+	rw.Lock()
+	if rw.TryRLock() {
+		t.Error("a read lock taken under the write lock")
+	}
+	rw.Unlock()
+	if !mu.TryLock() {
+		t.Error("TryLock of a free mutex failed")
+	}
+	mu.Unlock()
+	wg.Go(func() { n++ })
+	wg.Wait()
+	if n != 105 {
+		t.Errorf("n = %d after WaitGroup.Go, want 105", n)
 	}
 }

@@ -1,6 +1,8 @@
 package csync
 
 import (
+	"sync"
+
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
@@ -21,6 +23,7 @@ type RWMutex struct {
 	wwant   int  // writers blocked in Lock: new readers wait for them
 	wq      ctl.Queue
 	rq      ctl.Queue
+	out     sync.RWMutex // the mutex outside control (see ctl.Obj.Outside)
 }
 
 type rwOn RWMutex
@@ -60,7 +63,11 @@ func (m *RWMutex) RUnlock() { m.runlock(core.CallerPC()) }
 //go:noinline
 func (m *RWMutex) TryLock() bool {
 	pc := core.CallerPC()
-	t, r := ctl.Self("RWMutex.TryLock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("RWMutex.TryLock", pc)
+		return m.out.TryLock()
+	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
 	if m.w || m.readers > 0 {
@@ -77,7 +84,11 @@ func (m *RWMutex) TryLock() bool {
 //go:noinline
 func (m *RWMutex) TryRLock() bool {
 	pc := core.CallerPC()
-	t, r := ctl.Self("RWMutex.TryRLock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("RWMutex.TryRLock", pc)
+		return m.out.TryRLock()
+	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindRLock, Res: m.o.Res, Read: true, Obj: -1, PC: pc})
 	if m.w || m.wwant > 0 {
@@ -103,7 +114,12 @@ func (l *rlocker) lock(pc uintptr)   { (*RWMutex)(l).rlock(pc) }
 func (l *rlocker) unlock(pc uintptr) { (*RWMutex)(l).runlock(pc) }
 
 func (m *RWMutex) lock(pc uintptr) {
-	t, r := ctl.Self("RWMutex.Lock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("RWMutex.Lock", pc)
+		m.out.Lock()
+		return
+	}
 	m.bind(r, pc)
 	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc}
 	wanting := false
@@ -139,7 +155,12 @@ func (m *RWMutex) lock(pc uintptr) {
 }
 
 func (m *RWMutex) unlock(pc uintptr) {
-	t, r := ctl.Self("RWMutex.Unlock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("RWMutex.Unlock", pc)
+		m.out.Unlock()
+		return
+	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc})
 	if !m.w {
@@ -155,7 +176,12 @@ func (m *RWMutex) unlock(pc uintptr) {
 }
 
 func (m *RWMutex) rlock(pc uintptr) {
-	t, r := ctl.Self("RWMutex.RLock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("RWMutex.RLock", pc)
+		m.out.RLock()
+		return
+	}
 	m.bind(r, pc)
 	op := core.Op{Kind: trace.KindRLock, Res: m.o.Res, Read: true, Obj: -1, PC: pc}
 	if !m.w && m.wwant == 0 {
@@ -172,7 +198,12 @@ func (m *RWMutex) rlock(pc uintptr) {
 }
 
 func (m *RWMutex) runlock(pc uintptr) {
-	t, r := ctl.Self("RWMutex.RUnlock")
+	t, r := ctl.Task()
+	if t == nil {
+		m.o.Outside("RWMutex.RUnlock", pc)
+		m.out.RUnlock()
+		return
+	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindRUnlock, Res: m.o.Res, Read: true, Obj: -1, PC: pc})
 	if m.readers <= 0 {

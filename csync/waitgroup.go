@@ -1,6 +1,8 @@
 package csync
 
 import (
+	"sync"
+
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/prim"
@@ -17,9 +19,10 @@ import (
 // Wait is released, even if a later Add raises it again before they run (as
 // in Go, such reuse is the caller's race).
 type WaitGroup struct {
-	o ctl.Obj
-	n int64
-	q ctl.Queue
+	o   ctl.Obj
+	n   int64
+	q   ctl.Queue
+	out sync.WaitGroup // the WaitGroup outside control (see ctl.Obj.Outside)
 }
 
 type wgOn WaitGroup
@@ -49,8 +52,13 @@ func (wg *WaitGroup) Done() { wg.add(-1, core.CallerPC()) }
 //go:noinline
 func (wg *WaitGroup) Go(f func()) {
 	pc := core.CallerPC()
+	t, r := ctl.Task()
+	if t == nil {
+		wg.o.Outside("WaitGroup.Go", pc)
+		wg.out.Go(f)
+		return
+	}
 	wg.add(1, pc)
-	t, r := ctl.Self("WaitGroup.Go")
 	prim.Spawn(t, r, pc, func() {
 		defer wg.add(-1, pc)
 		f()
@@ -62,7 +70,12 @@ func (wg *WaitGroup) Go(f func()) {
 //go:noinline
 func (wg *WaitGroup) Wait() {
 	pc := core.CallerPC()
-	t, r := ctl.Self("WaitGroup.Wait")
+	t, r := ctl.Task()
+	if t == nil {
+		wg.o.Outside("WaitGroup.Wait", pc)
+		wg.out.Wait()
+		return
+	}
 	wg.bind(r, pc)
 	op := core.Op{Kind: trace.KindWGWait, Res: wg.o.Res, Read: true, Obj: -1, PC: pc}
 	if wg.n == 0 {
@@ -86,7 +99,12 @@ func (wg *WaitGroup) Wait() {
 func (wg *WaitGroup) raceKey() uint64 { return uint64(wg.o.Res)<<32 | 0xffffffff }
 
 func (wg *WaitGroup) add(delta int64, pc uintptr) {
-	t, r := ctl.Self("WaitGroup.Add")
+	t, r := ctl.Task()
+	if t == nil {
+		wg.o.Outside("WaitGroup.Add", pc)
+		wg.out.Add(int(delta))
+		return
+	}
 	wg.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindWGAdd, Res: wg.o.Res, Obj: -1, Val: delta, PC: pc})
 	wg.n += delta

@@ -94,6 +94,11 @@ func Send[T any](ch chan<- T, v T) {
 		foreignSend(ch, v, pc)
 		return
 	}
+	if core.CurrentTask() == nil {
+		c.Outside("send", pc)
+		ch <- v
+		return
+	}
 	c.Send(v, pc)
 }
 
@@ -108,6 +113,11 @@ func SendFn[T any](ch chan<- T) func(T) {
 		c, ok := lookup[T](chanKey(ch))
 		if !ok {
 			foreignSend(ch, v, pc)
+			return
+		}
+		if core.CurrentTask() == nil {
+			c.Outside("send", pc)
+			ch <- v
 			return
 		}
 		c.Send(v, pc)
@@ -132,6 +142,11 @@ func recv[T any](ch <-chan T, pc uintptr) (T, bool) {
 	if !ok {
 		return foreignRecv(ch, pc)
 	}
+	if core.CurrentTask() == nil {
+		c.Outside("receive", pc)
+		v, ok := <-ch
+		return v, ok
+	}
 	return c.Recv(pc, "Chan.Recv")
 }
 
@@ -142,6 +157,9 @@ func Close[T any](ch chan<- T) {
 	pc := core.CallerPC()
 	c, ok := lookup[T](chanKey(ch))
 	if !ok || core.CurrentTask() == nil {
+		if ok {
+			c.Outside("close", pc)
+		}
 		close(ch)
 		return
 	}
@@ -163,7 +181,11 @@ func LenSend[T any](ch chan<- T) int { return length[T](chanKey(ch), len(ch), co
 
 func length[T any](k unsafe.Pointer, native int, pc uintptr) int {
 	c, ok := lookup[T](k)
-	if !ok || c == nil || core.CurrentTask() == nil {
+	if !ok || c == nil {
+		return native
+	}
+	if core.CurrentTask() == nil {
+		c.Outside("len", pc)
 		return native
 	}
 	return c.Len(pc)

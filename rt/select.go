@@ -16,6 +16,8 @@ type Case interface {
 	try() bool
 	native() reflect.SelectCase
 	took(v reflect.Value, ok bool)
+	// outside tells the controlled channel of an op outside control.
+	outside(pc uintptr)
 }
 
 // RecvCase is a receive case; after Select took it, V and OK hold what
@@ -35,6 +37,12 @@ func (c *RecvCase[T]) ctl(chosen *int, i int) (prim.Case, bool) {
 		return prim.Case{}, false
 	}
 	return prim.RecvCase(cc, func(v T, ok bool) { c.V, c.OK, *chosen = v, ok, i }), true
+}
+
+func (c *RecvCase[T]) outside(pc uintptr) {
+	if cc, ok := lookup[T](chanKey(c.ch)); ok {
+		cc.Outside("select", pc)
+	}
 }
 
 func (c *RecvCase[T]) try() bool {
@@ -82,6 +90,12 @@ func (c *SendCase[T]) ctl(chosen *int, i int) (prim.Case, bool) {
 	return prim.SendCase(cc, c.v, func() { *chosen = i }), true
 }
 
+func (c *SendCase[T]) outside(pc uintptr) {
+	if cc, ok := lookup[T](chanKey(c.ch)); ok {
+		cc.Outside("select", pc)
+	}
+}
+
 func (c *SendCase[T]) try() bool {
 	select {
 	case c.ch <- c.v:
@@ -106,6 +120,9 @@ func (c *SendCase[T]) took(reflect.Value, bool) {}
 func Select(def bool, cases ...Case) int {
 	pc := core.CallerPC()
 	if core.CurrentTask() == nil {
+		for _, c := range cases {
+			c.outside(pc)
+		}
 		return nativeSelect(def, cases)
 	}
 	chosen := -1
@@ -146,7 +163,7 @@ func Select(def bool, cases ...Case) int {
 }
 
 // nativeSelect is a select outside morpheus's control, on the native
-// channels.
+// channels (see ctl.Obj.Outside).
 func nativeSelect(def bool, cases []Case) int {
 	rc := make([]reflect.SelectCase, 0, len(cases)+1)
 	for _, c := range cases {

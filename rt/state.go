@@ -14,6 +14,7 @@ type runState struct {
 	rand     *randState
 	nextPort int
 	mem      map[uintptr]memLoc // plain-memory locations by address (mem.go)
+	finals   []pendingFinal     // finalizers and cleanups registered in the schedule (finalizer.go)
 }
 
 var (

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
@@ -142,6 +143,8 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		if t.Failed() {
 			e.Fatalf("%s failed by a call of its testing.TB that morpheus did not see (through an interface of your own?): its message is in the test's output", t.Name())
 		}
+		runCleanups()
+		runFinalizers(core.CurrentTask()) // the test's objects are garbage now
 	}
 	var stale []string
 	if replay == "" && !count && corpusOn() {

@@ -17,6 +17,10 @@ type carrier struct {
 	task  *Task // the task it runs now, nil when idle
 	goid  int64
 	gkey  uint64 // goroutineKey of its goroutine
+	// dead: its task's body called runtime.Goexit, which ends the
+	// carrier's goroutine; it waits in its last deferred call to end and
+	// is never given another task (see goexit).
+	dead bool
 }
 
 func newCarrier() *carrier {
@@ -33,11 +37,38 @@ func (c *carrier) loop(yield func(struct{}) bool) {
 	c.goid = goid()
 	growStack(0)
 	c.register()
-	defer c.unregister()
+	drained := false
+	defer func() {
+		if !drained {
+			if p := recover(); p != nil {
+				panic(p) // not morpheus's to handle
+			}
+			c.goexit()
+		}
+		c.unregister()
+	}()
 	for yield(struct{}{}) {
 		c.task.main()
 		c.task = nil
 	}
+	drained = true
+}
+
+// goexit ends the task whose body called runtime.Goexit: its deferred calls
+// have run, and the Goexit, which nothing stops, reached the carrier's base.
+// Here, in the carrier's last deferred call, the task ends as Task.main ends
+// it (its exit op, the next task picked), and control goes back to whoever
+// resumed the carrier. The carrier is dead: were it left to end, its
+// coroutine would pass the Goexit on to the goroutine that resumed it (the
+// worker, or another task's carrier). It waits here until discard ends it
+// from a goroutine of its own, to which the Goexit then passes.
+func (c *carrier) goexit() {
+	if t := c.task; t != nil {
+		t.end(t.endReason, t.endOK)
+	}
+	c.task = nil
+	c.dead = true
+	c.yield(struct{}{})
 }
 
 // curGoid returns the calling goroutine's id, parsed from its stack header:
@@ -98,6 +129,13 @@ func (p *pool) get() *carrier {
 }
 
 func (p *pool) put(c *carrier) { p.idle = append(p.idle, c) }
+
+// discard lets a dead carrier (see carrier.goexit) end, on a goroutine of
+// its own that the carrier's Goexit then ends too.
+func (p *pool) discard(c *carrier) {
+	p.all--
+	go c.stop()
+}
 
 // drain ends every idle carrier's goroutine.
 func (p *pool) drain() { p.trim(0) }

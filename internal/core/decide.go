@@ -155,6 +155,9 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			}
 			return nil, true
 		}
+		if len(m.idle) > 0 && m.wakeIdle() {
+			continue // synctest.Wait returns before the clock moves
+		}
 		next := m.nextDeadline()
 		if m.quiescent(next) {
 			return nil, false

@@ -160,45 +160,108 @@ func TestHandoffFailWhileChained(t *testing.T) {
 }
 
 // TestHandoffGoexitChained has a task call runtime.Goexit while the task that
-// resumed it waits on the chain: the Goexit ends the carriers down the chain
-// and the worker's goroutine, the failure names the task that called it, and
-// every task is unwound.
+// resumed it waits on the chain: as in Go, the Goexit ends that task only.
+// Its deferred calls run under control (an op among them), its exit op
+// runs, the tasks it unblocked go on, and the iteration ends without a
+// failure, its carriers back in the pool but the dead one.
 func TestHandoffGoexitChained(t *testing.T) {
 	w := NewWorker()
 	defer w.Close()
 	var r *Run
 	depth := -1
-	unwound := 0
-	done := make(chan *Outcome)
-	go func() {
-		defer func() { done <- w.Goexited() }()
-		w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
-			main := r.Current()
-			exiter := r.Spawn(main, "exiter", 1, func() {
-				defer func() { unwound++ }()
-				r.Do(r.Current(), waitOp)
-				depth = r.depth
-				runtime.Goexit()
-			})
-			r.Spawn(main, "waiter", 2, func() {
-				defer func() { unwound++ }()
-				r.Unblock(exiter)         // it started first and waits
-				r.Do(r.Current(), waitOp) // resumes the exiter directly
-			})
-			r.Do(main, waitOp)
+	deferred, after := 0, 0
+	var exiter *Task
+	out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+		main := r.Current()
+		var waiter *Task
+		exiter = r.Spawn(main, "exiter", 1, func() {
+			me := r.Current()
+			defer func() {
+				r.Do(me, Op{Kind: trace.KindSend, Obj: -1}) // an op during the Goexit
+				deferred++
+				r.Unblock(waiter)
+				r.Unblock(main)
+			}()
+			r.Do(me, waitOp)
+			depth = r.depth
+			runtime.Goexit()
 		})
-	}()
-	out := <-done
-	if out == nil || out.Failure == nil {
-		t.Fatalf("no failure reported for the Goexit: %+v depth %d unwound %d", out, depth, unwound)
+		waiter = r.Spawn(main, "waiter", 2, func() {
+			r.Unblock(exiter)         // it started first and waits
+			r.Do(r.Current(), waitOp) // resumes the exiter directly
+			after++
+		})
+		r.Do(main, waitOp)
+		after++
+	})
+	if w.Goexited() != nil {
+		t.Fatal("the Goexit ended the worker's goroutine")
+	}
+	if out.Failure != nil {
+		t.Fatalf("a legal Goexit failed the iteration: %v", out.Failure)
 	}
 	if depth < 1 {
 		t.Fatalf("%d tasks chained at the Goexit: the test no longer covers that case", depth)
 	}
-	if got := r.Task(out.Failure.Task).Name; got != "exiter" || !strings.Contains(out.Failure.Message, "Goexit") {
-		t.Fatalf("failure of task %s: %s", got, out.Failure.Message)
+	if deferred != 1 || after != 2 || !exiter.Done() {
+		t.Fatalf("deferred calls %d, tasks that went on %d, exiter done %v", deferred, after, exiter.Done())
 	}
-	if unwound != 2 {
-		t.Fatalf("%d tasks unwound, want 2", unwound)
+	exits := 0
+	for _, e := range out.Trace().Events {
+		if e.Kind == trace.KindExit {
+			exits++
+		}
 	}
+	if exits != 3 {
+		t.Errorf("%d exit ops, want 3 (the exiter's among them)", exits)
+	}
+	checkPoolIdle(t, w)
+}
+
+// TestGoexitMain has the main task call runtime.Goexit: its deferred calls
+// run, the iteration fails as go test fails such a test, at the line of the
+// call, and the worker goes on to the next iteration.
+func TestGoexitMain(t *testing.T) {
+	w := NewWorker()
+	defer w.Close()
+	var r *Run
+	deferred := false
+	for range 2 {
+		out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+			defer func() { deferred = true }()
+			r.Spawn(r.Current(), "child", 1, func() { r.Do(r.Current(), waitOp) })
+			runtime.Goexit()
+		})
+		f := out.Failure
+		if w.Goexited() != nil || f == nil || !deferred {
+			t.Fatalf("goexited %v, failure %v, deferred %v", w.Goexited() != nil, f, deferred)
+		}
+		if f.Kind != Panic || !strings.Contains(f.Message, "test executed panic(nil) or runtime.Goexit") ||
+			!strings.Contains(Where(f.PC), "handoff_test.go:") {
+			t.Fatalf("failure %s at %s: %s", f.Kind, Where(f.PC), f.Message)
+		}
+	}
+	checkPoolIdle(t, w)
+}
+
+// TestGoexitWhileKilled has a task whose deferred call calls runtime.Goexit
+// while the teardown unwinds it: the iteration ends as it would without
+// the Goexit, and the worker goes on.
+func TestGoexitWhileKilled(t *testing.T) {
+	w := NewWorker()
+	defer w.Close()
+	var r *Run
+	for range 2 {
+		out := w.Execute(Config{Strategy: &first{}, AllowLeaks: true}, func(run *Run) { r = run }, func() {
+			r.Spawn(r.Current(), "stuck", 1, func() {
+				defer runtime.Goexit()
+				r.Do(r.Current(), waitOp)
+			})
+			r.Do(r.Current(), Op{Kind: trace.KindYield, Obj: -1})
+		})
+		if w.Goexited() != nil || out.Failure != nil {
+			t.Fatalf("goexited %v, failure %v", w.Goexited() != nil, out.Failure)
+		}
+	}
+	checkPoolIdle(t, w)
 }

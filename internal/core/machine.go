@@ -88,12 +88,15 @@ type machine struct {
 	beats *int64
 	// mainEnd is the step at which the main task returned, -1 before.
 	mainEnd int
+	// idle are the tasks in WaitIdle (idle.go).
+	idle []*Task
 }
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
 func (m *machine) reset(cfg Config) {
 	rec, pending, timed := m.rec, m.pending, m.timed
 	rec.Reset()
+	clear(m.idle)
 	pending.reset()
 	timed.reset()
 	*m = machine{
@@ -106,6 +109,7 @@ func (m *machine) reset(cfg Config) {
 		pending:    pending,
 		timed:      timed,
 		gos:        m.gos[:0],
+		idle:       m.idle[:0],
 		enabled:    m.enabled[:0],
 		enabledT:   m.enabledT[:0],
 		tail:       m.tail,

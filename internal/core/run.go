@@ -105,13 +105,19 @@ type Run struct {
 type Worker struct {
 	pool     pool
 	run      Run
-	watch    *watch   // the watchdog's view of this worker, nil if unwatched
-	goexited *Outcome // see Goexited
-	gen      uint64   // the next iteration number of this worker's block (nextGen)
+	watch    *watch                // the watchdog's view of this worker, nil if unwatched
+	goexited *Outcome              // see Goexited
+	gen      uint64                // the next iteration number of this worker's block (nextGen)
+	live     atomic.Uint64         // the number of the iteration running, 0 between (outside.go)
+	alarm    atomic.Pointer[alarm] // a failure raised outside the iteration (outside.go)
 }
 
 // NewWorker returns a worker.
-func NewWorker() *Worker { return &Worker{} }
+func NewWorker() *Worker {
+	w := &Worker{}
+	w.register()
+	return w
+}
 
 // Close ends the worker's pooled goroutines.
 func (w *Worker) Close() { w.pool.drain() }
@@ -152,12 +158,16 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.strat.Begin(cfg.Seed)
 	r.feed.begin()
 	w.beginWatch(r)
+	w.alarm.Store(nil)
+	w.live.Store(r.gen)
+	defer w.live.Store(0) // after the teardown: no task touches an object after it
 	completed := false
 	defer func() {
 		if !completed {
-			// A task called runtime.Goexit, which now ends this goroutine
-			// too: unwind the other tasks and leave the outcome for the
-			// caller's deferred calls (see Goexited).
+			// A runtime.Goexit on this goroutine (a task's ends its carrier
+			// only: see carrier.goexit; a timer's action runs here): it
+			// ends this goroutine too. Unwind the tasks and leave the
+			// outcome for the caller's deferred calls (see Goexited).
 			r.teardown()
 			w.endWatch()
 			w.goexited = &Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
@@ -180,9 +190,10 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	return Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
 }
 
-// Goexited returns the outcome of an iteration in which a task called
-// runtime.Goexit: Execute did not return, and the calling goroutine is
-// ending. Deferred calls of the caller use it to report the failure.
+// Goexited returns the outcome of an iteration in which runtime.Goexit was
+// called on the worker's own goroutine (not a task's: a task's Goexit ends
+// that task only): Execute did not return, and the calling goroutine is
+// ending. Deferred calls of the caller use it to report the outcome.
 func (w *Worker) Goexited() *Outcome { return w.goexited }
 
 func (r *Run) reset(w *Worker, cfg Config) {

@@ -58,7 +58,7 @@ func ChildKey(parent *Task) uint64 {
 // the strategy picks it; the caller then performs the op. It reports whether a
 // blocked op was picked because its deadline passed (a time-out).
 func (r *Run) Do(t *Task, op Op) (timedOut bool) {
-	if t.killed || r.aborting || r.w.Abandoned() {
+	if t.killed || r.aborting || r.w.Abandoned() || (r.w.alarm.Load() != nil && r.alarmed()) {
 		r.aborting = true
 		panic(unwind{})
 	}
@@ -216,7 +216,11 @@ func (r *Run) switchTo(t *Task) {
 	t.carrier.next()
 	r.cur = prev
 	if t.state == taskDone && t.carrier.task == nil {
-		r.w.pool.put(t.carrier)
+		if t.carrier.dead {
+			r.w.pool.discard(t.carrier)
+		} else {
+			r.w.pool.put(t.carrier)
+		}
 		t.carrier = nil
 	}
 }

@@ -75,9 +75,13 @@ type Task struct {
 	chained bool
 	// killer is the task (whose carrier ran) that killed this one while it
 	// was chained; this one's end hands control back to it.
-	killer  *Task
-	exitRes uint32
-	nchild  uint64
+	killer *Task
+	// endReason and endOK are how the body ended (runBody), for the end
+	// of a task whose body called runtime.Goexit (carrier.goexit).
+	endReason any
+	endOK     bool
+	exitRes   uint32
+	nchild    uint64
 	// goid is the goroutine id of the task's carrier, set when the task
 	// gets it and never changed after: the watchdog reads it from a task
 	// the worker published (and did not come back from).
@@ -91,13 +95,22 @@ func (t *Task) Done() bool { return t.state == taskDone }
 func (t *Task) PendingOp() (Op, bool) { return t.op, t.hasOp }
 
 // main runs the task on its carrier: the body, then the exit op. Whatever
-// happens, it returns normally so the carrier can take the next task.
+// happens, it returns normally so the carrier can take the next task, but
+// for a runtime.Goexit, which nothing stops: the task's end then happens in
+// its carrier's last deferred call (carrier.goexit).
 func (t *Task) main() {
 	r := t.run
 	if r.next == t {
 		r.next = nil // picked and now running (see await)
 	}
-	reason, ok := t.runBody()
+	t.end(t.runBody())
+}
+
+// end runs what follows the task's body: its exit op if the body ended
+// normally (returned, an exit signal, a legal runtime.Goexit), its end,
+// and the hand-off to the next task.
+func (t *Task) end(reason any, ok bool) {
+	r := t.run
 	if ok {
 		ok = t.exit(reason)
 	}
@@ -115,52 +128,64 @@ func (t *Task) main() {
 }
 
 // runBody runs the user's body and classifies how it ended: normally or by an
-// exit signal (ok, with the reason), or by unwinding or a failure (not ok).
+// exit signal or a legal runtime.Goexit (ok, with the reason), or by
+// unwinding or a failure (not ok). The outcome is also kept in the task:
+// a Goexit goes on past this call, to the carrier's base.
 func (t *Task) runBody() (reason any, ok bool) {
 	returned := false
 	defer func() {
 		if p := recover(); p != nil {
 			reason, ok = t.recovered(p)
 		} else if !returned {
-			t.goexit()
+			reason, ok = t.goexit()
 		}
+		t.endReason, t.endOK = reason, ok
 	}()
 	t.body()
 	returned = true
 	return nil, true
 }
 
-// goexit records that the task called runtime.Goexit. Nothing can stop a
-// Goexit: it ends the task's goroutine, then (through iter.Pull) the worker's,
-// whose deferred calls tear the iteration down and report this failure.
-func (t *Task) goexit() {
+// goexit classifies a runtime.Goexit of the task's body, whose deferred
+// calls have run. As in Go, a goroutine that calls it ends, and the rest
+// goes on: it is no failure. The test's main task ending so fails as under
+// go test ("test executed panic(nil) or runtime.Goexit"), and so does a
+// t.FailNow on the test's *testing.T reached through code morpheus does not
+// rewrite (the testing package marked the test failed); a t.SkipNow ends
+// the schedule, which the test reports skipped.
+func (t *Task) goexit() (reason any, ok bool) {
 	r := t.run
-	if !t.killed && !r.aborting {
-		f := &Failure{Kind: Panic, Task: t.ID, PC: t.op.PC, Stack: string(debug.Stack()), Message: fmt.Sprintf(
-			"runtime.Goexit in task %s: did the test call t.FailNow, t.Fatal or t.Skip on its *testing.T? Inside morpheus use Env.Fatalf", t.Name)}
-		if pc, how, fn := testingExit(); pc != 0 {
-			// The Goexit came from the testing package: name the line that
-			// called it, not the task's last op (which, after the deferred
-			// calls that ran during the Goexit, is often in a cleanup).
-			f.PC = pc
-			f.Message = fmt.Sprintf("t.%s (t.%s) in task %s, called by %s; its message is in the test's log",
-				how, map[string]string{"FailNow": "Fatal, t.Fatalf", "SkipNow": "Skip, t.Skipf"}[how], t.Name, fn)
-			if how == "FailNow" {
-				f.Kind = Assertion
-			}
-		}
-		r.fail(f)
+	if t.killed || r.aborting {
+		return nil, false // unwinding anyway: a deferred call called Goexit
 	}
-	r.finish(t)
-	t.carrier = nil // its goroutine ends with the Goexit: never reuse it
+	pc, how, fn := goexitCaller()
+	if how == "" && t != r.main {
+		return nil, true
+	}
+	f := &Failure{Kind: Panic, Task: t.ID, PC: pc, Stack: string(debug.Stack())}
+	switch how {
+	case "":
+		f.Message = fmt.Sprintf("runtime.Goexit in the main task, called by %s: the test's body ended there, which go test fails (\"test executed panic(nil) or runtime.Goexit\"); inside morpheus.Check use Env.Fatalf", fn)
+	case "FailNow":
+		f.Kind = Assertion
+		f.Message = fmt.Sprintf("t.FailNow (t.Fatal, t.Fatalf) in task %s, called by %s; its message is in the test's log", t.Name, fn)
+	default:
+		f.Message = fmt.Sprintf("t.SkipNow (t.Skip, t.Skipf) in task %s, called by %s; its message is in the test's log", t.Name, fn)
+	}
+	if pc == 0 {
+		f.PC = t.op.PC
+	}
+	r.fail(f)
+	return nil, false
 }
 
-// testingExit looks at the stack of a goroutine running the deferred calls of
-// a runtime.Goexit: if the testing package called it (t.FailNow, t.SkipNow,
-// and the Fatal and Skip methods that call them), it returns the PC of the
-// first caller outside the testing package, which of the two it was, and the
-// caller's function; pc is 0 otherwise.
-func testingExit() (pc uintptr, how, fn string) {
+// goexitCaller looks at the stack of a goroutine running the deferred calls
+// of a runtime.Goexit: it returns the PC of the first caller outside the
+// testing package and that caller's function, and, if the testing package
+// called Goexit (t.FailNow, t.SkipNow, and the Fatal and Skip methods that
+// call them), which of the two it was. pc is 0 if the stack does not show
+// the Goexit.
+func goexitCaller() (pc uintptr, how, fn string) {
 	var pcs [128]uintptr
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs[:])])
 	seen := false
@@ -169,20 +194,15 @@ func testingExit() (pc uintptr, how, fn string) {
 		switch {
 		case !seen:
 			seen = f.Function == "runtime.Goexit"
-		case how == "":
-			switch f.Function {
-			case "testing.(*common).FailNow":
-				how = "FailNow"
-			case "testing.(*common).SkipNow":
-				how = "SkipNow"
-			default:
-				return 0, "", ""
-			}
-		case !strings.HasPrefix(f.Function, "testing."):
+		case how == "" && f.Function == "testing.(*common).FailNow":
+			how = "FailNow"
+		case how == "" && f.Function == "testing.(*common).SkipNow":
+			how = "SkipNow"
+		case how == "" || !strings.HasPrefix(f.Function, "testing."):
 			return f.PC + 1, how, f.Function
 		}
 		if !more {
-			return 0, "", ""
+			return 0, how, ""
 		}
 	}
 }

@@ -7,15 +7,19 @@ package ctl
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Self returns the task that calls a primitive and its iteration. what names
-// the primitive ("Mutex.Lock") for the panic that a call from outside
+// the primitive ("Chan.Send") for the panic that a call from outside
 // morpheus's control gets: such a call cannot be scheduled, and blocking it
-// on a real lock would hang the tool.
+// on a real lock would hang the tool. Primitives that rewritten code reaches
+// call Task instead, and work outside control (see Obj.Outside); Self is
+// for csync's own channels and goroutines, which only morpheus.Check's
+// tests call, and for the network (csync/memnet).
 func Self(what string) (*core.Task, *core.Run) {
 	t := core.CurrentTask()
 	if t == nil {
@@ -30,7 +34,7 @@ func Self(what string) (*core.Task, *core.Run) {
 // package-level mutex), so they bind lazily: the first op of each iteration
 // gives them a fresh resource and tells their owner to reset its state.
 type Obj struct {
-	gen  uint64
+	gen  atomic.Uint64 // the iteration bound to; atomic: code outside control reads it (Outside)
 	Res  uint32
 	Site uintptr // creation site (Make), or first use in the iteration
 	made bool    // Site is the creation site: keep it across iterations
@@ -43,10 +47,10 @@ func (o *Obj) SetSite(pc uintptr) { o.Site, o.made = pc, true }
 // another iteration (or none): the caller must then reset the object's state
 // to its zero value. pc is the op's location, o's site if it has none.
 func (o *Obj) Bind(r *core.Run, pc uintptr) bool {
-	if o.gen == r.Gen() {
+	if o.gen.Load() == r.Gen() {
 		return false
 	}
-	o.gen = r.Gen()
+	o.gen.Store(r.Gen())
 	o.Res = r.NewResource()
 	if !o.made {
 		o.Site = pc
@@ -55,7 +59,7 @@ func (o *Obj) Bind(r *core.Run, pc uintptr) bool {
 }
 
 // Bound reports whether o is bound to r's iteration.
-func (o *Obj) Bound(r *core.Run) bool { return o.gen == r.Gen() }
+func (o *Obj) Bound(r *core.Run) bool { return o.gen.Load() == r.Gen() }
 
 // Name returns "kind#N created at file:line" (or "first used at" for objects
 // that have no creation site): N is the object's resource number, unique in

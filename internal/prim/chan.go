@@ -92,6 +92,14 @@ func (c *Chan[T]) on() *chanOn[T] { return (*chanOn[T])(c) }
 // nilChan is what an op on a nil channel waits for.
 const nilChan = ctl.String("nil channel (forever)")
 
+// Outside is called by an op on c from outside control, located at pc,
+// which goes on on the native channel (see ctl.Obj.Outside).
+func (c *Chan[T]) Outside(what string, pc uintptr) {
+	if c != nil {
+		c.o.Outside(what, pc)
+	}
+}
+
 // Send sends v on c, located at pc, blocking until a receiver takes it or
 // the buffer has room. It panics if c is closed.
 func (c *Chan[T]) Send(v T, pc uintptr) { c.send(v, pc) }

@@ -1,6 +1,7 @@
 package prim
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -15,7 +16,7 @@ import (
 type Ticker struct {
 	c      *Chan[time.Time]
 	period time.Duration
-	gen    uint64
+	gen    atomic.Uint64 // the iteration task belongs to (atomic: read outside control)
 	task   *core.Task
 	pc     uintptr
 	name   string // of the ticks' tasks
@@ -38,7 +39,13 @@ func (tk *Ticker) Start(d time.Duration, c *Chan[time.Time], pc uintptr) {
 // Stop turns the ticker off, located at pc: no tick is sent after it, and a
 // tick not yet received is dropped.
 func (tk *Ticker) Stop(pc uintptr) {
-	t, r := ctl.Self("Ticker.Stop")
+	t, r := ctl.Task()
+	if t == nil {
+		// A controlled ticker belongs to its iteration: outside control,
+		// it is stopped (see ctl.Obj.Outside).
+		ctl.OutsideOf(tk.gen.Load(), "Ticker.Stop", pc)
+		return
+	}
 	op := core.Op{Kind: trace.KindCancel, Obj: -1, PC: pc}
 	if tk.active(r) {
 		op.Obj = tk.task.ID
@@ -53,7 +60,11 @@ func (tk *Ticker) Reset(d time.Duration, pc uintptr) {
 	if d <= 0 {
 		panic("non-positive interval for Ticker.Reset")
 	}
-	t, r := ctl.Self("Ticker.Reset")
+	t, r := ctl.Task()
+	if t == nil {
+		ctl.OutsideOf(tk.gen.Load(), "Ticker.Reset", pc)
+		return
+	}
 	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
 	tk.cancel(r)
 	tk.period = d
@@ -61,7 +72,7 @@ func (tk *Ticker) Reset(d time.Duration, pc uintptr) {
 }
 
 func (tk *Ticker) active(r *core.Run) bool {
-	return tk.task != nil && tk.gen == r.Gen() && !tk.task.Done()
+	return tk.task != nil && tk.gen.Load() == r.Gen() && !tk.task.Done()
 }
 
 func (tk *Ticker) cancel(r *core.Run) {
@@ -75,7 +86,7 @@ func (tk *Ticker) cancel(r *core.Run) {
 
 // arm schedules the next tick as the effect of the step that runs now.
 func (tk *Ticker) arm(parent *core.Task, r *core.Run) {
-	tk.gen = r.Gen()
+	tk.gen.Store(r.Gen())
 	tk.task = r.SpawnTimer(parent, tk.name, trace.KindTimerFire,
 		r.Now()+int64(tk.period), tk.pc, func(*core.Task) { tk.tick(r) })
 	r.Event().Obj = tk.task.ID

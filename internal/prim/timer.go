@@ -1,6 +1,7 @@
 package prim
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -17,7 +18,7 @@ import (
 type Timer struct {
 	c    *Chan[time.Time] // the channel a firing sends on, nil for a function's timer
 	f    func()           // the function a firing starts, nil for a channel timer
-	gen  uint64           // the iteration task belongs to
+	gen  atomic.Uint64    // the iteration task belongs to (atomic: read outside control)
 	task *core.Task       // the pending firing, nil if none
 }
 
@@ -37,7 +38,13 @@ func (tm *Timer) Start(d time.Duration, c *Chan[time.Time], f func(), pc uintptr
 // Stop prevents the timer from firing, located at pc, and reports whether
 // it stopped it (false if it had fired or been stopped).
 func (tm *Timer) Stop(pc uintptr) bool {
-	t, r := ctl.Self("Timer.Stop")
+	t, r := ctl.Task()
+	if t == nil {
+		// A controlled timer belongs to its iteration: outside control,
+		// it has fired or been stopped (see ctl.Obj.Outside).
+		ctl.OutsideOf(tm.gen.Load(), "Timer.Stop", pc)
+		return false
+	}
 	op := core.Op{Kind: trace.KindCancel, Obj: -1, PC: pc}
 	if tm.active(r) {
 		op.Obj = tm.task.ID
@@ -49,7 +56,11 @@ func (tm *Timer) Stop(pc uintptr) bool {
 // Reset makes the timer fire after d from now, located at pc, and reports
 // whether it had been active.
 func (tm *Timer) Reset(d time.Duration, pc uintptr) bool {
-	t, r := ctl.Self("Timer.Reset")
+	t, r := ctl.Task()
+	if t == nil {
+		ctl.OutsideOf(tm.gen.Load(), "Timer.Reset", pc)
+		return false
+	}
 	r.Do(t, core.Op{Kind: trace.KindSpawn, Obj: -1, PC: pc})
 	was := tm.cancel(r, pc)
 	tm.arm(t, r, d, pc)
@@ -75,13 +86,13 @@ func (tm *Timer) set(d time.Duration, pc uintptr, what string) {
 
 // active reports whether a firing is pending in r's iteration.
 func (tm *Timer) active(r *core.Run) bool {
-	return tm.task != nil && tm.gen == r.Gen() && !tm.task.Done()
+	return tm.task != nil && tm.gen.Load() == r.Gen() && !tm.task.Done()
 }
 
 // arm schedules the firing d from now as the effect of the step that runs
 // now, and records the firing task in it.
 func (tm *Timer) arm(parent *core.Task, r *core.Run, d time.Duration, pc uintptr) {
-	tm.gen = r.Gen()
+	tm.gen.Store(r.Gen())
 	tm.task = r.SpawnTimer(parent, r.TimerName(parent), trace.KindTimerFire,
 		r.Now()+int64(max(d, 0)), pc, func(*core.Task) { tm.fire(r, pc) })
 	r.Event().Obj = tm.task.ID

@@ -16,7 +16,16 @@ var redirect = map[string]map[string]bool{
 		"AfterFunc", "Timer", "NewTicker", "Ticker"),
 	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
 		"WithTimeoutCause", "WithDeadlineCause", "Cause"),
-	"runtime": set("Gosched"),
+	"runtime": set("Gosched", "SetFinalizer", "AddCleanup"),
+}
+
+// noted lists redirected names that -list still shows, with what control
+// they are under: package path, name, note.
+var noted = map[string]map[string]string{
+	"runtime": {
+		"SetFinalizer": "registered in a schedule, the finalizer runs at its end, in a goroutine of the schedule; registered outside one (init, TestMain), on the runtime's goroutine, outside control",
+		"AddCleanup":   "registered in a schedule, the cleanup runs at its end, in a goroutine of the schedule; registered outside one (init, TestMain), on the runtime's goroutine, outside control",
+	},
 }
 
 // renamed lists the standard-library names whose uses are redirected to
@@ -25,13 +34,15 @@ var redirect = map[string]map[string]bool{
 // schedule's generator; net's dial and listen functions reach the
 // schedule's in-memory network.
 var renamed = map[string]map[string]string{
-	"net": {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen"},
+	"net":     {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen"},
+	"context": {"AfterFunc": "ContextAfterFunc"},
 	"math/rand": prefixed("Rand", "Seed", "Int", "Intn", "Int31", "Int31n", "Int63", "Int63n",
 		"Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64", "Perm", "Shuffle", "Read"),
 	"math/rand/v2": prefixed("Rand2", "Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint",
 		"UintN", "Uint32", "Uint32N", "Uint64", "Uint64N", "Float32", "Float64", "ExpFloat64",
 		"NormFloat64", "Perm", "Shuffle", "N"),
-	"crypto/rand": prefixed("Crypto", "Read", "Text"),
+	"crypto/rand":      prefixed("Crypto", "Read", "Text"),
+	"testing/synctest": prefixed("Synctest", "Test", "Wait"),
 }
 
 // dialerMethods maps the methods of net.Dialer that rewritten calls reach
@@ -51,15 +62,16 @@ func prefixed(prefix string, names ...string) map[string]string {
 // the end of a rewritten file uses, so that an import all of whose uses
 // were redirected still compiles.
 var keepUsed = map[string]string{
-	"sync":         "NewCond",
-	"time":         "Now",
-	"context":      "Background",
-	"runtime":      "Gosched",
-	"sync/atomic":  "AddInt32",
-	"net":          "Dial",
-	"math/rand":    "Int",
-	"math/rand/v2": "Int",
-	"crypto/rand":  "Int",
+	"sync":             "NewCond",
+	"time":             "Now",
+	"context":          "Background",
+	"runtime":          "Gosched",
+	"sync/atomic":      "AddInt32",
+	"net":              "Dial",
+	"math/rand":        "Int",
+	"math/rand/v2":     "Int",
+	"crypto/rand":      "Int",
+	"testing/synctest": "Wait",
 }
 
 // atomicRead lists the sync/atomic functions and methods that only read.
@@ -73,8 +85,6 @@ var atomicTypes = set("Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Bool", "
 // why: package path, name, reason.
 var unsupported = map[string]map[string]string{
 	"runtime": {
-		"SetFinalizer":   "finalizers run on the runtime's goroutine, outside control",
-		"AddCleanup":     "cleanups run on the runtime's goroutine, outside control",
 		"NumGoroutine":   "goroutine introspection: counts morpheus's carriers, not the test's goroutines",
 		"Stack":          "goroutine introspection",
 		"LockOSThread":   "thread affinity is not modelled",

@@ -154,13 +154,15 @@ func isBlank(e ast.Expr) bool {
 }
 
 // testFunc wraps the body of func TestX(t *testing.T) in __rt.Test, unless
-// it uses morpheus itself (see CheckTests).
+// it uses morpheus itself (see CheckTests). A test whose parameter has no
+// name, or the blank one (func TestX(_ *testing.T)), gets one, for the
+// wrapper to hand on.
 func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 	if f.Recv != nil || f.Body == nil || !isTestName(f.Name.Name) || w.checkTests[w.info.Defs[f.Name]] {
 		return
 	}
 	ps := f.Type.Params.List
-	if len(ps) != 1 || len(ps[0].Names) != 1 || ps[0].Names[0].Name == "_" {
+	if len(ps) != 1 || len(ps[0].Names) > 1 {
 		return
 	}
 	if testingType(w.typeOf(ps[0].Type)) != "T" {
@@ -169,11 +171,30 @@ func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 	if _, ok := w.typeOf(ps[0].Type).(*types.Pointer); !ok {
 		return
 	}
-	t := ps[0].Names[0].Name
 	typ := string(w.src[w.off(ps[0].Type.Pos()):w.off(ps[0].Type.End())])
+	var t, inner string
+	switch {
+	case len(ps[0].Names) == 0:
+		t = w.fresh("t")
+		at := w.off(ps[0].Type.Pos())
+		w.edits = append(w.edits, edit{start: at, end: at, emit: func(_ *renderer, b *strings.Builder) {
+			b.WriteString(t + " ")
+		}})
+		inner = typ
+	case ps[0].Names[0].Name == "_":
+		t = w.fresh("t")
+		id := ps[0].Names[0]
+		w.edits = append(w.edits, edit{start: w.off(id.Pos()), end: w.off(id.End()), emit: func(_ *renderer, b *strings.Builder) {
+			b.WriteString(t)
+		}})
+		inner = "_ " + typ
+	default:
+		t = ps[0].Names[0].Name
+		inner = t + " " + typ
+	}
 	w.edits = append(w.edits, edit{start: w.off(f.Body.Lbrace), end: w.off(f.Body.Rbrace) + 1,
 		emit: func(r *renderer, b *strings.Builder) {
-			fmt.Fprintf(b, "{ %s.Test(%s, func(%s %s) {", rtName, t, t, typ)
+			fmt.Fprintf(b, "{ %s.Test(%s, func(%s) {", rtName, t, inner)
 			r.span(b, w.off(f.Body.Lbrace)+1, w.off(f.Body.Rbrace))
 			b.WriteString("}) }")
 		}})

@@ -186,6 +186,9 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 		return
 	}
 	w.testLog(c, sel)
+	if w.cleanupStop(c, sel) {
+		return
+	}
 	if !w.test {
 		return
 	}
@@ -198,6 +201,21 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 	case recv == "T" && (m == "Run" || m == "Parallel"), (recv == "T" || recv == "TB" || recv == "B") && m == "Cleanup":
 		w.wrapCall(c, rtName+"."+m+"(", sel.X)
 	}
+}
+
+// cleanupStop rewrites c.Stop() of a runtime.Cleanup, which may be one a
+// schedule keeps (rt.AddCleanup), to rt.StopCleanup(c).
+func (w *fileRewriter) cleanupStop(c *ast.CallExpr, sel *ast.SelectorExpr) bool {
+	s := w.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || sel.Sel.Name != "Stop" {
+		return false
+	}
+	n, ok := s.Recv().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "runtime" || n.Obj().Name() != "Cleanup" {
+		return false
+	}
+	w.wrapCall(c, rtName+".StopCleanup(", sel.X)
+	return true
 }
 
 // testingType returns the name of t's type if it is one of package
@@ -251,6 +269,9 @@ func (w *fileRewriter) selector(sel *ast.SelectorExpr) {
 		w.replace(sel, func(r *renderer, b *strings.Builder) {
 			b.WriteString(rtName + "." + name)
 		})
+		if note, ok := noted[path][name]; ok {
+			w.issue(sel.Pos(), "%s.%s: %s", path, name, note)
+		}
 		return
 	}
 	if why, ok := unsupported[path][name]; ok {

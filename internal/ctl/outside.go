@@ -1,0 +1,51 @@
+package ctl
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+)
+
+// Outside control. Code that no task runs calls the controlled primitives
+// too: package initialization and TestMain before m.Run, a finalizer
+// registered there, a goroutine the standard library starts (a net/http
+// handler, a context.AfterFunc callback). Nothing schedules such a call,
+// so it cannot be an op. Instead, an object has a world of its own outside
+// control, beside the iterations it binds to one after the other: the
+// primitives keep its state there in Go's own types (the native channel, a
+// sync.Mutex), and a call from outside control works on that state as Go
+// would, blocking for real. Iterations never see it (each starts with the
+// object fresh, as ever), so controlled code stays deterministic.
+//
+// An object that a running iteration is bound to is that iteration's: a
+// call on it from outside control is a bug of the test's isolation (or of
+// morpheus's reach), which no schedule decides. The call raises an alarm
+// (core.Alarm): the iteration fails at its next step, reporting the call,
+// its line and its stack, and the call goes on in the outside world.
+
+// Outside is called by a primitive called from outside control (Self's
+// caller found no task), on o, located at pc: if an iteration that runs now
+// is bound to o, it fails that iteration with a report of the call.
+func (o *Obj) Outside(what string, pc uintptr) { OutsideOf(o.gen.Load(), what, pc) }
+
+// OutsideOf is Outside for an object bound to iteration gen (0: none).
+func OutsideOf(gen uint64, what string, pc uintptr) {
+	if gen == 0 || !core.Live(gen) {
+		return
+	}
+	core.Alarm(gen, &core.Failure{Kind: core.Uncontrolled, Task: -1, PC: pc, Stack: string(debug.Stack()),
+		Message: fmt.Sprintf("%s at %s called outside control (by a goroutine morpheus does not run: a finalizer, a "+
+			"goroutine the standard library started, code of TestMain or init) on an object this schedule uses: "+
+			"the call went on outside the schedule, on the object's state outside control", what, core.Where(pc))})
+}
+
+// Task returns the task that calls a primitive and its iteration, or nils
+// outside control, where the primitive does what Outside describes.
+func Task() (*core.Task, *core.Run) {
+	t := core.CurrentTask()
+	if t == nil {
+		return nil, nil
+	}
+	return t, t.Run()
+}

@@ -1,0 +1,33 @@
+package driver_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// Code outside the goroutines a test starts never takes the test process
+// down: package initialization and TestMain use channels, locks and
+// goroutines as in Go; finalizers and cleanups registered in a schedule run
+// at its end, under control (the sweepers they stop are no leak); a synctest
+// bubble is the schedule; tests whose parameter is blank or unnamed are run
+// under control, and so is a context.AfterFunc callback. A goroutine's
+// runtime.Goexit ends it only; t.FailNow on a goroutine and a bare Goexit of
+// the test's body fail the test, as under go test, at their lines.
+func TestOutside(t *testing.T) {
+	sum := explore(t, testdataConfig(t, "outside", 20, 1))
+	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc"} {
+		ts := find(sum, name)
+		if ts == nil || ts.Failure != "" || ts.Schedules != 20 {
+			t.Errorf("%s: %+v", name, ts)
+		}
+	}
+	for name, want := range map[string][3]string{
+		"TestGoexitFailNow": {"assertion", "outside_test.go:107", "t.FailNow"},
+		"TestGoexitMain":    {"panic", "outside_test.go:115", "test executed panic(nil) or runtime.Goexit"},
+	} {
+		ts := find(sum, name)
+		if ts == nil || ts.Kind != want[0] || ts.Location != want[1] || !strings.Contains(ts.Failure, want[2]) {
+			t.Errorf("%s: want %s at %s, got %+v", name, want[0], want[1], ts)
+		}
+	}
+}
