@@ -105,6 +105,14 @@ type Result struct {
 // failing schedule ends the exploration: its trace is saved and t fails
 // with morpheus's report and the command that replays it.
 //
+// The driver's settings (EnvSchedules, EnvOut, EnvCorpus, …) are read from
+// the environment the process started with, and removed from it (env.go):
+// without them, in a rewritten test binary run by hand or in a child
+// process a test started (its own binary re-run to see it crash), Test
+// explores 100 schedules with the seed from the test's name, reports to no
+// results file, replays no corpus and saves a failing trace under
+// $TMPDIR/morpheus-rewrite/traces.
+//
 // A SIGINT or SIGTERM stops the exploration as morpheus.Explore describes:
 // the test reports what ran, fails if no schedule failed (the exploration
 // is incomplete), and later tests of the process are skipped.
@@ -202,7 +210,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 // options reads the environment.
 func options(name string) (opts []morpheus.Option, replay string, err error) {
 	n := 100
-	if s := os.Getenv(EnvSchedules); s != "" {
+	if s := getenv(EnvSchedules); s != "" {
 		if n, err = strconv.Atoi(s); err != nil || n < 1 {
 			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvSchedules, s)
 		}
@@ -211,38 +219,38 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 	// schedules are longer than a Check's, so its step limit is ten times
 	// morpheus's default (EnvMaxSteps sets another).
 	opts = append(opts, morpheus.Name(name), morpheus.Iterations(n), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
-	if s := os.Getenv(EnvSeed); s != "" {
+	if s := getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want a number", EnvSeed, s)
 		}
 		opts = append(opts, morpheus.Seed(seed))
 	}
-	if s := os.Getenv(EnvStrategy); s != "" {
+	if s := getenv(EnvStrategy); s != "" {
 		opts = append(opts, morpheus.Strategy(s))
 	}
-	if s := os.Getenv(EnvWatchdog); s != "" {
+	if s := getenv(EnvWatchdog); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want a duration", EnvWatchdog, s)
 		}
 		opts = append(opts, morpheus.Watchdog(d))
 	}
-	if s := os.Getenv(EnvMaxSteps); s != "" {
+	if s := getenv(EnvMaxSteps); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
 			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvMaxSteps, s)
 		}
 		opts = append(opts, morpheus.MaxSteps(n))
 	}
-	if s := os.Getenv(EnvShrink); s != "" {
+	if s := getenv(EnvShrink); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvShrink, s)
 		}
 		opts = append(opts, morpheus.Shrink(n))
 	}
-	if s := os.Getenv(EnvAllowRaces); s != "" {
+	if s := getenv(EnvAllowRaces); s != "" {
 		allow, err := strconv.ParseBool(s)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want true or false", EnvAllowRaces, s)
@@ -250,20 +258,20 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		opts = append(opts, morpheus.AllowRaces(allow))
 	}
 	early := DefaultEarlyTimers
-	if s := os.Getenv(EnvEarlyTimers); s != "" {
+	if s := getenv(EnvEarlyTimers); s != "" {
 		if early, err = strconv.Atoi(s); err != nil || early < 0 {
 			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvEarlyTimers, s)
 		}
 	}
 	opts = append(opts, morpheus.EarlyTimers(early))
-	if s := os.Getenv(EnvAllowLeaks); s != "" {
+	if s := getenv(EnvAllowLeaks); s != "" {
 		allow, err := strconv.ParseBool(s)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want true or false", EnvAllowLeaks, s)
 		}
 		opts = append(opts, morpheus.AllowLeaks(allow))
 	}
-	if replay = os.Getenv(EnvReplay); replay != "" {
+	if replay = getenv(EnvReplay); replay != "" {
 		opts = append(opts, morpheus.Replay(replay)) // last: Test leaves it out to warm up
 	}
 	return opts, replay, nil
@@ -274,7 +282,7 @@ func hint(path, test string) string {
 		return ""
 	}
 	run := "^" + strings.ReplaceAll(test, "/", "$/^") + "$"
-	if h := os.Getenv(EnvHint); h != "" {
+	if h := getenv(EnvHint); h != "" {
 		return fmt.Sprintf(h, path, run)
 	}
 	return fmt.Sprintf("%s=%s go test -run '%s' (on the rewritten package)", EnvReplay, path, run)
@@ -283,7 +291,7 @@ func hint(path, test string) string {
 // saveTrace writes a failing trace under the traces directory, named after
 // the test and the hash of its content.
 func saveTrace(test string, tr *trace.Trace) (string, error) {
-	dir := os.Getenv(EnvTraces)
+	dir := getenv(EnvTraces)
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "morpheus-rewrite", "traces")
 	}
@@ -304,7 +312,7 @@ var outMu sync.Mutex
 
 // report appends r to the driver's results file, if there is one.
 func report(t *testing.T, r *Result) {
-	path := os.Getenv(EnvOut)
+	path := getenv(EnvOut)
 	if path == "" {
 		return
 	}

@@ -1,0 +1,41 @@
+package rt
+
+import (
+	"os"
+	"strings"
+)
+
+// envPrefix begins the name of every setting the driver hands a test
+// process (EnvSchedules, EnvOut, EnvCorpus, …).
+const envPrefix = "MORPHEUS_RT_"
+
+// settings are the process's MORPHEUS_RT_ variables as it started. They are
+// read once, when rt is initialised, and removed from the environment, so
+// that a child process a test starts does not inherit them: a test that
+// re-runs its own binary (exec.Command(os.Args[0], "-test.run=TestCrasher"),
+// the usual test of a crash) would otherwise run a child that appends its
+// results to the parent's (its intended crash reported as the parent's
+// failure) and saves traces into the parent's corpus. Such a child, like a
+// rewritten test binary run by hand, runs with rt's defaults (see Test).
+var settings = takeSettings()
+
+func takeSettings() map[string]string {
+	m := map[string]string{}
+	for _, kv := range os.Environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, envPrefix) {
+			m[k] = v
+			os.Unsetenv(k)
+		}
+	}
+	return m
+}
+
+// getenv returns the setting k: the environment's if it is set now (a test
+// of rt's own sets it), else the one the process started with.
+func getenv(k string) string {
+	if v, ok := os.LookupEnv(k); ok {
+		return v
+	}
+	return settings[k]
+}
