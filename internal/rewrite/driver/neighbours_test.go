@@ -3,8 +3,48 @@ package driver_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
+
+// The tests below share one run of testdata/neighbours (its shapes of tests
+// that use their neighbours: a child process, a leak checker that lists
+// goroutines, an assertion package that takes t as an interface).
+var (
+	neighboursOnce sync.Once
+	neighbours     *driver.Summary
+	neighboursTmp  string // the children's TMPDIR
+)
+
+func runNeighbours(t *testing.T) *driver.Summary {
+	t.Helper()
+	cfg := testdataConfig(t, "neighbours", 2, 1)
+	neighboursOnce.Do(func() {
+		tmp, err := os.MkdirTemp("", "neighbours")
+		if err != nil {
+			t.Fatal(err)
+		}
+		neighboursTmp = tmp
+		cfg.Cache = filepath.Join(tmp, "cache")
+		cfg.Env = append(cfg.Env, "TMPDIR="+tmp)
+		neighbours = explore(t, cfg)
+	})
+	if neighbours == nil {
+		t.Fatal("the run of testdata/neighbours failed")
+	}
+	return neighbours
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if neighboursTmp != "" {
+		os.RemoveAll(neighboursTmp)
+	}
+	os.Exit(code)
+}
 
 // A test that re-runs its own binary to see it crash passes as under go
 // test: the child does not inherit the driver's settings, so it neither
@@ -12,20 +52,52 @@ import (
 // the parent's go; it runs with rt's defaults, its traces in its own
 // temporary directory.
 func TestChildProcess(t *testing.T) {
-	cfg := testdataConfig(t, "neighbours", 2, 1)
-	tmp := t.TempDir()
-	cfg.Env = append(cfg.Env, "TMPDIR="+tmp)
-	cfg.Run = "^TestCrasher$"
-	sum := explore(t, cfg)
+	sum := runNeighbours(t)
 	ts := find(sum, "TestCrasher")
 	if ts == nil || ts.Failure != "" {
-		t.Fatalf("TestCrasher: %+v; tests %+v", ts, sum.Packages[0].Tests)
+		t.Fatalf("TestCrasher: %+v", ts)
 	}
 	traces := filepath.Join(filepath.Dir(filepath.Dir(sum.Packages[0].Binary)), "traces")
-	if saved, _ := os.ReadDir(traces); len(saved) != 0 {
-		t.Errorf("the children saved %d traces with the parent's", len(saved))
+	entries, _ := os.ReadDir(traces)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "TestCrasher") {
+			t.Errorf("a child saved %s with the parent's traces", e.Name())
+		}
 	}
-	if saved, _ := os.ReadDir(filepath.Join(tmp, "morpheus-rewrite", "traces")); len(saved) == 0 {
+	if saved, _ := os.ReadDir(filepath.Join(neighboursTmp, "morpheus-rewrite", "traces")); len(saved) == 0 {
 		t.Errorf("the children saved no trace of their crash in their own temporary directory")
+	}
+}
+
+// An assertion package that takes t as an interface of its own and marks
+// its functions helpers through it (testify's assert and require) fails a
+// schedule as t.Errorf does: an assertion failure at the test's line, with
+// the message in the record. A failure morpheus does not see (through an
+// interface its stand-in for t cannot be) keeps the test's own output,
+// and only it, beside the trace.
+func TestAssertionPackage(t *testing.T) {
+	sum := runNeighbours(t)
+	if ts := find(sum, "TestAssertPasses"); ts == nil || ts.Failure != "" {
+		t.Errorf("TestAssertPasses: %+v", ts)
+	}
+	ts := find(sum, "TestAssertFails")
+	if ts == nil || ts.Kind != "assertion" || ts.Location != "assert_test.go:36" || !strings.Contains(ts.Message, "expected: 2\nactual  : 1") {
+		t.Fatalf("TestAssertFails: %+v", ts)
+	}
+	if strings.Contains(ts.Failure, "not reached") || ts.Log != "" {
+		t.Errorf("MustEqual should end the schedule, with its message in the report:\n%s", ts.Failure)
+	}
+
+	un := find(sum, "TestUnseenFailure")
+	if un == nil || un.Log == "" {
+		t.Fatalf("TestUnseenFailure: %+v", un)
+	}
+	data, err := os.ReadFile(un.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(data)
+	if !strings.Contains(log, "output of TestUnseenFailure") || !strings.Contains(log, "check failed") || strings.Contains(log, "TestAssertFails") {
+		t.Errorf("the saved output should be TestUnseenFailure's alone:\n%s", log)
 	}
 }
