@@ -16,7 +16,7 @@ var redirect = map[string]map[string]bool{
 		"AfterFunc", "Timer", "NewTicker", "Ticker"),
 	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
 		"WithTimeoutCause", "WithDeadlineCause", "Cause"),
-	"runtime": set("Gosched"),
+	"runtime": set("Gosched", "Stack", "NumGoroutine"),
 }
 
 // renamed lists the standard-library names whose uses are redirected to
@@ -75,8 +75,6 @@ var unsupported = map[string]map[string]string{
 	"runtime": {
 		"SetFinalizer":   "finalizers run on the runtime's goroutine, outside control",
 		"AddCleanup":     "cleanups run on the runtime's goroutine, outside control",
-		"NumGoroutine":   "goroutine introspection: counts morpheus's carriers, not the test's goroutines",
-		"Stack":          "goroutine introspection",
 		"LockOSThread":   "thread affinity is not modelled",
 		"UnlockOSThread": "thread affinity is not modelled",
 	},

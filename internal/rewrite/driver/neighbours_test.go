@@ -69,6 +69,32 @@ func TestChildProcess(t *testing.T) {
 	}
 }
 
+// A leak checker that lists the process's goroutines (runtime.Stack with
+// all, as goleak does) sees the test's goroutines and no goroutine of
+// morpheus's: a test whose goroutines end passes, one that leaks a
+// goroutine fails with the checker's message, which names it as go test
+// would. Checked once all tests ran (goleak.VerifyTestMain's way), the
+// process passes.
+func TestLeakChecker(t *testing.T) {
+	sum := runNeighbours(t)
+	if ts := find(sum, "TestNoLeak"); ts == nil || ts.Failure != "" {
+		t.Errorf("TestNoLeak: %+v", ts)
+	}
+	ts := find(sum, "TestLeakFound")
+	if ts == nil || ts.Kind != "assertion" || !strings.Contains(ts.Message, "found unexpected goroutines") {
+		t.Fatalf("TestLeakFound: %+v", ts)
+	}
+	if strings.Count(ts.Message, "\ngoroutine ") != 1 || !strings.Contains(ts.Message, "in state chan receive, with example.com/neighbours.TestLeakFound.") {
+		t.Errorf("the checker should see the leaked goroutine alone, blocked in its receive:\n%s", ts.Message)
+	}
+
+	cfg := testdataConfig(t, "neighbours", 2, 1)
+	cfg.Patterns = []string{"./testmain"}
+	if ts := find(explore(t, cfg), "TestWorkers"); ts == nil || ts.Failure != "" {
+		t.Errorf("TestWorkers: %+v", ts)
+	}
+}
+
 // An assertion package that takes t as an interface of its own and marks
 // its functions helpers through it (testify's assert and require) fails a
 // schedule as t.Errorf does: an assertion failure at the test's line, with
