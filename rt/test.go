@@ -12,8 +12,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
@@ -350,13 +352,40 @@ func Cleanup(t testing.TB, f func()) {
 }
 
 // Run stands for t.Run: the subtest runs inline, in the same schedule, with
-// the parent's t.
+// the parent's t. The goroutines it starts, and those they start, carry its
+// name (t's, a slash, name as go test spells it), which a leak report gives.
 func Run(t *testing.T, name string, f func(t *testing.T)) bool {
-	if !inTest() {
+	task := core.CurrentTask()
+	if task == nil {
 		return t.Run(name, f)
 	}
+	outer := task.Subtest
+	defer func() { task.Subtest = outer }()
+	parent := outer
+	if parent == "" {
+		parent = t.Name()
+	}
+	task.Subtest = parent + "/" + subtestName(name)
 	f(t)
 	return !t.Failed()
+}
+
+// subtestName spells a subtest's name as package testing does: spaces
+// become underscores, and characters that do not print are quoted.
+func subtestName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			b.WriteByte('_')
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // Parallel stands for t.Parallel: under control it does nothing.

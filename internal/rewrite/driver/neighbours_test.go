@@ -127,3 +127,11 @@ func TestAssertionPackage(t *testing.T) {
 		t.Errorf("the saved output should be TestUnseenFailure's alone:\n%s", log)
 	}
 }
+
+// A leak report names the subtest that started the leaked goroutine.
+func TestLeakSubtest(t *testing.T) {
+	ts := find(runNeighbours(t), "TestSubtests")
+	if ts == nil || ts.Kind != "leak" || !strings.Contains(ts.Failure, "started at subtest_test.go:15 in subtest TestSubtests/leaky\n") {
+		t.Fatalf("TestSubtests: %+v", ts)
+	}
+}
