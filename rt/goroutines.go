@@ -22,12 +22,29 @@ import (
 
 // Stack stands for runtime.Stack. With all, buf receives the listing
 // above, in runtime.Stack's format, as much of it as fits; otherwise the
-// calling goroutine's stack, as runtime.Stack gives it.
+// calling goroutine's stack, as runtime.Stack gives it, and in a schedule
+// as the listing shows it (without morpheus's frames).
 func Stack(buf []byte, all bool) int {
-	if !all {
+	if all {
+		return copy(buf, strings.Join(goroutines(), "\n\n")+"\n")
+	}
+	cur := core.CurrentTask()
+	if cur == nil {
 		return runtime.Stack(buf, false)
 	}
-	return copy(buf, strings.Join(goroutines(), "\n\n")+"\n")
+	return copy(buf, taskStack(ownStack(), cur, cur)+"\n")
+}
+
+// ownStack returns the calling goroutine's whole stack.
+func ownStack() string {
+	buf := make([]byte, 16<<10)
+	for {
+		n := runtime.Stack(buf, false)
+		if n < len(buf) {
+			return string(buf[:n])
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 }
 
 // NumGoroutine stands for runtime.NumGoroutine: the number of goroutines

@@ -16,7 +16,7 @@ var redirect = map[string]map[string]bool{
 		"AfterFunc", "Timer", "NewTicker", "Ticker"),
 	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
 		"WithTimeoutCause", "WithDeadlineCause", "Cause"),
-	"runtime": set("Gosched", "Stack", "NumGoroutine"),
+	"runtime": set("Gosched", "Stack", "NumGoroutine", "Caller", "Callers"),
 }
 
 // renamed lists the standard-library names whose uses are redirected to
