@@ -77,16 +77,18 @@ func goroutines() []string {
 		}
 	}
 	for _, t := range unstarted {
-		// Its carrier, and so its goroutine id, comes when it first runs:
-		// an id no goroutine of the process has stands for it until then.
-		out = append(out, "goroutine "+strconv.FormatInt(unstartedID+int64(t.ID), 10)+" [runnable]:\n"+strings.TrimRight(createdBy(t), "\n"))
+		out = append(out, "goroutine "+strconv.FormatInt(taskGoid(t), 10)+" [runnable]:\n"+strings.TrimRight(createdBy(t), "\n"))
 	}
 	return out
 }
 
-// unstartedID is added to the task id of a task that has not started to
-// make the goroutine id Stack shows it with.
-const unstartedID = 1 << 40
+// taskGoid is the goroutine id a listing gives task t: one of its own, for
+// its carrier's goroutine carries other tasks before and after it (an id
+// that goleak.IgnoreCurrent kept must not hide a later task), and one that
+// no goroutine of the process has, whose ids count up from 1.
+func taskGoid(t *core.Task) int64 {
+	return 1<<50 | int64(t.Run().Gen()&(1<<26-1))<<24 | int64(t.ID)&(1<<24-1)
+}
 
 // allStacks returns runtime.Stack(all)'s whole dump.
 func allStacks() string {
@@ -161,7 +163,7 @@ func morpheusCode(fn string) bool {
 // op, started where its go statement ran.
 func taskStack(g string, t, cur *core.Task) string {
 	var b strings.Builder
-	b.WriteString("goroutine " + strconv.FormatInt(t.Goid(), 10) + " [" + taskState(t, cur) + "]:\n")
+	b.WriteString("goroutine " + strconv.FormatInt(taskGoid(t), 10) + " [" + taskState(t, cur) + "]:\n")
 	frames(g, func(fn, at string) {
 		if strings.HasPrefix(fn, "created by ") || morpheusCode(fn) || strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "iter.") {
 			return
@@ -184,7 +186,7 @@ func createdBy(t *core.Task) string {
 	f, _ := runtime.CallersFrames([]uintptr{t.SpawnPC}).Next()
 	parent := int64(0)
 	if p := t.Run().Task(t.Parent); p != nil {
-		parent = p.Goid()
+		parent = taskGoid(p)
 	}
 	return "created by " + f.Function + " in goroutine " + strconv.FormatInt(parent, 10) + "\n\t" + f.File + ":" + strconv.Itoa(f.Line) + " +0x0\n"
 }

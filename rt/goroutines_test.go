@@ -16,7 +16,7 @@ import (
 // watchdog, the carriers, this test's goroutine waiting in Explore.
 func TestGoroutineListing(t *testing.T) {
 	var base, during, after int
-	var listing string
+	var listing, self string
 	f := explore(t, 1, func() {
 		base = rt.NumGoroutine()
 		ch := rt.Make[chan int](0)
@@ -25,6 +25,7 @@ func TestGoroutineListing(t *testing.T) {
 		during = rt.NumGoroutine()
 		buf := make([]byte, 1<<20)
 		listing = string(buf[:rt.Stack(buf, true)])
+		self = string(buf[:rt.Stack(buf, false)])
 		rt.Send(ch, 1)
 		rt.Sleep(time.Millisecond)
 		after = rt.NumGoroutine()
@@ -40,6 +41,12 @@ func TestGoroutineListing(t *testing.T) {
 		if !strings.Contains(listing, want) {
 			t.Errorf("listing lacks %q:\n%s", want, listing)
 		}
+	}
+	// The caller's own stack has the id the listing gives it, one of its
+	// own (not its carrier's, which other goroutines had and will have).
+	head, _, _ := strings.Cut(self, "\n")
+	if !strings.HasPrefix(listing, head+"\n") || len(head) < len("goroutine 1125899906842624 [running]:") {
+		t.Errorf("the caller's stack begins %q; the listing:\n%s", head, listing)
 	}
 	for _, g := range strings.Split(listing, "\n\n") {
 		if strings.Contains(g, "github.com/morpheus-go/morpheus/internal/") || strings.Contains(g, "github.com/morpheus-go/morpheus.") ||
