@@ -14,6 +14,7 @@ type runState struct {
 	rand     *randState
 	nextPort int
 	mem      map[uintptr]memLoc // plain-memory locations by address (mem.go)
+	listed   []*core.Task       // the goroutines the last listing showed (goroutines.go)
 }
 
 var (

@@ -73,8 +73,10 @@ func TestChildProcess(t *testing.T) {
 // all, as goleak does) sees the test's goroutines and no goroutine of
 // morpheus's: a test whose goroutines end passes, one that leaks a
 // goroutine fails with the checker's message, which names it as go test
-// would. Checked once all tests ran (goleak.VerifyTestMain's way), the
-// process passes.
+// would. A goroutine the check was told to ignore (goleak's
+// IgnoreTopFunction) is not reported by morpheus's leak check either.
+// Checked once all tests ran (goleak.VerifyTestMain's way), the process
+// passes.
 func TestLeakChecker(t *testing.T) {
 	sum := runNeighbours(t)
 	if ts := find(sum, "TestNoLeak"); ts == nil || ts.Failure != "" {
@@ -86,6 +88,16 @@ func TestLeakChecker(t *testing.T) {
 	}
 	if strings.Count(ts.Message, "\ngoroutine ") != 1 || !strings.Contains(ts.Message, "in state chan receive, with example.com/neighbours.TestLeakFound.") {
 		t.Errorf("the checker should see the leaked goroutine alone, blocked in its receive:\n%s", ts.Message)
+	}
+
+	// The goroutines the check let outlive the test are the test's word;
+	// one started after the check is a leak.
+	if ts := find(sum, "TestLeakIgnored"); ts == nil || ts.Failure != "" {
+		t.Errorf("TestLeakIgnored: %+v", ts)
+	}
+	if ts := find(sum, "TestLeakAfterCheck"); ts == nil || ts.Kind != "leak" || !strings.Contains(ts.Failure, "1 goroutine leaked") ||
+		!strings.Contains(ts.Failure, "started at leak_test.go:52") {
+		t.Errorf("TestLeakAfterCheck: %+v", ts)
 	}
 
 	cfg := testdataConfig(t, "neighbours", 2, 1)

@@ -32,3 +32,22 @@ func TestLeakFound(t *testing.T) {
 		<-block
 	}()
 }
+
+// parked waits on ch, as a library's worker that outlives the test does.
+func parked(ch chan int) { <-ch }
+
+// TestLeakIgnored leaves a parked worker its check is told to ignore: the
+// test's word goes, it passes.
+func TestLeakIgnored(t *testing.T) {
+	defer leakcheck.VerifyNone(t, "example.com/neighbours.parked")
+	go parked(make(chan int))
+}
+
+// TestLeakAfterCheck checks too early: the goroutine it starts after its
+// check leaks, and morpheus's own leak check reports it.
+func TestLeakAfterCheck(t *testing.T) {
+	go parked(make(chan int))
+	leakcheck.VerifyNone(t, "example.com/neighbours.parked")
+	block := make(chan struct{})
+	go func() { <-block }()
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -18,9 +19,11 @@ type TestingT interface {
 	Error(args ...any)
 }
 
-// VerifyNone fails t if goroutines other than the caller's are left.
-func VerifyNone(t TestingT) {
-	if err := Find(); err != nil {
+// VerifyNone fails t if goroutines other than the caller's are left,
+// but for those whose innermost function is one of ignoreTop (as goleak's
+// IgnoreTopFunction leaves them out).
+func VerifyNone(t TestingT, ignoreTop ...string) {
+	if err := Find(ignoreTop...); err != nil {
 		t.Error(err)
 	}
 }
@@ -39,10 +42,10 @@ func VerifyTestMain(m interface{ Run() int }) {
 }
 
 // Find returns an error naming the goroutines left, nil if there are none.
-func Find() error {
+func Find(ignoreTop ...string) error {
 	delay := time.Microsecond
 	for try := 0; ; try++ {
-		left := others()
+		left := others(ignoreTop)
 		if len(left) == 0 {
 			return nil
 		}
@@ -70,11 +73,11 @@ func (g goroutine) String() string {
 
 // others returns the goroutines that are not the caller's and not the
 // testing package's or the runtime's.
-func others() []string {
+func others(ignoreTop []string) []string {
 	self := parse(stacks(false))
 	var out []string
 	for _, g := range parse(stacks(true)) {
-		if len(self) > 0 && g.id == self[0].id || ignored(g) {
+		if len(self) > 0 && g.id == self[0].id || ignored(g) || len(g.funcs) > 0 && slices.Contains(ignoreTop, g.funcs[0]) {
 			continue
 		}
 		out = append(out, g.String())
