@@ -10,49 +10,56 @@ import "runtime"
 // sees it end where morpheus's code begins: the rewriter turns
 // runtime.Caller and runtime.Callers into Caller and Callers.
 
-// Caller stands for runtime.Caller: ok is false for a frame of morpheus's,
-// as for one past the end of the stack.
+// Caller stands for runtime.Caller: ok is false for a frame at or past the
+// first of morpheus's, as for one past the end of the stack.
 //
 //go:noinline
 func Caller(skip int) (pc uintptr, file string, line int, ok bool) {
-	pc, file, line, ok = runtime.Caller(skip + 1)
-	if ok && morpheusPC(pc) {
+	pcs := userFrames()
+	if skip < 0 || skip >= len(pcs) {
 		return 0, "", 0, false
 	}
-	return
+	f, _ := runtime.CallersFrames(pcs[skip : skip+1]).Next()
+	return f.PC, f.File, f.Line, f.PC != 0
 }
 
 // Callers stands for runtime.Callers: the return addresses end before the
-// first frame of morpheus's.
+// first frame of morpheus's, whatever skip (a walk in chunks, as testify's,
+// never gets past it).
 //
 //go:noinline
 func Callers(skip int, pc []uintptr) int {
-	if skip > 0 {
-		return ours(pc[:runtime.Callers(skip+1, pc)])
+	n := 0
+	if skip == 0 && len(pc) > 0 {
+		// The first is runtime.Callers itself, which Callers stands for.
+		n = runtime.Callers(0, pc[:1])
+		skip = 1
 	}
-	// With skip 0 the first is runtime.Callers itself, then its caller's.
-	if len(pc) == 0 {
-		return 0
+	pcs := userFrames()
+	if skip-1 >= len(pcs) {
+		return n
 	}
-	n := runtime.Callers(0, pc[:1])
-	return n + ours(pc[n:n+runtime.Callers(2, pc[n:])])
+	return n + copy(pc[n:], pcs[max(skip-1, 0):])
 }
 
-// ours returns how many of the return addresses pcs come before the first
-// of morpheus's code.
-func ours(pcs []uintptr) int {
-	for i, p := range pcs {
-		if morpheusPC(p) {
-			return i
+// userFrames returns the return addresses of the stack of Caller's or
+// Callers' caller, from that caller on, up to the first frame of
+// morpheus's code (see morpheusCode).
+func userFrames() []uintptr {
+	buf := make([]uintptr, 32)
+	for {
+		n := runtime.Callers(3, buf) // runtime.Callers, userFrames, Caller or Callers
+		for i, p := range buf[:n] {
+			// runtime.Callers gives inlined calls virtual PCs of their
+			// own, so p locates one frame.
+			f, _ := runtime.CallersFrames([]uintptr{p}).Next()
+			if morpheusCode(f.Function) {
+				return buf[:i]
+			}
 		}
+		if n < len(buf) {
+			return buf[:n]
+		}
+		buf = make([]uintptr, 2*len(buf))
 	}
-	return len(pcs)
-}
-
-// morpheusPC reports whether return address pc is in a function of
-// morpheus's (see morpheusCode). runtime.Callers gives inlined calls
-// virtual PCs of their own, so pc locates one frame.
-func morpheusPC(pc uintptr) bool {
-	f, _ := runtime.CallersFrames([]uintptr{pc}).Next()
-	return morpheusCode(f.Function)
 }

@@ -13,7 +13,8 @@ import (
 // a goroutine's stack ends under go test; so does the caller's own Stack.
 func TestCallersEndAtMorpheus(t *testing.T) {
 	var frames []string
-	var depth int
+	var depth, beyond int
+	var past bool
 	var stack string
 	f := explore(t, 1, func() {
 		pcs := make([]uintptr, 64)
@@ -31,6 +32,9 @@ func TestCallersEndAtMorpheus(t *testing.T) {
 				break
 			}
 		}
+		// Past the end (a walk in chunks, as testify's) there is nothing.
+		beyond = rt.Callers(5, pcs)
+		_, _, _, past = rt.Caller(5)
 		buf := make([]byte, 1<<16)
 		stack = string(buf[:rt.Stack(buf, false)])
 	})
@@ -38,8 +42,8 @@ func TestCallersEndAtMorpheus(t *testing.T) {
 		t.Fatal(f.Report(false, ""))
 	}
 	want := []string{"github.com/morpheus-go/morpheus/rt_test.TestCallersEndAtMorpheus.func1", "github.com/morpheus-go/morpheus/rt_test.explore.func1"}
-	if strings.Join(frames, " ") != strings.Join(want, " ") || depth != 2 {
-		t.Errorf("Callers: %v, Caller: %d frames; want %v", frames, depth, want)
+	if strings.Join(frames, " ") != strings.Join(want, " ") || depth != 2 || beyond != 0 || past {
+		t.Errorf("Callers: %v, Caller: %d frames, %d and %v past the end; want %v", frames, depth, beyond, past, want)
 	}
 	if !strings.HasPrefix(stack, "goroutine ") || !strings.Contains(stack, "[running]:\n"+want[0]+"()") || strings.Contains(stack, "morpheus/internal/") {
 		t.Errorf("Stack(buf, false):\n%s", stack)
