@@ -334,11 +334,16 @@ func report(t *testing.T, r *Result) {
 // cleanups are the functions registered with Cleanup in this iteration.
 var cleanups []func()
 
-func runCleanups() {
-	for i := len(cleanups) - 1; i >= 0; i-- {
-		cleanups[i]()
+func runCleanups() { runCleanupsFrom(0) }
+
+// runCleanupsFrom runs the cleanups registered from the n-th on, the last
+// first, and forgets them.
+func runCleanupsFrom(n int) {
+	for len(cleanups) > n {
+		f := cleanups[len(cleanups)-1]
+		cleanups = cleanups[:len(cleanups)-1]
+		f()
 	}
-	cleanups = cleanups[:0]
 }
 
 // Cleanup stands for t.Cleanup inside a test Test runs: f runs when the
@@ -352,8 +357,11 @@ func Cleanup(t testing.TB, f func()) {
 }
 
 // Run stands for t.Run: the subtest runs inline, in the same schedule, with
-// the parent's t. The goroutines it starts, and those they start, carry its
-// name (t's, a slash, name as go test spells it), which a leak report gives.
+// the parent's t. The functions it registers with t.Cleanup run when it
+// returns, as they do when a subtest ends, before the rest of its parent
+// (which may check, as goleak does, what they stopped). The goroutines it
+// starts, and those they start, carry its name (t's, a slash, name as go
+// test spells it), which a leak report gives.
 func Run(t *testing.T, name string, f func(t *testing.T)) bool {
 	task := core.CurrentTask()
 	if task == nil {
@@ -361,6 +369,7 @@ func Run(t *testing.T, name string, f func(t *testing.T)) bool {
 	}
 	outer := task.Subtest
 	defer func() { task.Subtest = outer }()
+	defer runCleanupsFrom(len(cleanups))
 	parent := outer
 	if parent == "" {
 		parent = t.Name()

@@ -90,13 +90,17 @@ func TestLeakChecker(t *testing.T) {
 		t.Errorf("the checker should see the leaked goroutine alone, blocked in its receive:\n%s", ts.Message)
 	}
 
+	// A subtest's cleanups run when it ends, before its parent's check.
+	if ts := find(sum, "TestSubtestCleanup"); ts == nil || ts.Failure != "" {
+		t.Errorf("TestSubtestCleanup: %+v", ts)
+	}
 	// The goroutines the check let outlive the test are the test's word;
 	// one started after the check is a leak.
 	if ts := find(sum, "TestLeakIgnored"); ts == nil || ts.Failure != "" {
 		t.Errorf("TestLeakIgnored: %+v", ts)
 	}
 	if ts := find(sum, "TestLeakAfterCheck"); ts == nil || ts.Kind != "leak" || !strings.Contains(ts.Failure, "1 goroutine leaked") ||
-		!strings.Contains(ts.Failure, "started at leak_test.go:52") {
+		!strings.Contains(ts.Failure, "started at leak_test.go:54") {
 		t.Errorf("TestLeakAfterCheck: %+v", ts)
 	}
 
