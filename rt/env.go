@@ -15,8 +15,8 @@ const envPrefix = "MORPHEUS_RT_"
 // re-runs its own binary (exec.Command(os.Args[0], "-test.run=TestCrasher"),
 // the usual test of a crash) would otherwise run a child that appends its
 // results to the parent's (its intended crash reported as the parent's
-// failure) and saves traces into the parent's corpus. Such a child, like a
-// rewritten test binary run by hand, runs with rt's defaults (see Test).
+// failure) and saves traces into the parent's corpus. Such a child is a
+// plain run of its test (see Test).
 var settings = takeSettings()
 
 func takeSettings() map[string]string {
@@ -38,4 +38,18 @@ func getenv(k string) string {
 		return v
 	}
 	return settings[k]
+}
+
+// plainRun reports whether the process started without any of the driver's
+// settings: a plain run of its tests (see Test).
+func plainRun() bool {
+	if len(settings) > 0 {
+		return false
+	}
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, envPrefix) {
+			return false // set since (a test of rt's own)
+		}
+	}
+	return true
 }

@@ -108,11 +108,12 @@ type Result struct {
 // with morpheus's report and the command that replays it.
 //
 // The driver's settings (EnvSchedules, EnvOut, EnvCorpus, …) are read from
-// the environment the process started with, and removed from it (env.go):
-// without them, in a rewritten test binary run by hand or in a child
-// process a test started (its own binary re-run to see it crash), Test
-// explores 100 schedules with the seed from the test's name, reports to no
-// results file, replays no corpus and saves a failing trace under
+// the environment the process started with, and removed from it (env.go).
+// A process that started with none of them (a child process a test
+// started: its own binary re-run to see it crash, or to run a test in
+// another environment) is a plain run of the test, as go test's: Test runs
+// one schedule (seeded from the test's name), without shrinking, reports
+// to no results file, replays no corpus, and saves a failing trace under
 // $TMPDIR/morpheus-rewrite/traces.
 //
 // A SIGINT or SIGTERM stops the exploration as morpheus.Explore describes:
@@ -220,7 +221,13 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 	// Every shared memory access of a rewritten test is a step: its
 	// schedules are longer than a Check's, so its step limit is ten times
 	// morpheus's default (EnvMaxSteps sets another).
+	if plainRun() {
+		n = 1 // as go test runs a test (see Test); shrinking off below
+	}
 	opts = append(opts, morpheus.Name(name), morpheus.Iterations(n), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
+	if plainRun() {
+		opts = append(opts, morpheus.Shrink(0))
+	}
 	if s := getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)
 		if err != nil {
