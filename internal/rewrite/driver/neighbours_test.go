@@ -1,11 +1,13 @@
 package driver_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
@@ -149,5 +151,47 @@ func TestLeakSubtest(t *testing.T) {
 	ts := find(runNeighbours(t), "TestSubtests")
 	if ts == nil || ts.Kind != "leak" || !strings.Contains(ts.Failure, "started at subtest_test.go:15 in subtest TestSubtests/leaky\n") {
 		t.Fatalf("TestSubtests: %+v", ts)
+	}
+}
+
+// A saved trace whose replay blocks outside control is reported by the
+// watchdog, at the line where it blocks, as the test's failure: the
+// corpus replay that every run begins with does not hang.
+func TestCorpusReplayWatched(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/neighbours")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testdataConfig(t, "neighbours", 2, 1)
+	cfg.Dir, cfg.Run, cfg.Corpus = dir, "^TestReplayBlocks$", true
+	if ts := find(explore(t, cfg), "TestReplayBlocks"); ts == nil || ts.Kind != "assertion" {
+		t.Fatalf("TestReplayBlocks: %+v", ts)
+	}
+	if saved, _ := os.ReadDir(filepath.Join(dir, "testdata", "morpheus", "TestReplayBlocks")); len(saved) == 0 {
+		t.Fatal("no trace saved in the corpus")
+	}
+	cfg.Env = append(cfg.Env, "NEIGHBOURS_BLOCK=1")
+	cfg.Watchdog = time.Second
+	type result struct {
+		sum *driver.Summary
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		sum, err := driver.Run(context.Background(), cfg)
+		done <- result{sum, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(5 * time.Minute): // far beyond the build and the watchdog's second
+		t.Fatal("the corpus replay hangs")
+	}
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	ts := find(r.sum, "TestReplayBlocks")
+	if ts == nil || ts.Kind != "uncontrolled-blocking" || ts.Location != "replay_test.go:22" || !strings.Contains(ts.Failure, "still fails") {
+		t.Fatalf("TestReplayBlocks: %+v", ts)
 	}
 }
