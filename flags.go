@@ -5,13 +5,13 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/explore"
+	"github.com/morpheus-go/morpheus/internal/procenv"
 )
 
 // setting is one -morpheus.* flag and its MORPHEUS_* environment variable,
@@ -83,7 +83,9 @@ func (s *setting) flagSet(set map[string]bool) bool {
 // line, to c.
 func applyOverrides(c *config) error {
 	for _, s := range settings {
-		if v, ok := os.LookupEnv(envName(s.name)); ok && v != "" {
+		// In a rewritten test binary rt has taken the variables out of the
+		// environment, for the test's child processes (procenv).
+		if v, ok := procenv.Lookup(envName(s.name)); ok && v != "" {
 			if err := s.apply(c, v); err != nil {
 				return fmt.Errorf("environment %s=%q: %v", envName(s.name), v, err)
 			}

@@ -1,8 +1,11 @@
 package morpheus_test
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -137,5 +140,38 @@ func TestUncontrolledBlockingSystematic(t *testing.T) {
 	f := mustFail(t, res, "uncontrolled-blocking", "task main did not come back")
 	if f.Iteration == 0 || f.Trace != nil || !strings.Contains(f.Message, "no trace: a systematic search's iteration") {
 		t.Fatalf("iteration %d, trace %v, message %q: want a later iteration, no trace and why", f.Iteration, f.Trace != nil, f.Message)
+	}
+}
+
+// A replay is watched as an exploration is: a replayed schedule whose task
+// blocks outside control (here only in the replay, as code that reaches the
+// real network might) is reported, at the line where it blocks, instead of
+// hanging the replay and every later run that replays it first.
+func TestReplayWatchdog(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	var replaying atomic.Bool
+	test := func(e *morpheus.Env) {
+		e.Yield()
+		if replaying.Load() {
+			<-block
+		}
+		e.Fatalf("fails")
+	}
+	res := explore(t, test, morpheus.Iterations(1), morpheus.Workers(1))
+	f := mustFail(t, res, "assertion", "fails")
+	path := filepath.Join(t.TempDir(), "trace")
+	var b strings.Builder
+	if err := trace.Encode(&b, f.Trace); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	replaying.Store(true)
+	rep := exploreWithin(t, 2*time.Minute, test, morpheus.Replay(path), morpheus.Watchdog(time.Second))
+	g := mustFail(t, rep, "uncontrolled-blocking", "task main did not come back")
+	if !strings.HasPrefix(g.Location, "watchdog_test.go:") || !strings.Contains(g.Stack, "watchdog_test.go") {
+		t.Errorf("replay located at %q; stack:\n%s", g.Location, g.Stack)
 	}
 }

@@ -23,7 +23,7 @@ import (
 
 // corpusOn reports whether EnvCorpus asks for the corpus.
 func corpusOn() bool {
-	on, _ := strconv.ParseBool(os.Getenv(EnvCorpus))
+	on, _ := strconv.ParseBool(getenv(EnvCorpus))
 	return on
 }
 
@@ -105,7 +105,7 @@ func firstLine(s string) string {
 // corpusListed returns the traces EnvCorpusList lets the replay read, nil
 // for all of them.
 func corpusListed() map[string]bool {
-	path := os.Getenv(EnvCorpusList)
+	path := getenv(EnvCorpusList)
 	if path == "" {
 		return nil
 	}

@@ -2,7 +2,6 @@ package rt
 
 import (
 	"fmt"
-	"os"
 	"reflect"
 	"strconv"
 	"sync"
@@ -13,7 +12,7 @@ import (
 // counting reports whether Test runs in counting mode (EnvCount); never
 // while replaying.
 func counting(replay string) (bool, error) {
-	s := os.Getenv(EnvCount)
+	s := getenv(EnvCount)
 	if s == "" || replay != "" {
 		return false, nil
 	}
@@ -27,7 +26,7 @@ func counting(replay string) (bool, error) {
 // scheduleCount is the number of schedules EnvSchedules asks for (options
 // has checked it).
 func scheduleCount() int {
-	if n, err := strconv.Atoi(os.Getenv(EnvSchedules)); err == nil {
+	if n, err := strconv.Atoi(getenv(EnvSchedules)); err == nil {
 		return n
 	}
 	return 100

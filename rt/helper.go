@@ -21,9 +21,15 @@ var (
 // itself still runs for the runs outside a schedule.
 //
 //go:noinline
-func MarkHelper() {
+func MarkHelper() { markHelper(3) }
+
+// markHelper marks the function skip frames up the stack (runtime.Callers'
+// skip) a test helper.
+//
+//go:noinline
+func markHelper(skip int) {
 	var pc [1]uintptr
-	if runtime.Callers(2, pc[:]) == 0 {
+	if runtime.Callers(skip, pc[:]) == 0 {
 		return
 	}
 	f, _ := runtime.CallersFrames(pc[:]).Next()

@@ -27,9 +27,11 @@ import (
 // Rewritten turns morpheus's data-race detector on for this process: every
 // rewritten file calls it at initialisation (var _ = rt.Rewritten()), so the
 // primitives record what the detector needs only in binaries with rewritten
-// code, whose accesses it checks. It returns true.
+// code, whose accesses it checks. It also takes the driver's settings out
+// of the process's environment (env.go). It returns true.
 func Rewritten() bool {
 	core.EnableRaceChecks()
+	takeSettings()
 	return true
 }
 

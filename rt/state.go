@@ -15,6 +15,7 @@ type runState struct {
 	nextPort int
 	mem      map[uintptr]memLoc // plain-memory locations by address (mem.go)
 	finals   []pendingFinal     // finalizers and cleanups registered in the schedule (finalizer.go)
+	listed   []*core.Task       // the goroutines the last listing showed (goroutines.go)
 }
 
 var (

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -105,6 +106,15 @@ type Result struct {
 // returned and nothing can run any more (a leak; EnvAllowLeaks). The first
 // failing schedule ends the exploration: its trace is saved and t fails
 // with morpheus's report and the command that replays it.
+//
+// The driver's settings (EnvSchedules, EnvOut, EnvCorpus, …) are read from
+// the environment the process started with, and removed from it (env.go).
+// A process that started with none of them (a child process a test
+// started: its own binary re-run to see it crash, or to run a test in
+// another environment) is a plain run of the test, as go test's: Test runs
+// one schedule (seeded from the test's name), without shrinking, reports
+// to no results file, replays no corpus, and saves a failing trace under
+// $TMPDIR/morpheus-rewrite/traces.
 //
 // A SIGINT or SIGTERM stops the exploration as morpheus.Explore describes:
 // the test reports what ran, fails if no schedule failed (the exploration
@@ -205,7 +215,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 // options reads the environment.
 func options(name string) (opts []morpheus.Option, replay string, err error) {
 	n := 100
-	if s := os.Getenv(EnvSchedules); s != "" {
+	if s := getenv(EnvSchedules); s != "" {
 		if n, err = strconv.Atoi(s); err != nil || n < 1 {
 			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvSchedules, s)
 		}
@@ -213,39 +223,45 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 	// Every shared memory access of a rewritten test is a step: its
 	// schedules are longer than a Check's, so its step limit is ten times
 	// morpheus's default (EnvMaxSteps sets another).
+	if plainRun() {
+		n = 1 // as go test runs a test (see Test); shrinking off below
+	}
 	opts = append(opts, morpheus.Name(name), morpheus.Iterations(n), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
-	if s := os.Getenv(EnvSeed); s != "" {
+	if plainRun() {
+		opts = append(opts, morpheus.Shrink(0))
+	}
+	if s := getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want a number", EnvSeed, s)
 		}
 		opts = append(opts, morpheus.Seed(seed))
 	}
-	if s := os.Getenv(EnvStrategy); s != "" {
+	if s := getenv(EnvStrategy); s != "" {
 		opts = append(opts, morpheus.Strategy(s))
 	}
-	if s := os.Getenv(EnvWatchdog); s != "" {
+	if s := getenv(EnvWatchdog); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want a duration", EnvWatchdog, s)
 		}
 		opts = append(opts, morpheus.Watchdog(d))
 	}
-	if s := os.Getenv(EnvMaxSteps); s != "" {
+	if s := getenv(EnvMaxSteps); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
 			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvMaxSteps, s)
 		}
 		opts = append(opts, morpheus.MaxSteps(n))
 	}
-	if s := os.Getenv(EnvShrink); s != "" {
+	if s := getenv(EnvShrink); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvShrink, s)
 		}
 		opts = append(opts, morpheus.Shrink(n))
 	}
-	if s := os.Getenv(EnvAllowRaces); s != "" {
+	if s := getenv(EnvAllowRaces); s != "" {
 		allow, err := strconv.ParseBool(s)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want true or false", EnvAllowRaces, s)
@@ -253,20 +269,20 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		opts = append(opts, morpheus.AllowRaces(allow))
 	}
 	early := DefaultEarlyTimers
-	if s := os.Getenv(EnvEarlyTimers); s != "" {
+	if s := getenv(EnvEarlyTimers); s != "" {
 		if early, err = strconv.Atoi(s); err != nil || early < 0 {
 			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvEarlyTimers, s)
 		}
 	}
 	opts = append(opts, morpheus.EarlyTimers(early))
-	if s := os.Getenv(EnvAllowLeaks); s != "" {
+	if s := getenv(EnvAllowLeaks); s != "" {
 		allow, err := strconv.ParseBool(s)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s=%q: want true or false", EnvAllowLeaks, s)
 		}
 		opts = append(opts, morpheus.AllowLeaks(allow))
 	}
-	if replay = os.Getenv(EnvReplay); replay != "" {
+	if replay = getenv(EnvReplay); replay != "" {
 		opts = append(opts, morpheus.Replay(replay)) // last: Test leaves it out to warm up
 	}
 	return opts, replay, nil
@@ -277,7 +293,7 @@ func hint(path, test string) string {
 		return ""
 	}
 	run := "^" + strings.ReplaceAll(test, "/", "$/^") + "$"
-	if h := os.Getenv(EnvHint); h != "" {
+	if h := getenv(EnvHint); h != "" {
 		return fmt.Sprintf(h, path, run)
 	}
 	return fmt.Sprintf("%s=%s go test -run '%s' (on the rewritten package)", EnvReplay, path, run)
@@ -286,7 +302,7 @@ func hint(path, test string) string {
 // saveTrace writes a failing trace under the traces directory, named after
 // the test and the hash of its content.
 func saveTrace(test string, tr *trace.Trace) (string, error) {
-	dir := os.Getenv(EnvTraces)
+	dir := getenv(EnvTraces)
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "morpheus-rewrite", "traces")
 	}
@@ -307,7 +323,7 @@ var outMu sync.Mutex
 
 // report appends r to the driver's results file, if there is one.
 func report(t *testing.T, r *Result) {
-	path := os.Getenv(EnvOut)
+	path := getenv(EnvOut)
 	if path == "" {
 		return
 	}
@@ -327,11 +343,16 @@ func report(t *testing.T, r *Result) {
 // cleanups are the functions registered with Cleanup in this iteration.
 var cleanups []func()
 
-func runCleanups() {
-	for i := len(cleanups) - 1; i >= 0; i-- {
-		cleanups[i]()
+func runCleanups() { runCleanupsFrom(0) }
+
+// runCleanupsFrom runs the cleanups registered from the n-th on, the last
+// first, and forgets them.
+func runCleanupsFrom(n int) {
+	for len(cleanups) > n {
+		f := cleanups[len(cleanups)-1]
+		cleanups = cleanups[:len(cleanups)-1]
+		f()
 	}
-	cleanups = cleanups[:0]
 }
 
 // Cleanup stands for t.Cleanup inside a test Test runs: f runs when the
@@ -345,13 +366,44 @@ func Cleanup(t testing.TB, f func()) {
 }
 
 // Run stands for t.Run: the subtest runs inline, in the same schedule, with
-// the parent's t.
+// the parent's t. The functions it registers with t.Cleanup run when it
+// returns, as they do when a subtest ends, before the rest of its parent
+// (which may check, as goleak does, what they stopped). The goroutines it
+// starts, and those they start, carry its name (t's, a slash, name as go
+// test spells it), which a leak report gives.
 func Run(t *testing.T, name string, f func(t *testing.T)) bool {
-	if !inTest() {
+	task := core.CurrentTask()
+	if task == nil {
 		return t.Run(name, f)
 	}
+	outer := task.Subtest
+	defer func() { task.Subtest = outer }()
+	defer runCleanupsFrom(len(cleanups))
+	parent := outer
+	if parent == "" {
+		parent = t.Name()
+	}
+	task.Subtest = parent + "/" + subtestName(name)
 	f(t)
 	return !t.Failed()
+}
+
+// subtestName spells a subtest's name as package testing does: spaces
+// become underscores, and characters that do not print are quoted.
+func subtestName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			b.WriteByte('_')
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // Parallel stands for t.Parallel: under control it does nothing.

@@ -21,10 +21,12 @@ import (
 // morpheus.Check, code run before or after Test) the calls go to t as
 // they are. As with TB, a call from a goroutine once the test's body has
 // returned panics as in Go.
-func T(t testing.TB) TestingT { return TestingT{tb: t} }
+func T(t testing.TB) *TestingT { return &TestingT{TB: t} }
 
-// TestingT is the receiver T returns.
-type TestingT struct{ tb testing.TB }
+// TestingT is the receiver T returns. It is a testing.TB itself: what it
+// does not stand for goes to the t it holds. TB hands it, inside a
+// schedule, to calls through an interface of the user's.
+type TestingT struct{ testing.TB }
 
 // schedule is what the running schedule of Test knows of its t: Test
 // runs one schedule at a time (Workers(1)), as cleanups assumes.
@@ -41,13 +43,13 @@ var current *schedule
 
 // mine returns the running schedule if the caller runs in it, after
 // checking, as TB does, that the test's body has not returned.
-func (c TestingT) mine() *schedule {
+func (c *TestingT) mine() *schedule {
 	task := core.CurrentTask()
 	if task == nil {
 		return nil
 	}
 	if task.Run().Main().Done() {
-		panic("Log in goroutine after " + c.tb.Name() + " has completed")
+		panic("Log in goroutine after " + c.TB.Name() + " has completed")
 	}
 	return current
 }
@@ -82,135 +84,147 @@ func (s *schedule) end() {
 // Log stands for t.Log.
 //
 //go:noinline
-func (c TestingT) Log(args ...any) {
+func (c *TestingT) Log(args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
 		return
 	}
-	c.tb.Helper()
-	c.tb.Log(args...)
+	c.TB.Helper()
+	c.TB.Log(args...)
 }
 
 // Logf stands for t.Logf.
 //
 //go:noinline
-func (c TestingT) Logf(format string, args ...any) {
+func (c *TestingT) Logf(format string, args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
 		return
 	}
-	c.tb.Helper()
-	c.tb.Logf(format, args...)
+	c.TB.Helper()
+	c.TB.Logf(format, args...)
 }
 
 // Error stands for t.Error.
 //
 //go:noinline
-func (c TestingT) Error(args ...any) {
+func (c *TestingT) Error(args ...any) {
 	if s := c.mine(); s != nil {
 		pc, msg := pastHelpers(core.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 		s.log(pc, msg)
 		s.fail(pc, msg)
 		return
 	}
-	c.tb.Helper()
-	c.tb.Error(args...)
+	c.TB.Helper()
+	c.TB.Error(args...)
 }
 
 // Errorf stands for t.Errorf.
 //
 //go:noinline
-func (c TestingT) Errorf(format string, args ...any) {
+func (c *TestingT) Errorf(format string, args ...any) {
 	if s := c.mine(); s != nil {
 		pc, msg := pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...)
 		s.log(pc, msg)
 		s.fail(pc, msg)
 		return
 	}
-	c.tb.Helper()
-	c.tb.Errorf(format, args...)
+	c.TB.Helper()
+	c.TB.Errorf(format, args...)
 }
 
 // Fatal stands for t.Fatal.
 //
 //go:noinline
-func (c TestingT) Fatal(args ...any) {
+func (c *TestingT) Fatal(args ...any) {
 	if s := c.mine(); s != nil {
 		pc, msg := pastHelpers(core.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 		s.log(pc, msg)
 		s.fatal(pc, msg)
 	}
-	c.tb.Helper()
-	c.tb.Fatal(args...)
+	c.TB.Helper()
+	c.TB.Fatal(args...)
 }
 
 // Fatalf stands for t.Fatalf.
 //
 //go:noinline
-func (c TestingT) Fatalf(format string, args ...any) {
+func (c *TestingT) Fatalf(format string, args ...any) {
 	if s := c.mine(); s != nil {
 		pc, msg := pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...)
 		s.log(pc, msg)
 		s.fatal(pc, msg)
 	}
-	c.tb.Helper()
-	c.tb.Fatalf(format, args...)
+	c.TB.Helper()
+	c.TB.Fatalf(format, args...)
 }
 
 // Fail stands for t.Fail.
 //
 //go:noinline
-func (c TestingT) Fail() {
+func (c *TestingT) Fail() {
 	if s := c.mine(); s != nil {
 		s.fail(pastHelpers(core.CallerPC()), "the test called t.Fail")
 		return
 	}
-	c.tb.Fail()
+	c.TB.Fail()
 }
 
 // FailNow stands for t.FailNow.
 //
 //go:noinline
-func (c TestingT) FailNow() {
+func (c *TestingT) FailNow() {
 	if s := c.mine(); s != nil {
 		s.fatal(pastHelpers(core.CallerPC()), "the test called t.FailNow")
 	}
-	c.tb.FailNow()
+	c.TB.FailNow()
 }
 
 // Failed stands for t.Failed: inside a schedule, whether this schedule
 // failed (or t did, by a call T did not see).
-func (c TestingT) Failed() bool {
+func (c *TestingT) Failed() bool {
 	if s := c.mine(); s != nil && s.failed {
 		return true
 	}
-	return c.tb.Failed()
+	return c.TB.Failed()
 }
 
 // Skip stands for t.Skip; the schedule's log keeps its message.
 //
 //go:noinline
-func (c TestingT) Skip(args ...any) {
+func (c *TestingT) Skip(args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
 	}
-	c.tb.Helper()
-	c.tb.Skip(args...)
+	c.TB.Helper()
+	c.TB.Skip(args...)
 }
 
 // Skipf stands for t.Skipf; the schedule's log keeps its message.
 //
 //go:noinline
-func (c TestingT) Skipf(format string, args ...any) {
+func (c *TestingT) Skipf(format string, args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
 	}
-	c.tb.Helper()
-	c.tb.Skipf(format, args...)
+	c.TB.Helper()
+	c.TB.Skipf(format, args...)
 }
 
 // SkipNow stands for t.SkipNow.
-func (c TestingT) SkipNow() {
+func (c *TestingT) SkipNow() {
 	c.mine()
-	c.tb.SkipNow()
+	c.TB.SkipNow()
 }
+
+// Helper stands for t.Helper: it marks its caller a test helper for the
+// schedules (MarkHelper) as t.Helper does for go test.
+//
+//go:noinline
+func (c *TestingT) Helper() {
+	c.TB.Helper()
+	markHelper(3)
+}
+
+// Cleanup stands for t.Cleanup (see Cleanup).
+func (c *TestingT) Cleanup(f func()) { Cleanup(c.TB, f) }

@@ -50,7 +50,8 @@ Flags:
   -exclude LIST   comma-separated import-path prefixes not to rewrite
   -cache DIR      cache directory for rewritten files and binaries
   -maxsteps N     steps per schedule before a step-limit failure
-  -watchdog D     report a goroutine blocked outside control after D
+  -watchdog D     report a goroutine blocked outside control after D, in
+                  an exploration and in a replay (-replay, the corpus's)
   -allowleaks     goroutines still blocked after a test returned are no failure
   -allowraces     data races are no failure (the accesses stay scheduling points)
   -earlytimers N  times per schedule the nearest timer, sleep or time-out may

@@ -28,8 +28,12 @@ Check explores, shows its progress, and gets its result record and HTML
 report as under -rewrite=false; the go statements and channels of the code
 it runs are still controlled. A rewritten test's failing traces are kept in
 its package's testdata/morpheus/<Test>/ and replayed first by the next run,
-as a Check's are; a test's t.Errorf/t.Fatalf message is its failure's, and
-stacks show your frames only (MORPHEUS_STACKS=1: all of them). Every line
+as a Check's are; a test's t.Errorf/t.Fatalf message is its failure's (also
+through an assertion library's interface, as testify's), and stacks show
+your frames only (MORPHEUS_STACKS=1: all of them). A test's own goroutine
+listings (goleak, runtime.NumGoroutine) show its goroutines, not
+morpheus's, and a child process it starts does not inherit the driver's
+settings. Every line
 of the summary names its package; HTML reports go to
 DIR/<package path>/<Test>.html. See docs/rewriting.md. Exits 1 if a test
 fails. A first ^C is passed on to the test processes, which stop
@@ -62,7 +66,8 @@ Flags:
   -exclude LIST   comma-separated import-path prefixes not to rewrite
   -cache DIR      cache directory for rewritten files and binaries
   -maxsteps N     steps per schedule before a step-limit failure
-  -watchdog D     report a goroutine blocked outside control after D
+  -watchdog D     report a goroutine blocked outside control after D, in
+                  an exploration and in a replay (-replay, the corpus's)
   -allowleaks     goroutines still blocked after a test returned are no failure
   -allowraces     data races are no failure (the accesses stay scheduling points)
   -earlytimers N  times per schedule the nearest timer, sleep or time-out may

@@ -71,6 +71,9 @@ func (m *machine) describeLeak(t *Task) string {
 	}
 	if t.SpawnPC != 0 {
 		d += "; started at " + Where(t.SpawnPC)
+		if t.Subtest != "" {
+			d += " in subtest " + t.Subtest
+		}
 	}
 	return d
 }

@@ -153,6 +153,7 @@ func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
 	*t = Task{ID: int32(len(m.tasks)), Parent: -1, Name: name, Key: key}
 	if parent != nil {
 		t.Parent = parent.ID
+		t.Subtest = parent.Subtest
 		parent.nchild++
 	}
 	m.tasks = append(m.tasks, t)

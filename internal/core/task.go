@@ -49,6 +49,11 @@ type Task struct {
 	// created it (a go statement's spawn, an AfterFunc timer's firing); 0
 	// for the main task.
 	SpawnPC uintptr
+	// Subtest names the subtest (t.Run, which a rewritten test runs inline)
+	// that ran when the task, or the task that started it, was started; ""
+	// for the test itself. A task inherits its parent's; rt sets the main
+	// task's while a subtest runs. A leak report names it.
+	Subtest string
 	// Daemon marks a task that may outlive the test: still blocked when the
 	// main task has returned, it is not a leak. The actor layer sets it for
 	// its processes, which are servers waiting in Receive.

@@ -40,11 +40,14 @@ func ReplayFile(c *Config, prog Program, path string, fallback strategy.Strategy
 }
 
 // replayTrace runs the iteration tr records under rep, which follows tr;
-// with keep it also returns the run's own trace.
+// with keep it also returns the run's own trace. A watchdog watches it as
+// it watches an exploration: a task that blocks outside control (or spins
+// without ops) ends the replay with an uncontrolled-blocking failure, and
+// its worker is abandoned, as the explorer abandons one, instead of the
+// replay hanging. Its kept trace is then nil.
 func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay, keep bool) (*Result, *trace.Trace) {
 	rep.Where = func(loc uint64) string { return core.Where(uintptr(loc)) }
 	w := core.NewWorker()
-	defer w.Close()
 	iter := tr.Header.Iteration
 	seed := tr.Header.Seed
 	var env any
@@ -53,10 +56,17 @@ func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay,
 		limit = int64(c.ClockLimit)
 	}
 	cfg := c.core(rep, seed, c.MaxSteps, limit)
-	out := detached(w, func() core.Outcome { return prog.execute(w, cfg, iter, &env) })
 	rc := *c
 	rc.Strategy = "replay"
-	res := &Result{Test: c.Name, Strategy: "replay", Seed: seed, Iterations: 1, Steps: int64(out.Steps), Diverged: rep.Divergence()}
+	res := &Result{Test: c.Name, Strategy: "replay", Seed: seed, Iterations: 1}
+	out, stuck := watched(c, w, func() core.Outcome { return prog.execute(w, cfg, iter, &env) })
+	if stuck != nil {
+		res.Steps = int64(stuck.Step)
+		res.Failure = stuckFailure(&rc, stuck, iter, seed)
+		res.Failure.Trace = tr
+		return res, nil
+	}
+	res.Steps, res.Diverged = int64(out.Steps), rep.Divergence()
 	if out.Failure != nil {
 		res.Failure = newFailure(&rc, out, env, iter, seed)
 		if l := cutLimit(tr); l > 0 {
@@ -69,6 +79,31 @@ func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay,
 		ran.Header.Test, ran.Header.Iteration = c.Name, iter
 	}
 	return res, ran
+}
+
+// watched runs run, an execution on w, under a watchdog with c's limit, on
+// a goroutine of its own (see detached), and closes w once run returns. If
+// a task does not come back to the scheduler within the limit, it returns
+// at once with what the watchdog saw; w is abandoned: its goroutine closes
+// it once the blocked task comes back, if ever.
+func watched(c *Config, w *core.Worker, run func() core.Outcome) (core.Outcome, *core.Stuck) {
+	stuck := make(chan *core.Stuck, 1)
+	wd := core.StartWatchdog(c.Watchdog, func(_ *core.Worker, s *core.Stuck) { stuck <- s })
+	defer wd.Stop()
+	wd.Attach(w)
+	var out core.Outcome
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer w.Close()
+		out = detached(w, run)
+	}()
+	select {
+	case <-done:
+		return out, nil
+	case s := <-stuck:
+		return core.Outcome{}, s
+	}
 }
 
 // detached runs run, an execution on w, on a goroutine of its own: a task's

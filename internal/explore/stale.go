@@ -48,6 +48,9 @@ func selfDivergence(c *Config, prog Program, tr *trace.Trace) string {
 		return ""
 	}
 	_, ran := replayTrace(c, prog, tr, strategy.NewReplay(tr, random), true)
+	if ran == nil {
+		return "" // it blocked outside control: no schedule of its own to replay
+	}
 	res, _ := replayTrace(c, prog, ran, strategy.NewReplay(ran, nil), false)
 	if f := res.Failure; f != nil && f.Kind == string(core.Nondeterminism) {
 		return f.Message

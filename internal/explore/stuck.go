@@ -11,28 +11,37 @@ import (
 // stuck records an uncontrolled-blocking failure in iteration i; its worker
 // is abandoned (its goroutine stays blocked where the user's code blocked).
 func (x *explorer) stuck(i int, s *core.Stuck) {
-	name := "?"
-	if s.Task != nil {
-		name = s.Task.Name
-	}
-	f := &Failure{
-		Kind: string(core.Uncontrolled),
-		Message: fmt.Sprintf("task %s did not come back to the scheduler within %v after step %d: it blocks on something "+
-			"morpheus does not control (a real channel, mutex, sleep or I/O), or loops without morpheus operations", name, x.c.Watchdog, s.Step),
-		Task:      name,
-		Stack:     s.Stack,
-		Steps:     s.Step,
-		Iteration: i,
-		Seed:      SeedFor(x.base, i),
-		Strategy:  x.c.Strategy,
-		Test:      x.c.Name,
-	}
+	f := stuckFailure(x.c, s, i, SeedFor(x.base, i))
 	x.mu.Lock()
 	if x.failure == nil || i < x.failure.Iteration {
 		x.failure = f
 	}
 	x.mu.Unlock()
 	x.stop(int64(i))
+}
+
+// stuckFailure is the uncontrolled-blocking failure of iteration i, whose
+// task s the watchdog found not coming back to the scheduler; it is
+// located at the first frame of its stack outside morpheus and Go's
+// runtime, where the task blocked or spins.
+func stuckFailure(c *Config, s *core.Stuck, i int, seed uint64) *Failure {
+	name := "?"
+	if s.Task != nil {
+		name = s.Task.Name
+	}
+	return &Failure{
+		Kind: string(core.Uncontrolled),
+		Message: fmt.Sprintf("task %s did not come back to the scheduler within %v after step %d: it blocks on something "+
+			"morpheus does not control (a real channel, mutex, sleep or I/O), or loops without morpheus operations", name, c.Watchdog, s.Step),
+		Task:      name,
+		Location:  core.StackLocation(s.Stack),
+		Stack:     s.Stack,
+		Steps:     s.Step,
+		Iteration: i,
+		Seed:      seed,
+		Strategy:  c.Strategy,
+		Test:      c.Name,
+	}
 }
 
 // stop makes iterations from n on not start (a failure at n-1, a worker

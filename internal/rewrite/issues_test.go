@@ -23,7 +23,6 @@ func TestIssues(t *testing.T) {
 		"issues.go:19: os/exec.Command",
 		"issues.go:20: type assertion to net.TCPConn",
 		"issues.go:23: net.ListenPacket",
-		"issues.go:25: runtime.NumGoroutine",
 		"issues.go:31: net.Dialer.DialContext as a value",
 		"issues.go:37: range over a map",
 	}

@@ -16,7 +16,7 @@ var redirect = map[string]map[string]bool{
 		"AfterFunc", "Timer", "NewTicker", "Ticker"),
 	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
 		"WithTimeoutCause", "WithDeadlineCause", "Cause"),
-	"runtime": set("Gosched", "SetFinalizer", "AddCleanup"),
+	"runtime": set("Gosched", "SetFinalizer", "AddCleanup", "Stack", "NumGoroutine", "Caller", "Callers"),
 }
 
 // noted lists redirected names that -list still shows, with what control
@@ -85,8 +85,6 @@ var atomicTypes = set("Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Bool", "
 // why: package path, name, reason.
 var unsupported = map[string]map[string]string{
 	"runtime": {
-		"NumGoroutine":   "goroutine introspection: counts morpheus's carriers, not the test's goroutines",
-		"Stack":          "goroutine introspection",
 		"LockOSThread":   "thread affinity is not modelled",
 		"UnlockOSThread": "thread affinity is not modelled",
 	},

@@ -53,10 +53,23 @@ func (w *fileRewriter) testLog(c *ast.CallExpr, sel *ast.SelectorExpr) {
 // marks the calling function a helper, for the runs outside a schedule, and
 // rt does for the schedules, whose log lines and failures it locates (see
 // rt.MarkHelper). Helper has no results, so the call is a statement; a
-// deferred t.Helper() is left as it is.
+// deferred t.Helper() is left as it is. Where x is any other interface (an
+// assertion library's, which calls Helper on its TestingT when it has one)
+// it becomes __rt.TB(x).Helper(), which marks the caller when x holds the
+// test's t (see rt.TB).
 func (w *fileRewriter) helper(c *ast.CallExpr, sel *ast.SelectorExpr) {
 	s := w.info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal || !testingReceivers[testingType(s.Recv())] || w.deferred[c] || len(c.Args) != 0 {
+	if s == nil || s.Kind() != types.MethodVal || w.deferred[c] || len(c.Args) != 0 {
+		return
+	}
+	if !testingReceivers[testingType(s.Recv())] {
+		if _, iface := s.Recv().Underlying().(*types.Interface); iface {
+			w.replace(sel.X, func(r *renderer, b *strings.Builder) {
+				b.WriteString(rtName + ".TB(")
+				w.sub(r, b, sel.X)
+				b.WriteString(")")
+			})
+		}
 		return
 	}
 	w.replace(c, func(r *renderer, b *strings.Builder) {

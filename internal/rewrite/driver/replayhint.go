@@ -20,11 +20,11 @@ func replayHint(cfg Config, p *PackageSummary) string {
 	return "morpheus rewrite -replay %s -run '%s' " + strings.ReplaceAll(p.Path, "%", "%%")
 }
 
-// keepOutput saves the output of the process that failed t beside its
-// trace when the report says that the failure's message is there (a
-// t.Fatal on a testing.TB rt.T did not see, a Goexit), and returns the
-// file's path, "" otherwise: a rewritten test's messages are in its
-// report, with the failing schedule's log.
+// keepOutput saves output, what t printed in the process that failed it
+// (testOutput), beside its trace when the report says that the failure's
+// message is there (a t.Fatal on a testing.TB rt.T did not see, a Goexit),
+// and returns the file's path, "" otherwise: a rewritten test's messages
+// are in its report, with the failing schedule's log.
 func keepOutput(t *TestSummary, output string) string {
 	if t.Trace == "" || output == "" || !strings.Contains(t.Failure, "test's output") && !strings.Contains(t.Failure, "test's log") {
 		return ""

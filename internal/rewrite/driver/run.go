@@ -150,7 +150,8 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cmd := exec.CommandContext(ctx, p.Binary, "-test.run", run, "-test.count=1")
+			// Framed output (output.go) tells which test printed what.
+			cmd := exec.CommandContext(ctx, p.Binary, "-test.run", run, "-test.count=1", "-test.v=test2json")
 			cmd.Dir, cmd.Env = p.dir, env
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out
@@ -183,7 +184,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
 				t.Task, t.Message = r.Task, r.Message
-				t.Log = keepOutput(t, outputs[j])
+				t.Log = keepOutput(t, testOutput(outputs[j], t.Name))
 			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
 			t.Stale = mergeSorted(t.Stale, r.Stale)
@@ -198,7 +199,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		if failed[j] && !anyFailure(p.Tests) && !anyCheckFailed(p.Checks) && !interrupted(p) {
 			// The process failed, but no test under morpheus did: a crash,
 			// a test outside control, a build of the test main.
-			p.Output = outputs[j]
+			p.Output = plainOutput(outputs[j])
 			p.Err = fmt.Errorf("the test process failed outside morpheus's control")
 			return
 		}

@@ -1,0 +1,65 @@
+package rt_test
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus/rt"
+)
+
+// Inside a schedule, Stack(all) and NumGoroutine list the schedule's live
+// goroutines as Go would show them (their own frames, the state of the op
+// they wait in, their go statement) beside the goroutines that run no code
+// of morpheus's, and none of morpheus's own: the exploration's worker, its
+// watchdog, the carriers, this test's goroutine waiting in Explore.
+func TestGoroutineListing(t *testing.T) {
+	var base, during, after int
+	var listing, self string
+	f := explore(t, 1, func() {
+		base = rt.NumGoroutine()
+		ch := rt.Make[chan int](0)
+		rt.Go(func() { rt.Recv(ch) })
+		rt.Sleep(time.Millisecond)
+		during = rt.NumGoroutine()
+		buf := make([]byte, 1<<20)
+		listing = string(buf[:rt.Stack(buf, true)])
+		self = string(buf[:rt.Stack(buf, false)])
+		rt.Send(ch, 1)
+		rt.Sleep(time.Millisecond)
+		after = rt.NumGoroutine()
+	})
+	if f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+	if during != base+1 || after != base {
+		t.Errorf("goroutines: %d at the start, %d with one blocked, %d after; want n, n+1, n", base, during, after)
+	}
+	for _, want := range []string{"[chan receive]:\ngithub.com/morpheus-go/morpheus/rt_test.TestGoroutineListing.func1.1()\n",
+		"created by github.com/morpheus-go/morpheus/rt_test.TestGoroutineListing.func1 in goroutine ", "goroutines_test.go:"} {
+		if !strings.Contains(listing, want) {
+			t.Errorf("listing lacks %q:\n%s", want, listing)
+		}
+	}
+	// The caller's own stack has the id the listing gives it, one of its
+	// own (not its carrier's, which other goroutines had and will have).
+	head, _, _ := strings.Cut(self, "\n")
+	if !strings.HasPrefix(listing, head+"\n") || len(head) < len("goroutine 1125899906842624 [running]:") {
+		t.Errorf("the caller's stack begins %q; the listing:\n%s", head, listing)
+	}
+	for _, g := range strings.Split(listing, "\n\n") {
+		if strings.Contains(g, "github.com/morpheus-go/morpheus/internal/") || strings.Contains(g, "github.com/morpheus-go/morpheus.") ||
+			strings.Contains(g, "github.com/morpheus-go/morpheus/rt.") {
+			t.Errorf("a goroutine of morpheus's is listed:\n%s", g)
+		}
+	}
+	// Outside a schedule, only the goroutines that run no code of morpheus's.
+	buf := make([]byte, 1<<20)
+	if n := rt.Stack(buf, true); strings.Contains(string(buf[:n]), "morpheus/internal/core") {
+		t.Errorf("outside a schedule, morpheus's goroutines are listed:\n%s", buf[:n])
+	}
+	if n := rt.NumGoroutine(); n > runtime.NumGoroutine() {
+		t.Errorf("NumGoroutine %d > runtime's %d", n, runtime.NumGoroutine())
+	}
+}
