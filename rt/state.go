@@ -13,7 +13,10 @@ type runState struct {
 	gen      uint64
 	rand     *randState
 	nextPort int
-	mem      map[uintptr]memLoc // plain-memory locations by address (mem.go)
+	// nextPacketPort numbers the datagram endpoints that dial (DialUDP),
+	// from firstClientPort.
+	nextPacketPort int
+	mem            map[uintptr]memLoc // plain-memory locations by address (mem.go)
 }
 
 var (
