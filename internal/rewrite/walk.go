@@ -212,6 +212,9 @@ func (w *fileRewriter) wrapCall(c *ast.CallExpr, head string, first ast.Expr) {
 // and reports the unsupported ones.
 func (w *fileRewriter) selector(sel *ast.SelectorExpr) {
 	w.dialerValue(sel)
+	if w.concreteSel(sel) {
+		return
+	}
 	obj := w.pkgObj(sel)
 	if obj == nil {
 		return
@@ -236,8 +239,9 @@ func (w *fileRewriter) selector(sel *ast.SelectorExpr) {
 	}
 }
 
-// assertion reports type assertions to concrete net types, which the
-// controlled network's connections are not.
+// assertion reports type assertions to the concrete connection and
+// listener types of package net, which the in-memory network's are not
+// (its addresses are package net's).
 func (w *fileRewriter) assertion(a *ast.TypeAssertExpr) {
 	if a.Type == nil {
 		return
@@ -246,8 +250,13 @@ func (w *fileRewriter) assertion(a *ast.TypeAssertExpr) {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net" {
-		w.issue(a.Pos(), "type assertion to net.%s: controlled connections are not real sockets", n.Obj().Name())
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "net" {
+		return
+	}
+	switch name := n.Obj().Name(); name {
+	case "TCPConn", "UDPConn", "UnixConn", "IPConn", "TCPListener", "UnixListener":
+		w.issue(a.Pos(), "type assertion to net.%s: the in-memory network's connections and listeners are not one (the assertion fails under control)", name)
 	}
 }
 

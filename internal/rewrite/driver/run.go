@@ -180,9 +180,15 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Hits += r.Hits
 			t.Skipped = t.Skipped || r.Skipped
 			t.Interrupted = t.Interrupted || r.Interrupted
+			if r.Real != "" {
+				t.Real = r.Real
+			}
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
 				t.Task, t.Message = r.Task, r.Message
+				if r.Real != "" {
+					t.Failure += "\n" + testOutput(outputs[j], r.Test)
+				}
 				t.Log = keepOutput(t, outputs[j])
 			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
@@ -203,6 +209,26 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			return
 		}
 	}
+}
+
+// testOutput returns what go test printed of test's failure in a test
+// process's output: its --- FAIL line and the indented lines after it.
+func testOutput(output, test string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.Split(output, "\n") {
+		switch {
+		case strings.HasPrefix(strings.TrimSpace(line), "--- FAIL: "+test+" "):
+			in = true
+		case in && (strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")):
+		default:
+			in = false
+		}
+		if in {
+			b.WriteString(line + "\n")
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // interrupted reports whether a test or Check of p was interrupted: its
