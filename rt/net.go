@@ -282,3 +282,15 @@ func (a *addr) client(n int) net.Addr {
 	}
 	return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1).To4(), Port: firstClientPort + n - 1}
 }
+
+// Pipe stands for net.Pipe: a synchronous in-memory connection whose
+// Reads, Writes and Closes are ops (memnet.Pipe).
+//
+//go:noinline
+func Pipe() (net.Conn, net.Conn) {
+	pc := core.CallerPC()
+	if core.CurrentTask() == nil {
+		return net.Pipe()
+	}
+	return memnet.Pipe(pc)
+}

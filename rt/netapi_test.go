@@ -152,3 +152,46 @@ func TestUDPEcho(t *testing.T) {
 		t.Fatal(f.Report(false, ""))
 	}
 }
+
+// net.Pipe is synchronous: a Write returns once the other end has read
+// all of it; writes take turns; a close ends both directions.
+func TestPipe(t *testing.T) {
+	f := explore(t, 200, func() {
+		a, b := rt.Pipe()
+		read := rt.Make[chan string](2)
+		rt.Go(func() {
+			buf := make([]byte, 3)
+			for {
+				n, err := b.Read(buf)
+				if err != nil {
+					rt.Close(read)
+					return
+				}
+				rt.Send(read, string(buf[:n]))
+			}
+		})
+		if n, err := a.Write([]byte("hello")); n != 5 || err != nil {
+			panic("write: " + errString(err))
+		}
+		a.Close()
+		if got := rt.Recv(read) + rt.Recv(read); got != "hello" {
+			panic("read " + got)
+		}
+		if _, ok := rt.RecvOK(read); ok {
+			panic("read after the close")
+		}
+		if _, err := a.Write([]byte("x")); err != io.ErrClosedPipe {
+			panic("write after close: " + errString(err))
+		}
+		// Nobody reads: the Write waits until its deadline.
+		c, _ := rt.Pipe()
+		start := rt.Now()
+		c.SetWriteDeadline(start.Add(time.Second))
+		if n, err := c.Write([]byte("x")); n != 0 || !errors.Is(err, os.ErrDeadlineExceeded) || rt.Since(start) != time.Second {
+			panic("unread write: " + errString(err))
+		}
+	})
+	if f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+}

@@ -25,7 +25,7 @@ var redirect = map[string]map[string]bool{
 // schedule's generator; net's dial and listen functions reach the
 // schedule's in-memory network.
 var renamed = map[string]map[string]string{
-	"net": {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen", "ListenPacket": "ListenPacket"},
+	"net": {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen", "ListenPacket": "ListenPacket", "Pipe": "Pipe"},
 	"math/rand": prefixed("Rand", "Seed", "Int", "Intn", "Int31", "Int31n", "Int63", "Int63n",
 		"Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64", "Perm", "Shuffle", "Read"),
 	"math/rand/v2": prefixed("Rand2", "Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint",

@@ -17,10 +17,11 @@ import (
 // across their reads during a handshake). Put under control, a schedule
 // would wait forever for such a goroutine, or a test's listener would be
 // in memory while the library dials the real network. So a test that
-// reaches one of them (directly, or through functions of the load it
-// calls, as CheckTests follows calls) runs once on the real network and
-// real time, as go test runs it, and is told so at its line (rt.RealTest,
-// and -list). Calls through function values and interfaces are not
+// reaches one of them, or io.Pipe (whose ends block on channels of the
+// standard library's: a controlled reader would hold its schedule up),
+// directly or through functions of the load it calls (as CheckTests
+// follows calls), runs once on the real network and real time, as go test
+// runs it, and is told so at its line (rt.RealTest, and -list). Calls through function values and interfaces are not
 // followed.
 
 // realNetFuncs lists the package-level functions and variables that use
@@ -33,6 +34,7 @@ var realNetFuncs = map[string][]string{
 	"net/rpc/jsonrpc":   {"Dial", "NewClient", "ServeConn"},
 	"net/smtp":          {"Dial", "SendMail"},
 	"crypto/tls":        {"Dial", "DialWithDialer", "Listen", "Client", "Server", "NewListener"},
+	"io":                {"Pipe"},
 	"net": {"ListenUnix", "DialUnix", "ListenUnixgram", "ListenIP", "DialIP", "ListenMulticastUDP",
 		"FileListener", "FileConn", "FilePacketConn"},
 }

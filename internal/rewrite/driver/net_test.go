@@ -14,7 +14,7 @@ import (
 func TestOneNetworkPerTest(t *testing.T) {
 	sum := explore(t, testdataConfig(t, "netshapes", 10, 1))
 	p := sum.Packages[0]
-	for _, name := range []string{"TestListenTCPDialTimeout", "TestUDPEcho", "TestRefusedAndInUse"} {
+	for _, name := range []string{"TestListenTCPDialTimeout", "TestUDPEcho", "TestRefusedAndInUse", "TestNetPipe"} {
 		if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 10 {
 			t.Errorf("%s under control: %+v", name, ts)
 		}
@@ -23,6 +23,7 @@ func TestOneNetworkPerTest(t *testing.T) {
 		"TestHTTPGet":          "httptest.NewServer at netshapes_test.go:90",
 		"TestTransportDialer":  "httptest.NewServer at netshapes_test.go:105",
 		"TestConcreteListener": "net.ListenTCP at netshapes.go:57",
+		"TestIOPipe":           "io.Pipe at netshapes_test.go:160",
 	}
 	for name, why := range real {
 		ts := find(sum, name)

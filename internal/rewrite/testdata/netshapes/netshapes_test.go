@@ -140,3 +140,29 @@ func TestRealFails(t *testing.T) {
 	defer s.Close()
 	t.Errorf("served at %s, failing on purpose", "httptest")
 }
+
+// net.Pipe is in memory and synchronous: under control.
+func TestNetPipe(t *testing.T) {
+	a, b := net.Pipe()
+	go func() {
+		defer b.Close()
+		io.Copy(b, b)
+	}()
+	if got, err := Roundtrip(a, "piped"); got != "piped" || err != nil {
+		t.Fatalf("echo: %q, %v", got, err)
+	}
+	a.Close()
+}
+
+// io.Pipe's ends block on the standard library's own channels: the test
+// runs as go test runs it.
+func TestIOPipe(t *testing.T) {
+	r, w := io.Pipe()
+	go func() {
+		io.WriteString(w, "piped")
+		w.Close()
+	}()
+	if b, err := io.ReadAll(r); string(b) != "piped" || err != nil {
+		t.Fatalf("read %q, %v", b, err)
+	}
+}
