@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path"
 	"sort"
+	"strings"
 )
 
 // One network per test: a test's network is either all in-memory and
@@ -87,33 +88,68 @@ func realNetSite(obj types.Object) (string, bool) {
 	return "", false
 }
 
+// netFuncs are package net's functions and methods that listen or dial:
+// rewritten code reaches the in-memory network through them, but code
+// that runs outside control (package initialization, TestMain) the real
+// one.
+var netFuncs = map[string]bool{
+	"Listen": true, "ListenTCP": true, "ListenUDP": true, "ListenPacket": true,
+	"Dial": true, "DialTimeout": true, "DialTCP": true, "DialUDP": true, "DialContext": true,
+}
+
+// netSite reports whether obj is one of netFuncs (a method of net.Dialer
+// or net.ListenConfig included), named as a site.
+func netSite(obj types.Object) (string, bool) {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net" || !netFuncs[fn.Name()] {
+		return "", false
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := t.(*types.Named)
+		if !ok || n.Obj().Name() != "Dialer" && n.Obj().Name() != "ListenConfig" {
+			return "", false
+		}
+		return "net." + n.Obj().Name() + "." + fn.Name(), true
+	}
+	return "net." + fn.Name(), true
+}
+
 // RealNet computes which functions reach the real network: for each, the
-// first site found, "httptest.NewServer at server_test.go:31".
+// first site found, "httptest.NewServer at server_test.go:31". The nodes are
+// functions and package-level variables; what code that runs outside
+// control (a variable's initializer, init, TestMain) listens or dials is
+// the real network, so a function that uses a variable set up so is on it
+// too, and every test of a package whose TestMain or init listens or dials
+// is.
 type RealNet struct {
-	reason  map[types.Object]string
-	callers map[types.Object][]types.Object
+	real, net map[types.Object]string
+	callers   map[types.Object][]types.Object // the functions that use a function or variable
+	vars      []types.Object                  // package-level variables with initializers
+	roots     map[string][]types.Object       // init and TestMain, by test binary (package path)
+	tests     map[string][]types.Object
 }
 
 // NewRealNet returns an empty analysis.
 func NewRealNet() *RealNet {
-	return &RealNet{reason: map[types.Object]string{}, callers: map[types.Object][]types.Object{}}
+	return &RealNet{real: map[types.Object]string{}, net: map[types.Object]string{},
+		callers: map[types.Object][]types.Object{}, roots: map[string][]types.Object{},
+		tests: map[string][]types.Object{}}
 }
 
-// AddPackage adds the functions of one type-checked package.
+// AddPackage adds the functions and package-level variables of one
+// type-checked package.
 func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.FileSet) {
 	for _, f := range files {
 		var use *netUse
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			obj := info.Defs[fd.Name]
-			if obj == nil {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
+		scan := func(obj types.Object, root ast.Node, init bool) {
+			ast.Inspect(root, func(n ast.Node) bool {
 				switch n := n.(type) {
+				case *ast.FuncLit:
+					return !init // a variable's function runs later, not at its initialization
 				case *ast.SelectorExpr:
 					if concreteCall(info, n) == "" {
 						return true
@@ -122,41 +158,117 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 						use = newNetUse(info, f)
 					}
 					if ok, _ := use.check(n); !ok {
-						rn.mark(obj, fmt.Sprintf("net.%s at %s", n.Sel.Name, shortPos(fset.Position(n.Pos()))))
+						mark(rn.real, obj, fmt.Sprintf("net.%s at %s", n.Sel.Name, shortPos(fset.Position(n.Pos()))))
 					}
 				case *ast.Ident:
 					u := info.Uses[n]
 					if u == nil {
 						return true
 					}
+					at := " at " + shortPos(fset.Position(n.Pos()))
 					if site, ok := realNetSite(u); ok {
-						rn.mark(obj, site+" at "+shortPos(fset.Position(n.Pos())))
+						mark(rn.real, obj, site+at)
+						mark(rn.net, obj, site+at)
 						return true
 					}
-					if fn, ok := u.(*types.Func); ok {
-						callee := fn.Origin()
-						if callee != obj {
+					if site, ok := netSite(u); ok {
+						mark(rn.net, obj, site+at)
+						return true
+					}
+					switch u := u.(type) {
+					case *types.Func:
+						if callee := u.Origin(); callee != obj {
 							rn.callers[callee] = append(rn.callers[callee], obj)
+						}
+					case *types.Var:
+						if u.Pkg() != nil && u.Parent() == u.Pkg().Scope() && u != obj {
+							rn.callers[u] = append(rn.callers[u], obj)
 						}
 					}
 				}
 				return true
 			})
 		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				obj := info.Defs[d.Name]
+				if obj == nil || d.Body == nil {
+					continue
+				}
+				scan(obj, d.Body, false)
+				if d.Recv == nil {
+					bin := strings.TrimSuffix(obj.Pkg().Path(), "_test") // p and p_test are one test binary
+					switch name := d.Name.Name; {
+					case name == "init" || name == "TestMain":
+						rn.roots[bin] = append(rn.roots[bin], obj)
+					case isTestName(name):
+						rn.tests[bin] = append(rn.tests[bin], obj)
+					}
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					vs, ok := spec.(*ast.ValueSpec)
+					if !ok || len(vs.Values) == 0 {
+						continue
+					}
+					for _, name := range vs.Names {
+						if obj := info.Defs[name]; obj != nil {
+							rn.vars = append(rn.vars, obj)
+							for _, v := range vs.Values {
+								scan(obj, v, true)
+							}
+						}
+					}
+				}
+			}
+		}
 	}
 }
 
-// mark gives fn its first reason.
-func (rn *RealNet) mark(fn types.Object, why string) {
-	if _, ok := rn.reason[fn]; !ok {
-		rn.reason[fn] = why
+// mark gives fn its first reason in m.
+func mark(m map[types.Object]string, fn types.Object, why string) {
+	if _, ok := m[fn]; !ok {
+		m[fn] = why
 	}
 }
 
-// Complete spreads the reasons from callees to callers, and returns them.
+// Complete spreads the reasons from callees to callers, and returns the
+// functions that reach the real network.
 func (rn *RealNet) Complete() map[types.Object]string {
+	rn.spread(rn.net)
+	// A variable initialized outside control holds the real network if
+	// its initializer listens or dials at all.
+	for _, v := range rn.vars {
+		if why, ok := rn.net[v]; ok {
+			mark(rn.real, v, v.Name()+" is set up before the tests, on the real network: "+why)
+		}
+	}
+	rn.spread(rn.real)
+	var bins []string
+	for p := range rn.roots {
+		bins = append(bins, p)
+	}
+	sort.Strings(bins)
+	for _, p := range bins {
+		for _, root := range rn.roots[p] {
+			why, ok := rn.net[root]
+			if !ok {
+				continue
+			}
+			for _, t := range rn.tests[p] {
+				mark(rn.real, t, root.Name()+" listens or dials before the tests, on the real network: "+why)
+			}
+		}
+	}
+	return rn.real
+}
+
+// spread gives the callers of each node in m its reason, until nothing
+// changes.
+func (rn *RealNet) spread(m map[types.Object]string) {
 	var work []types.Object
-	for fn := range rn.reason {
+	for fn := range m {
 		work = append(work, fn)
 	}
 	sortObjects(work)
@@ -164,13 +276,12 @@ func (rn *RealNet) Complete() map[types.Object]string {
 		fn := work[0]
 		work = work[1:]
 		for _, c := range rn.callers[fn] {
-			if _, ok := rn.reason[c]; !ok {
-				rn.reason[c] = rn.reason[fn]
+			if _, ok := m[c]; !ok {
+				m[c] = m[fn]
 				work = append(work, c)
 			}
 		}
 	}
-	return rn.reason
 }
 
 // sortObjects orders functions by where they are declared.

@@ -24,6 +24,7 @@ func TestOneNetworkPerTest(t *testing.T) {
 		"TestTransportDialer":  "httptest.NewServer at netshapes_test.go:105",
 		"TestConcreteListener": "net.ListenTCP at netshapes.go:57",
 		"TestIOPipe":           "io.Pipe at netshapes_test.go:160",
+		"TestSharedListener":   "shared is set up before the tests, on the real network: net.Listen at netshapes_test.go:172",
 	}
 	for name, why := range real {
 		ts := find(sum, name)
@@ -49,5 +50,15 @@ func TestOneNetworkPerTest(t *testing.T) {
 		if !strings.Contains(issues, want) {
 			t.Errorf("-list lacks %q:\n%s", want, issues)
 		}
+	}
+}
+
+// A listener TestMain makes is real (TestMain runs outside control), so
+// every test of its package runs on the real network.
+func TestTestMainNetwork(t *testing.T) {
+	sum := explore(t, testdataConfig(t, "netmain", 4, 1))
+	ts := find(sum, "TestDial")
+	if ts == nil || ts.Failure != "" || ts.Real != "TestMain listens or dials before the tests, on the real network: net.Listen at netmain_test.go:18" {
+		t.Errorf("TestDial: %+v", ts)
 	}
 }

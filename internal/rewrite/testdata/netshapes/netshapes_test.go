@@ -166,3 +166,19 @@ func TestIOPipe(t *testing.T) {
 		t.Fatalf("read %q, %v", b, err)
 	}
 }
+
+// shared listens while the package initializes, outside control: on the
+// real network, so a test that uses it is on the real network too.
+var shared, _ = net.Listen("tcp", "127.0.0.1:0")
+
+func TestSharedListener(t *testing.T) {
+	go Echo(shared)
+	c, err := net.Dial("tcp", shared.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got, err := Roundtrip(c, "shared"); got != "shared" || err != nil {
+		t.Fatalf("echo: %q, %v", got, err)
+	}
+}
