@@ -36,7 +36,9 @@ type fileRewriter struct {
 	// dialerCalls are the net.Dialer method selectors rewritten as calls.
 	dialerCalls map[*ast.SelectorExpr]bool
 	netUse      *netUse // made at the first call of a concrete net function
-	n           int     // names made so far
+	// okAssert are the type assertions in a v, ok form.
+	okAssert map[*ast.TypeAssertExpr]bool
+	n        int // names made so far
 	// checkTests are functions that use morpheus: tests among them are
 	// not wrapped (see CheckTests).
 	checkTests map[types.Object]bool

@@ -146,10 +146,23 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 	for _, f := range files {
 		var use *netUse
 		scan := func(obj types.Object, root ast.Node, init bool) {
+			okAssert := map[*ast.TypeAssertExpr]bool{}
 			ast.Inspect(root, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
 					return !init // a variable's function runs later, not at its initialization
+				case *ast.AssignStmt:
+					if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+						markCommaOK(okAssert, n.Rhs[0])
+					}
+				case *ast.ValueSpec:
+					if len(n.Names) == 2 && len(n.Values) == 1 {
+						markCommaOK(okAssert, n.Values[0])
+					}
+				case *ast.TypeAssertExpr:
+					if name := netConcreteAssert(info, n); name != "" && !okAssert[n] {
+						mark(rn.real, obj, fmt.Sprintf("type assertion to *net.%s at %s", name, shortPos(fset.Position(n.Pos()))))
+					}
 				case *ast.SelectorExpr:
 					if concreteCall(info, n) == "" {
 						return true

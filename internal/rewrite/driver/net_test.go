@@ -24,6 +24,7 @@ func TestOneNetworkPerTest(t *testing.T) {
 		"TestTransportDialer":  "httptest.NewServer at netshapes_test.go:105",
 		"TestConcreteListener": "net.ListenTCP at netshapes.go:57",
 		"TestIOPipe":           "io.Pipe at netshapes_test.go:160",
+		"TestAssertedListener": "type assertion to *net.TCPListener at netshapes.go:82",
 		"TestSharedListener":   "shared is set up before the tests, on the real network: net.Listen at netshapes_test.go:172",
 	}
 	for name, why := range real {

@@ -66,3 +66,18 @@ func Start() (*Server, error) {
 var Hello = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, "hello")
 })
+
+// Stream keeps the listener Listen returns as a *net.TCPListener, by a
+// type assertion that would panic on the in-memory network's: a test that
+// makes one runs on the real network.
+type Stream struct{ L *net.TCPListener }
+
+// NewStream listens on addr and echoes.
+func NewStream(addr string) (*Stream, error) {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	go Echo(l)
+	return &Stream{L: l.(*net.TCPListener)}, nil
+}

@@ -182,3 +182,19 @@ func TestSharedListener(t *testing.T) {
 		t.Fatalf("echo: %q, %v", got, err)
 	}
 }
+
+func TestAssertedListener(t *testing.T) {
+	s, err := NewStream("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.L.Close()
+	c, err := net.Dial("tcp", s.L.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got, err := Roundtrip(c, "asserted"); got != "asserted" || err != nil {
+		t.Fatalf("echo: %q, %v", got, err)
+	}
+}
