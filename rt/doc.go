@@ -30,5 +30,7 @@
 // rewritten file, which keeps the original's line numbers.
 //
 // Test runs an ordinary Go test under control: see its documentation for
-// the environment variables the driver sets.
+// the environment variables the driver sets. RealTest runs one that
+// reaches the real network once, as go test does (net.go says which
+// listens and dials are in memory).
 package rt

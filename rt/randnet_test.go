@@ -91,8 +91,8 @@ func TestNet(t *testing.T) {
 		if _, err := rt.DialTimeout("tcp", "127.0.0.1:1", 0); !errors.Is(err, syscall.ECONNREFUSED) {
 			panic("dial of a closed port: " + errString(err))
 		}
-		if _, err := rt.Dial("udp", "127.0.0.1:1"); err == nil || !strings.Contains(err.Error(), "morpheus controls only tcp and unix") {
-			panic("udp: " + errString(err))
+		if _, err := rt.Dial("ip4:icmp", "127.0.0.1"); err == nil || !strings.Contains(err.Error(), "morpheus controls tcp, udp, unix and unixgram") {
+			panic("ip: " + errString(err))
 		}
 		if _, err := rt.Listen("tcp", "127.0.0.1:http"); err == nil {
 			panic("a named port was accepted")

@@ -13,9 +13,12 @@ type runState struct {
 	gen      uint64
 	rand     *randState
 	nextPort int
-	mem      map[uintptr]memLoc // plain-memory locations by address (mem.go)
-	finals   []pendingFinal     // finalizers and cleanups registered in the schedule (finalizer.go)
-	listed   []*core.Task       // the goroutines the last listing showed (goroutines.go)
+	// nextPacketPort numbers the datagram endpoints that dial (DialUDP),
+	// from firstClientPort.
+	nextPacketPort int
+	mem            map[uintptr]memLoc // plain-memory locations by address (mem.go)
+	finals         []pendingFinal     // finalizers and cleanups registered in the schedule (finalizer.go)
+	listed         []*core.Task       // the goroutines the last listing showed (goroutines.go)
 }
 
 var (

@@ -94,6 +94,9 @@ type Result struct {
 	// Stale lists the saved traces (EnvCorpus) the test no longer
 	// follows, "PATH: where the run left it" each: not failures.
 	Stale []string `json:"stale,omitempty"`
+	// Real: the test ran once on the real network and real time, not
+	// under control (RealTest), because it reaches what this names.
+	Real string `json:"real,omitempty"`
 }
 
 // Test runs an ordinary test's body under morpheus: the rewriter turns

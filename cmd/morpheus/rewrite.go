@@ -56,7 +56,8 @@ Flags:
   -allowraces     data races are no failure (the accesses stay scheduling points)
   -earlytimers N  times per schedule the nearest timer, sleep or time-out may
                   fire while goroutines can still run (default 0: never)
-  -list           list the constructs morpheus cannot control, per package
+  -list           list the constructs morpheus cannot control, per package,
+                  and the tests that run once on the real network instead
   -diff           show the rewritten lines of every changed file
   -out DIR        write the rewritten files under DIR
 `
@@ -209,6 +210,8 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 				fmt.Fprintf(w, "\tSKIP %s\n", t.Name)
 			case t.Interrupted:
 				fmt.Fprintf(w, "\tINTR %s: %s, interrupted (no failure so far)\n", t.Name, plural.N(t.Schedules, "schedule"))
+			case t.Real != "":
+				fmt.Fprintf(w, "\tok   %s: ran once on the real network and real time, not under control: %s\n", t.Name, t.Real)
 			default:
 				fmt.Fprintf(w, "\tok   %s: %s\n", t.Name, plural.N(t.Schedules, "schedule"))
 			}

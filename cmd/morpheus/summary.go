@@ -41,6 +41,8 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 				fmt.Fprintf(w, "SKIP %s\n", name)
 			case t.Interrupted:
 				fmt.Fprintf(w, "INTR %s: %s, interrupted (no failure so far)\n", name, count(t.Schedules, "schedule"))
+			case t.Real != "":
+				fmt.Fprintf(w, "ok   %s: ran once on the real network and real time, not under control: %s\n", name, t.Real)
 			default:
 				fmt.Fprintf(w, "ok   %s: %s\n", name, count(t.Schedules, "schedule"))
 			}

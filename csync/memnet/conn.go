@@ -17,9 +17,10 @@ import (
 // Write and Close are controlled ops.
 type Conn struct {
 	rd, wr        *pipe // bytes to this side, bytes from it
-	local, remote Addr
+	local, remote net.Addr
 	id            int64 // the connection's number in the iteration
 	closed        bool
+	rclosed       bool  // CloseRead: reads end
 	rdl, wdl      int64 // deadlines in virtual ns, 0: none
 	net           *network
 }
@@ -41,8 +42,9 @@ func (p *pipe) String() string { return fmt.Sprintf("conn %s→%s#%d", p.from, p
 // Read reads what the peer wrote, waiting for it (see the package doc).
 //
 //go:noinline
-func (c *Conn) Read(b []byte) (int, error) {
-	pc := core.CallerPC()
+func (c *Conn) Read(b []byte) (int, error) { return c.read(b, core.CallerPC()) }
+
+func (c *Conn) read(b []byte, pc uintptr) (int, error) {
 	t, r := ctl.Self("Conn.Read")
 	p := c.rd
 	for {
@@ -50,7 +52,7 @@ func (c *Conn) Read(b []byte) (int, error) {
 		if c.rdl != 0 {
 			op.HasDeadline, op.Deadline = true, c.rdl
 		}
-		if len(p.buf) == 0 && !(p.eof && len(p.inflight) == 0) && !p.reset && !c.closed && (c.rdl == 0 || r.Now() < c.rdl) && len(b) > 0 {
+		if len(p.buf) == 0 && !(p.eof && len(p.inflight) == 0) && !p.reset && !c.closed && !c.rclosed && (c.rdl == 0 || r.Now() < c.rdl) && len(b) > 0 {
 			p.q.Push(t)
 			op.Blocked, op.On = true, p
 		}
@@ -59,6 +61,9 @@ func (c *Conn) Read(b []byte) (int, error) {
 		switch {
 		case c.closed:
 			return 0, opError("read", c.local, net.ErrClosed)
+		case c.rclosed:
+			r.Event().Val = trace.ValClosed
+			return 0, io.EOF
 		case p.reset:
 			return 0, opError("read", c.local, syscall.ECONNRESET)
 		case len(b) == 0:
@@ -85,8 +90,9 @@ func (c *Conn) Read(b []byte) (int, error) {
 // Write queues b for the peer; it never blocks.
 //
 //go:noinline
-func (c *Conn) Write(b []byte) (int, error) {
-	pc := core.CallerPC()
+func (c *Conn) Write(b []byte) (int, error) { return c.write(b, core.CallerPC()) }
+
+func (c *Conn) write(b []byte, pc uintptr) (int, error) {
 	t, r := ctl.Self("Conn.Write")
 	p := c.wr
 	fa := noFault
@@ -95,7 +101,7 @@ func (c *Conn) Write(b []byte) (int, error) {
 	}
 	r.Do(t, core.Op{Kind: trace.KindNetWrite, Res: p.res, Obj: -1, PC: pc})
 	switch {
-	case c.closed:
+	case c.closed || p.eof:
 		return 0, opError("write", c.local, net.ErrClosed)
 	case p.reset:
 		return 0, opError("write", c.local, syscall.ECONNRESET)
@@ -131,6 +137,39 @@ func (c *Conn) Close() error {
 		return opError("close", c.local, net.ErrClosed)
 	}
 	c.shut(r)
+	return nil
+}
+
+// CloseWrite shuts the writing half: the peer reads io.EOF after the bytes
+// written before, and this side can still read (TCP's half-close).
+//
+//go:noinline
+func (c *Conn) CloseWrite() error {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Conn.CloseWrite")
+	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: c.wr.res, Obj: -1, PC: pc})
+	if c.closed {
+		return opError("close", c.local, net.ErrClosed)
+	}
+	c.wr.eof = true
+	c.wr.q.WakeAll(r)
+	return nil
+}
+
+// CloseRead shuts the reading half: this side's Reads return io.EOF, and
+// the peer's Writes fail as if this side had closed.
+//
+//go:noinline
+func (c *Conn) CloseRead() error {
+	pc := core.CallerPC()
+	t, r := ctl.Self("Conn.CloseRead")
+	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: c.rd.res, Obj: -1, PC: pc})
+	if c.closed {
+		return opError("close", c.local, net.ErrClosed)
+	}
+	c.rclosed = true
+	c.rd.gone = true
+	c.rd.q.WakeAll(r)
 	return nil
 }
 

@@ -28,6 +28,17 @@
 // schedule: a Read returns what has been written and not yet read, up to
 // its buffer's size.
 //
+// # Datagrams
+//
+// ListenPacket and DialPacket bind datagram endpoints (PacketConn, with the
+// methods of *net.UDPConn): WriteTo sends one packet, never blocking;
+// ReadFrom receives one with its sender's address, waiting for it, or
+// fails at its deadline as Conn.Read does. Packets from one sender arrive
+// in the order sent; a packet to an address nobody is bound to is dropped,
+// as UDP drops it; a read with a shorter buffer gets the packet's first
+// bytes. A connected endpoint (DialPacket) writes to its peer and hears
+// only its peer.
+//
 // # Faults
 //
 // SetFaults makes connections late (bytes held in flight until a delivery

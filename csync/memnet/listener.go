@@ -3,6 +3,7 @@ package memnet
 import (
 	"fmt"
 	"net"
+	"os"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
@@ -13,10 +14,12 @@ import (
 type listener struct {
 	net     *network
 	addr    Addr
+	shown   net.Addr // what Addr returns
 	res     uint32
 	site    uintptr
 	backlog []*Conn
 	closed  bool
+	dl      int64     // Accept's deadline in virtual ns, 0: none
 	q       ctl.Queue // blocked Accepts
 }
 
@@ -33,32 +36,37 @@ func (l *listenerOn) String() string {
 func (l *listener) Accept() (net.Conn, error) {
 	pc := core.CallerPC()
 	t, r := ctl.Self("Listener.Accept")
-	op := core.Op{Kind: trace.KindNetAccept, Res: l.res, Obj: -1, PC: pc}
 	woken := false
 	for {
-		if len(l.backlog) == 0 && !l.closed {
+		op := core.Op{Kind: trace.KindNetAccept, Res: l.res, Obj: -1, PC: pc}
+		if l.dl != 0 {
+			op.HasDeadline, op.Deadline = true, l.dl
+		}
+		if len(l.backlog) == 0 && !l.closed && (l.dl == 0 || r.Now() < l.dl) {
 			if woken {
 				l.q.PushFront(t)
 			} else {
 				l.q.Push(t)
 			}
-			b := op
-			b.Blocked, b.On = true, (*listenerOn)(l)
-			r.Do(t, b)
+			op.Blocked, op.On = true, (*listenerOn)(l)
 			woken = true
-		} else {
-			r.Do(t, op)
 		}
+		timedOut := r.Do(t, op)
+		l.q.Remove(t)
 		switch {
 		case l.closed:
 			r.Event().Val = trace.ValNone
-			return nil, opError("accept", l.addr, net.ErrClosed)
+			return nil, opError("accept", l.shown, net.ErrClosed)
 		case len(l.backlog) > 0:
 			c := l.backlog[0]
 			l.backlog[0] = nil
 			l.backlog = l.backlog[1:]
 			r.Event().Val = c.id
 			return c, nil
+		case timedOut || l.dl != 0 && r.Now() >= l.dl:
+			ev := r.Event()
+			ev.Val, ev.Flag = trace.ValNone, ev.Flag|trace.FlagTimeout
+			return nil, opError("accept", l.shown, os.ErrDeadlineExceeded)
 		}
 		r.Event().Val = trace.ValNone // another Accept took it first
 	}
@@ -73,7 +81,7 @@ func (l *listener) Close() error {
 	t, r := ctl.Self("Listener.Close")
 	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: l.res, Obj: -1, PC: pc})
 	if l.closed {
-		return opError("close", l.addr, net.ErrClosed)
+		return opError("close", l.shown, net.ErrClosed)
 	}
 	l.closed = true
 	if l.net.listeners[string(l.addr)] == l {
@@ -88,4 +96,4 @@ func (l *listener) Close() error {
 }
 
 // Addr returns the address the listener listens on.
-func (l *listener) Addr() net.Addr { return l.addr }
+func (l *listener) Addr() net.Addr { return l.shown }

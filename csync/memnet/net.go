@@ -1,6 +1,7 @@
 package memnet
 
 import (
+	"errors"
 	"net"
 	"strconv"
 	"syscall"
@@ -15,6 +16,7 @@ import (
 type network struct {
 	res       uint32 // listens and dials of unknown addresses touch it
 	listeners map[string]*listener
+	packets   map[string]*PacketConn // datagram endpoints by address
 	nconn     int
 
 	faults                   Faults
@@ -26,11 +28,18 @@ var networks ctl.Local[network]
 
 func current(r *core.Run) *network {
 	return networks.Get(r, func() *network {
-		return &network{res: r.NewResource(), listeners: map[string]*listener{}}
+		return &network{res: r.NewResource(), listeners: map[string]*listener{}, packets: map[string]*PacketConn{}}
 	})
 }
 
-func opError(op string, addr Addr, err error) error {
+var (
+	errAddrInUse    error = syscall.EADDRINUSE
+	errNotConnected error = syscall.ENOTCONN
+	// errMissingAddress is net's error of a WriteTo without an address.
+	errMissingAddress = errors.New("missing address")
+)
+
+func opError(op string, addr net.Addr, err error) error {
 	return &net.OpError{Op: op, Net: "memnet", Addr: addr, Err: err}
 }
 
@@ -42,14 +51,22 @@ func Listen(addr string) (net.Listener, error) { return ListenAt(addr, core.Call
 
 // ListenAt is Listen with the op located at pc (for wrappers, such as the
 // rewriter's runtime, that stand for the user's call).
-func ListenAt(addr string, pc uintptr) (net.Listener, error) {
+func ListenAt(addr string, pc uintptr) (net.Listener, error) { return ListenNet(addr, nil, pc) }
+
+// ListenNet is ListenAt whose listener shows the address shown (its Addr,
+// and the LocalAddr of the connections it accepts) instead of Addr(addr):
+// a *net.TCPAddr, for code that asks for one. nil shows Addr(addr).
+func ListenNet(addr string, shown net.Addr, pc uintptr) (net.Listener, error) {
 	t, r := ctl.Self("memnet.Listen")
 	n := current(r)
 	r.Do(t, core.Op{Kind: trace.KindNetListen, Res: n.res, Obj: -1, PC: pc})
 	if _, ok := n.listeners[addr]; ok {
 		return nil, opError("listen", Addr(addr), syscall.EADDRINUSE)
 	}
-	l := &listener{net: n, addr: Addr(addr), res: r.NewResource(), site: pc}
+	if shown == nil {
+		shown = Addr(addr)
+	}
+	l := &listener{net: n, addr: Addr(addr), shown: shown, res: r.NewResource(), site: pc}
 	n.listeners[addr] = l
 	return l, nil
 }
@@ -71,7 +88,22 @@ func DialTimeout(addr string, timeout time.Duration) (net.Conn, error) {
 // DialAt is Dial with the op located at pc.
 func DialAt(addr string, pc uintptr) (net.Conn, error) { return dial(addr, pc) }
 
+// DialNet is DialAt whose connection's own address is client(n) for its
+// number n in the iteration (1, 2, …) instead of Addr("client:n"): a
+// *net.TCPAddr, for code that asks for one; nil is the default.
+func DialNet(addr string, client func(n int) net.Addr, pc uintptr) (*Conn, error) {
+	return dialNet(addr, client, pc)
+}
+
 func dial(addr string, pc uintptr) (net.Conn, error) {
+	c, err := dialNet(addr, nil, pc)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func dialNet(addr string, client func(n int) net.Addr, pc uintptr) (*Conn, error) {
 	t, r := ctl.Self("memnet.Dial")
 	n := current(r)
 	res := n.res
@@ -94,10 +126,14 @@ func dial(addr string, pc uintptr) (net.Conn, error) {
 	local := Addr("client:" + strconv.Itoa(n.nconn))
 	up := &pipe{res: r.NewResource(), from: local, to: l.addr}
 	down := &pipe{res: r.NewResource(), from: l.addr, to: local}
+	var shownLocal net.Addr = local
+	if client != nil {
+		shownLocal = client(n.nconn)
+	}
 	id := int64(n.nconn)
-	client := &Conn{rd: down, wr: up, local: local, remote: l.addr, id: id, net: n}
-	server := &Conn{rd: up, wr: down, local: l.addr, remote: local, id: id, net: n}
+	c := &Conn{rd: down, wr: up, local: shownLocal, remote: l.shown, id: id, net: n}
+	server := &Conn{rd: up, wr: down, local: l.shown, remote: shownLocal, id: id, net: n}
 	l.backlog = append(l.backlog, server)
 	l.q.WakeOne(r)
-	return client, nil
+	return c, nil
 }

@@ -13,10 +13,13 @@
 //   - the walk (walk.go) rewrites the concurrency constructs: go
 //     statements, channel operations and ranges (stmts.go), select
 //     (selectstmt.go), atomics (atomic.go), ranges over maps (mapiter.go),
-//     the network (net.go), the names of sync, time, context, runtime and
-//     the random packages redirected to package rt (names.go), and wraps
-//     the tests in rt.Test, but for those that use morpheus themselves
-//     (checktests.go); it lists what cannot be controlled (Issue);
+//     the network (net.go, and netconcrete.go for the functions that
+//     return concrete types), the names of sync, time, context, runtime
+//     and the random packages redirected to package rt (names.go), and
+//     wraps the tests in rt.Test, but for those that use morpheus
+//     themselves (checktests.go) and those that reach the real network,
+//     which rt.RealTest runs once as go test does (realnet.go, computed
+//     over the whole load); it lists what cannot be controlled (Issue);
 //   - the memory pass (mem.go) turns each load and store of a location
 //     goroutines may share into an op of rt (Read, Write, ReadMap,
 //     WriteMap), which locality.go decides statically: package-level

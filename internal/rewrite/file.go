@@ -35,12 +35,17 @@ type fileRewriter struct {
 	deferred map[*ast.CallExpr]bool
 	// dialerCalls are the net.Dialer method selectors rewritten as calls.
 	dialerCalls map[*ast.SelectorExpr]bool
-	n           int // names made so far
+	netUse      *netUse // made at the first call of a concrete net function
+	// okAssert are the type assertions in a v, ok form.
+	okAssert map[*ast.TypeAssertExpr]bool
+	n        int // names made so far
 	// checkTests are functions that use morpheus: tests among them are
 	// not wrapped (see CheckTests).
 	checkTests map[types.Object]bool
 	// globals records the package-level variables written in the load.
 	globals *Globals
+	// realNet maps the functions that reach the real network to why.
+	realNet map[types.Object]string
 }
 
 func (w *fileRewriter) off(p token.Pos) int { return w.tf.Offset(p) }

@@ -21,10 +21,11 @@ func TestIssues(t *testing.T) {
 		"issues.go:11: //go:linkname",
 		"issues.go:18: runtime.SetFinalizer",
 		"issues.go:19: os/exec.Command",
-		"issues.go:20: type assertion to net.TCPConn",
-		"issues.go:23: net.ListenPacket",
-		"issues.go:31: net.Dialer.DialContext as a value",
-		"issues.go:37: range over a map",
+		"issues.go:20: type assertion to net.TCPConn: the in-memory network's connections",
+		"issues.go:24: net.ListenTCP: its result is used as the concrete type at issues.go:24",
+		"issues.go:35: net.ListenConfig.Listen as a value",
+		"issues.go:41: range over a map",
+		"issues_test.go:11: TestServe runs once on the real network and real time, not under control: httptest.NewServer at issues_test.go:17",
 	}
 	all := strings.Join(got, "\n")
 	for _, w := range want {

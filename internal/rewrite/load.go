@@ -78,6 +78,15 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 		}
 	})
 	globals.Complete = true
+	// The functions that reach the real network, across the load: a test
+	// may reach one through a helper of another package.
+	realNet := NewRealNet()
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && p.TypesInfo != nil {
+			realNet.AddPackage(p.Syntax, p.TypesInfo, p.Fset)
+		}
+	})
+	realNets := realNet.Complete()
 	byFile := map[string]*File{}
 	out := map[string]*Package{}
 	var firstErr error
@@ -103,7 +112,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 				return
 			}
 			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests,
-				Globals: globals}
+				Globals: globals, RealNet: realNets}
 			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
 				opts.LineFile = name
 			}

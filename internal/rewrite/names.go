@@ -34,7 +34,7 @@ var noted = map[string]map[string]string{
 // schedule's generator; net's dial and listen functions reach the
 // schedule's in-memory network.
 var renamed = map[string]map[string]string{
-	"net":     {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen"},
+	"net":     {"Dial": "Dial", "DialTimeout": "DialTimeout", "Listen": "Listen", "ListenPacket": "ListenPacket", "Pipe": "Pipe"},
 	"context": {"AfterFunc": "ContextAfterFunc"},
 	"math/rand": prefixed("Rand", "Seed", "Int", "Intn", "Int31", "Int31n", "Int63", "Int63n",
 		"Uint32", "Uint64", "Float32", "Float64", "ExpFloat64", "NormFloat64", "Perm", "Shuffle", "Read"),
@@ -44,11 +44,6 @@ var renamed = map[string]map[string]string{
 	"crypto/rand":      prefixed("Crypto", "Read", "Text"),
 	"testing/synctest": prefixed("Synctest", "Test", "Wait"),
 }
-
-// dialerMethods maps the methods of net.Dialer that rewritten calls reach
-// the in-memory network through to rt's functions, which take the dialer
-// first.
-var dialerMethods = map[string]string{"Dial": "DialerDial", "DialContext": "DialContext"}
 
 func prefixed(prefix string, names ...string) map[string]string {
 	m := make(map[string]string, len(names))
@@ -91,12 +86,6 @@ var unsupported = map[string]map[string]string{
 	"os/exec": {
 		"Command":        "child processes run outside control",
 		"CommandContext": "child processes run outside control",
-	},
-	"net": {
-		"ListenPacket": "real network: packet connections are not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
-		"ListenTCP":    "real network: not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
-		"DialTCP":      "real network: not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
-		"ListenConfig": "real network: not controlled (only Dial, Listen and Dialer's Dial, DialContext are)",
 	},
 	"reflect": {"Select": "reflect.Select on channels is not controlled"},
 	"plugin":  {"Open": "plugins are not rewritten"},

@@ -32,6 +32,10 @@ type FileOptions struct {
 	// Globals records the package-level variables written in the whole
 	// load, for the memory pass (locality.go); nil: those of this file.
 	Globals *Globals
+	// RealNet maps the functions that reach the real network to the first
+	// site they reach (realnet.go): tests among them run on the real
+	// network. If nil, the file's own functions are looked at.
+	RealNet map[types.Object]string
 }
 
 // File is a rewritten file.
@@ -54,9 +58,14 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		return nil, fmt.Errorf("rewrite: %s: source is %d bytes, parsed file %d", tf.Name(), len(src), tf.Size())
 	}
 	w := &fileRewriter{fset: fset, tf: tf, file: f, src: src, info: info, test: opts.Test, checkTests: opts.CheckTests,
-		globals: opts.Globals}
+		globals: opts.Globals, realNet: opts.RealNet}
 	if w.test && w.checkTests == nil {
 		w.checkTests = CheckTests([]*ast.File{f}, info)
+	}
+	if w.test && w.realNet == nil {
+		rn := NewRealNet()
+		rn.AddPackage([]*ast.File{f}, info, fset)
+		w.realNet = rn.Complete()
 	}
 	if opts.NeedGo121 && info.FileVersions != nil && info.FileVersions[f] == "" {
 		// A module without a go directive (no go.mod at all): its files

@@ -192,9 +192,14 @@ func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 		t = ps[0].Names[0].Name
 		inner = t + " " + typ
 	}
+	head := fmt.Sprintf("{ %s.Test(%s, func(%s) {", rtName, t, inner)
+	if why, ok := w.realNet[w.info.Defs[f.Name]]; ok {
+		w.issue(f.Name.Pos(), "%s runs once on the real network and real time, not under control: %s", f.Name.Name, why)
+		head = fmt.Sprintf("{ %s.RealTest(%s, %q, func(%s) {", rtName, t, why, inner)
+	}
 	w.edits = append(w.edits, edit{start: w.off(f.Body.Lbrace), end: w.off(f.Body.Rbrace) + 1,
 		emit: func(r *renderer, b *strings.Builder) {
-			fmt.Fprintf(b, "{ %s.Test(%s, func(%s) {", rtName, t, inner)
+			b.WriteString(head)
 			r.span(b, w.off(f.Body.Lbrace)+1, w.off(f.Body.Rbrace))
 			b.WriteString("}) }")
 		}})

@@ -13,6 +13,7 @@ func (w *fileRewriter) walk() {
 	w.inList = map[ast.Stmt]bool{}
 	w.deferred = map[*ast.CallExpr]bool{}
 	w.dialerCalls = map[*ast.SelectorExpr]bool{}
+	w.okAssert = map[*ast.TypeAssertExpr]bool{}
 	for _, imp := range w.file.Imports {
 		if imp.Path.Value == `"C"` {
 			w.issue(imp.Pos(), "cgo: C code and its threads run outside control")
@@ -56,12 +57,14 @@ func (w *fileRewriter) inspect(root ast.Node) {
 					w.commaOK[u] = true
 					w.recvNamedBool(n)
 				}
+				markCommaOK(w.okAssert, n.Rhs[0])
 			}
 		case *ast.ValueSpec:
 			if len(n.Names) == 2 && len(n.Values) == 1 {
 				if u := recvOf(n.Values[0]); u != nil {
 					w.commaOK[u] = true
 				}
+				markCommaOK(w.okAssert, n.Values[0])
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW {
@@ -252,6 +255,9 @@ func (w *fileRewriter) wrapCall(c *ast.CallExpr, head string, first ast.Expr) {
 // and reports the unsupported ones.
 func (w *fileRewriter) selector(sel *ast.SelectorExpr) {
 	w.dialerValue(sel)
+	if w.concreteSel(sel) {
+		return
+	}
 	obj := w.pkgObj(sel)
 	if obj == nil {
 		return
@@ -279,18 +285,52 @@ func (w *fileRewriter) selector(sel *ast.SelectorExpr) {
 	}
 }
 
-// assertion reports type assertions to concrete net types, which the
-// controlled network's connections are not.
+// assertion reports type assertions to the concrete connection and
+// listener types of package net, which the in-memory network's are not
+// (its addresses are package net's): the v, ok form takes its other path
+// under control; the other would panic, so a test that reaches it runs on
+// the real network (realnet.go).
 func (w *fileRewriter) assertion(a *ast.TypeAssertExpr) {
-	if a.Type == nil {
+	name := netConcreteAssert(w.info, a)
+	if name == "" {
 		return
 	}
-	t := w.typeOf(a.Type)
+	if w.okAssert[a] {
+		w.issue(a.Pos(), "type assertion to net.%s: the in-memory network's connections and listeners are not one (ok is false under control)", name)
+		return
+	}
+	w.issue(a.Pos(), "type assertion to net.%s: the in-memory network's connections and listeners are not one: the real network, not controlled (a test that reaches it runs on the real network)", name)
+}
+
+// netConcreteAssert returns the net type a asserts to if it is a concrete
+// connection or listener type ("TCPListener"), "" otherwise.
+func netConcreteAssert(info *types.Info, a *ast.TypeAssertExpr) string {
+	if a.Type == nil {
+		return ""
+	}
+	tv, ok := info.Types[a.Type]
+	if !ok {
+		return ""
+	}
+	t := tv.Type
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net" {
-		w.issue(a.Pos(), "type assertion to net.%s: controlled connections are not real sockets", n.Obj().Name())
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "net" {
+		return ""
+	}
+	switch name := n.Obj().Name(); name {
+	case "TCPConn", "UDPConn", "UnixConn", "IPConn", "TCPListener", "UnixListener":
+		return name
+	}
+	return ""
+}
+
+// markCommaOK records e if it is a type assertion in a v, ok form.
+func markCommaOK(m map[*ast.TypeAssertExpr]bool, e ast.Expr) {
+	if a, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
+		m[a] = true
 	}
 }
 

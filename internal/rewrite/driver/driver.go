@@ -96,6 +96,9 @@ type TestSummary struct {
 	Foreign     []string
 	Hits        int  // failing schedules, with Config.Count
 	Interrupted bool // a SIGINT or SIGTERM stopped it before its schedules ran (rt.Result.Interrupted)
+	// Real: the test ran once on the real network and real time, not
+	// under control, because it reaches what this names (rt.RealTest).
+	Real string
 }
 
 // Failed reports whether any test failed.

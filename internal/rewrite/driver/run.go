@@ -181,9 +181,15 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Hits += r.Hits
 			t.Skipped = t.Skipped || r.Skipped
 			t.Interrupted = t.Interrupted || r.Interrupted
+			if r.Real != "" {
+				t.Real = r.Real
+			}
 			if r.Failure != "" && t.Failure == "" {
 				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
 				t.Task, t.Message = r.Task, r.Message
+				if r.Real != "" {
+					t.Failure += "\n" + testOutput(outputs[j], r.Test)
+				}
 				t.Log = keepOutput(t, testOutput(outputs[j], t.Name))
 			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)

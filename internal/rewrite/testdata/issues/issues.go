@@ -20,15 +20,19 @@ func Uses(c net.Conn) int {
 	if _, ok := c.(*net.TCPConn); ok {
 		return 0
 	}
-	conn, _ := net.ListenPacket("udp", "localhost:1")
-	_ = conn
+	var s server
+	s.l, _ = net.ListenTCP("tcp", nil)
 	return runtime.NumGoroutine()
 }
 
-// DialFunc hands a Dialer's method out as a value: not controlled.
-func DialFunc() any {
-	d := &net.Dialer{}
-	return d.DialContext
+// server keeps a concrete listener: ListenTCP cannot return the in-memory
+// network's.
+type server struct{ l *net.TCPListener }
+
+// ListenFunc hands a ListenConfig's method out as a value: not controlled.
+func ListenFunc() any {
+	lc := &net.ListenConfig{}
+	return lc.Listen
 }
 
 // Keys ranges over a map whose keys have no order that is the same in

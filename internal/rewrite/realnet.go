@@ -1,0 +1,309 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path"
+	"sort"
+	"strings"
+)
+
+// One network per test: a test's network is either all in-memory and
+// controlled, or all real. Some of the standard library dials, listens
+// and serves on goroutines of its own that morpheus does not start and
+// that block on its own locks and channels: net/http's servers and clients,
+// httptest's servers, net/rpc, crypto/tls (whose connections hold a lock
+// across their reads during a handshake). Put under control, a schedule
+// would wait forever for such a goroutine, or a test's listener would be
+// in memory while the library dials the real network. So a test that
+// reaches one of them, or io.Pipe (whose ends block on channels of the
+// standard library's: a controlled reader would hold its schedule up),
+// directly or through functions of the load it calls (as CheckTests
+// follows calls), runs once on the real network and real time, as go test
+// runs it, and is told so at its line (rt.RealTest, and -list). Calls through function values and interfaces are not
+// followed.
+
+// realNetFuncs lists the package-level functions and variables that use
+// the real network whatever the rewriter does, by package path.
+var realNetFuncs = map[string][]string{
+	"net/http": {"Get", "Head", "Post", "PostForm", "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS",
+		"DefaultClient", "DefaultTransport"},
+	"net/http/httptest": {"NewServer", "NewUnstartedServer", "NewTLSServer"},
+	"net/rpc":           {"Dial", "DialHTTP", "DialHTTPPath", "NewClient", "NewClientWithCodec", "ServeConn", "ServeCodec", "Accept"},
+	"net/rpc/jsonrpc":   {"Dial", "NewClient", "ServeConn"},
+	"net/smtp":          {"Dial", "SendMail"},
+	"crypto/tls":        {"Dial", "DialWithDialer", "Listen", "Client", "Server", "NewListener"},
+	"io":                {"Pipe"},
+	"net": {"ListenUnix", "DialUnix", "ListenUnixgram", "ListenIP", "DialIP", "ListenMulticastUDP",
+		"FileListener", "FileConn", "FilePacketConn"},
+}
+
+// realNetMethods lists the methods that use the real network, by package
+// path and type name.
+var realNetMethods = map[string]map[string][]string{
+	"net/http": {
+		"Client":    {"Do", "Get", "Head", "Post", "PostForm"},
+		"Server":    {"Serve", "ServeTLS", "ListenAndServe", "ListenAndServeTLS"},
+		"Transport": {"RoundTrip"},
+	},
+	"net/http/httptest": {"Server": {"Start", "StartTLS"}},
+	"net/rpc":           {"Server": {"Accept", "ServeConn", "ServeCodec"}},
+	"crypto/tls":        {"Dialer": {"Dial", "DialContext"}},
+}
+
+// realNetSite returns how a use of obj is named if it is one of the above.
+func realNetSite(obj types.Object) (string, bool) {
+	if obj == nil || obj.Pkg() == nil {
+		return "", false
+	}
+	p := obj.Pkg().Path()
+	if fn, ok := obj.(*types.Func); ok {
+		if recv := fn.Signature().Recv(); recv != nil {
+			t := recv.Type()
+			if ptr, ok := t.(*types.Pointer); ok {
+				t = ptr.Elem()
+			}
+			n, ok := t.(*types.Named)
+			if !ok {
+				return "", false
+			}
+			for _, m := range realNetMethods[p][n.Obj().Name()] {
+				if m == fn.Name() {
+					return fmt.Sprintf("%s.%s.%s", path.Base(p), n.Obj().Name(), m), true
+				}
+			}
+			return "", false
+		}
+	}
+	if obj.Parent() != obj.Pkg().Scope() {
+		return "", false
+	}
+	for _, n := range realNetFuncs[p] {
+		if n == obj.Name() {
+			return path.Base(p) + "." + n, true
+		}
+	}
+	return "", false
+}
+
+// netFuncs are package net's functions and methods that listen or dial:
+// rewritten code reaches the in-memory network through them, but code
+// that runs outside control (package initialization, TestMain) the real
+// one.
+var netFuncs = map[string]bool{
+	"Listen": true, "ListenTCP": true, "ListenUDP": true, "ListenPacket": true,
+	"Dial": true, "DialTimeout": true, "DialTCP": true, "DialUDP": true, "DialContext": true,
+}
+
+// netSite reports whether obj is one of netFuncs (a method of net.Dialer
+// or net.ListenConfig included), named as a site.
+func netSite(obj types.Object) (string, bool) {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net" || !netFuncs[fn.Name()] {
+		return "", false
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := t.(*types.Named)
+		if !ok || n.Obj().Name() != "Dialer" && n.Obj().Name() != "ListenConfig" {
+			return "", false
+		}
+		return "net." + n.Obj().Name() + "." + fn.Name(), true
+	}
+	return "net." + fn.Name(), true
+}
+
+// RealNet computes which functions reach the real network: for each, the
+// first site found, "httptest.NewServer at server_test.go:31". The nodes are
+// functions and package-level variables; what code that runs outside
+// control (a variable's initializer, init, TestMain) listens or dials is
+// the real network, so a function that uses a variable set up so is on it
+// too, and every test of a package whose TestMain or init listens or dials
+// is.
+type RealNet struct {
+	real, net map[types.Object]string
+	callers   map[types.Object][]types.Object // the functions that use a function or variable
+	vars      []types.Object                  // package-level variables with initializers
+	roots     map[string][]types.Object       // init and TestMain, by test binary (package path)
+	tests     map[string][]types.Object
+}
+
+// NewRealNet returns an empty analysis.
+func NewRealNet() *RealNet {
+	return &RealNet{real: map[types.Object]string{}, net: map[types.Object]string{},
+		callers: map[types.Object][]types.Object{}, roots: map[string][]types.Object{},
+		tests: map[string][]types.Object{}}
+}
+
+// AddPackage adds the functions and package-level variables of one
+// type-checked package.
+func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.FileSet) {
+	for _, f := range files {
+		var use *netUse
+		scan := func(obj types.Object, root ast.Node, init bool) {
+			okAssert := map[*ast.TypeAssertExpr]bool{}
+			ast.Inspect(root, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return !init // a variable's function runs later, not at its initialization
+				case *ast.AssignStmt:
+					if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+						markCommaOK(okAssert, n.Rhs[0])
+					}
+				case *ast.ValueSpec:
+					if len(n.Names) == 2 && len(n.Values) == 1 {
+						markCommaOK(okAssert, n.Values[0])
+					}
+				case *ast.TypeAssertExpr:
+					if name := netConcreteAssert(info, n); name != "" && !okAssert[n] {
+						mark(rn.real, obj, fmt.Sprintf("type assertion to *net.%s at %s", name, shortPos(fset.Position(n.Pos()))))
+					}
+				case *ast.SelectorExpr:
+					if concreteCall(info, n) == "" {
+						return true
+					}
+					if use == nil {
+						use = newNetUse(info, f)
+					}
+					if ok, _ := use.check(n); !ok {
+						mark(rn.real, obj, fmt.Sprintf("net.%s at %s", n.Sel.Name, shortPos(fset.Position(n.Pos()))))
+					}
+				case *ast.Ident:
+					u := info.Uses[n]
+					if u == nil {
+						return true
+					}
+					at := " at " + shortPos(fset.Position(n.Pos()))
+					if site, ok := realNetSite(u); ok {
+						mark(rn.real, obj, site+at)
+						mark(rn.net, obj, site+at)
+						return true
+					}
+					if site, ok := netSite(u); ok {
+						mark(rn.net, obj, site+at)
+						return true
+					}
+					switch u := u.(type) {
+					case *types.Func:
+						if callee := u.Origin(); callee != obj {
+							rn.callers[callee] = append(rn.callers[callee], obj)
+						}
+					case *types.Var:
+						if u.Pkg() != nil && u.Parent() == u.Pkg().Scope() && u != obj {
+							rn.callers[u] = append(rn.callers[u], obj)
+						}
+					}
+				}
+				return true
+			})
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				obj := info.Defs[d.Name]
+				if obj == nil || d.Body == nil {
+					continue
+				}
+				scan(obj, d.Body, false)
+				if d.Recv == nil {
+					bin := strings.TrimSuffix(obj.Pkg().Path(), "_test") // p and p_test are one test binary
+					switch name := d.Name.Name; {
+					case name == "init" || name == "TestMain":
+						rn.roots[bin] = append(rn.roots[bin], obj)
+					case isTestName(name):
+						rn.tests[bin] = append(rn.tests[bin], obj)
+					}
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					vs, ok := spec.(*ast.ValueSpec)
+					if !ok || len(vs.Values) == 0 {
+						continue
+					}
+					for _, name := range vs.Names {
+						if obj := info.Defs[name]; obj != nil {
+							rn.vars = append(rn.vars, obj)
+							for _, v := range vs.Values {
+								scan(obj, v, true)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// mark gives fn its first reason in m.
+func mark(m map[types.Object]string, fn types.Object, why string) {
+	if _, ok := m[fn]; !ok {
+		m[fn] = why
+	}
+}
+
+// Complete spreads the reasons from callees to callers, and returns the
+// functions that reach the real network.
+func (rn *RealNet) Complete() map[types.Object]string {
+	rn.spread(rn.net)
+	// A variable initialized outside control holds the real network if
+	// its initializer listens or dials at all.
+	for _, v := range rn.vars {
+		if why, ok := rn.net[v]; ok {
+			mark(rn.real, v, v.Name()+" is set up before the tests, on the real network: "+why)
+		}
+	}
+	rn.spread(rn.real)
+	var bins []string
+	for p := range rn.roots {
+		bins = append(bins, p)
+	}
+	sort.Strings(bins)
+	for _, p := range bins {
+		for _, root := range rn.roots[p] {
+			why, ok := rn.net[root]
+			if !ok {
+				continue
+			}
+			for _, t := range rn.tests[p] {
+				mark(rn.real, t, root.Name()+" listens or dials before the tests, on the real network: "+why)
+			}
+		}
+	}
+	return rn.real
+}
+
+// spread gives the callers of each node in m its reason, until nothing
+// changes.
+func (rn *RealNet) spread(m map[types.Object]string) {
+	var work []types.Object
+	for fn := range m {
+		work = append(work, fn)
+	}
+	sortObjects(work)
+	for len(work) > 0 {
+		fn := work[0]
+		work = work[1:]
+		for _, c := range rn.callers[fn] {
+			if _, ok := m[c]; !ok {
+				m[c] = m[fn]
+				work = append(work, c)
+			}
+		}
+	}
+}
+
+// sortObjects orders functions by where they are declared.
+func sortObjects(objs []types.Object) {
+	sort.Slice(objs, func(i, j int) bool {
+		a, b := objs[i], objs[j]
+		if a.Pos() != b.Pos() {
+			return a.Pos() < b.Pos()
+		}
+		return a.Pkg().Path() < b.Pkg().Path()
+	})
+}

@@ -1,0 +1,3 @@
+module example.com/netmain
+
+go 1.24

@@ -1,0 +1,3 @@
+module example.com/netshapes
+
+go 1.24

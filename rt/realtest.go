@@ -1,0 +1,47 @@
+package rt
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/interrupt"
+)
+
+// envShard is the driver's "j/N" for the j-th of N test processes.
+const envShard = "MORPHEUS_SHARD"
+
+// RealTest runs a test that reaches the real network (net/http's servers
+// and clients, httptest, net/rpc, crypto/tls, or a net function whose
+// concrete result the rewriter cannot replace) as go test runs it: once,
+// in the first test process only, on the real network and real time, with
+// no schedule under control; why names what it reaches, at its line, and
+// the test's log says so once. Its network is all real: rewritten dials
+// and listens outside a schedule use the real network too. Its result is
+// reported as a test's (Result.Real), its failure with the test's own
+// output.
+func RealTest(t *testing.T, why string, body func(t *testing.T)) {
+	t.Helper()
+	if interrupt.Interrupted() {
+		t.Skip("morpheus: not run: the test process was interrupted")
+	}
+	if s := os.Getenv(envShard); s != "" && !strings.HasPrefix(s, "0/") {
+		t.Skip("morpheus: runs on the real network, in the first test process only")
+	}
+	t.Logf("morpheus: runs once on the real network and real time, not under control: %s", why)
+	out := Result{Test: t.Name(), Schedules: 1, Real: why}
+	start := time.Now()
+	defer func() {
+		out.Nanos = int64(time.Since(start))
+		switch {
+		case t.Failed():
+			out.Kind = "real"
+			out.Failure = "morpheus: " + t.Name() + " failed on the real network, not under control (" + why + "); its output:"
+		case t.Skipped():
+			out.Skipped = true
+		}
+		report(t, &out)
+	}()
+	body(t)
+}
