@@ -60,7 +60,7 @@ func (m *Mutex) TryLock() bool {
 	pc := core.CallerPC()
 	t, r := ctl.Self("Mutex.TryLock")
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if m.locked {
 		ctl.NoEffect(r)
 		return false
@@ -72,7 +72,7 @@ func (m *Mutex) TryLock() bool {
 func (m *Mutex) lock(pc uintptr) {
 	t, r := ctl.Self("Mutex.Lock")
 	m.bind(r, pc)
-	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc}
+	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true}
 	woken := false
 	for {
 		if !m.locked {
@@ -103,7 +103,7 @@ func (m *Mutex) lock(pc uintptr) {
 func (m *Mutex) unlock(pc uintptr) {
 	t, r := ctl.Self("Mutex.Unlock")
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if !m.locked {
 		panic("sync: unlock of unlocked mutex")
 	}

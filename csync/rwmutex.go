@@ -62,7 +62,7 @@ func (m *RWMutex) TryLock() bool {
 	pc := core.CallerPC()
 	t, r := ctl.Self("RWMutex.TryLock")
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if m.w || m.readers > 0 {
 		ctl.NoEffect(r)
 		return false
@@ -105,7 +105,7 @@ func (l *rlocker) unlock(pc uintptr) { (*RWMutex)(l).runlock(pc) }
 func (m *RWMutex) lock(pc uintptr) {
 	t, r := ctl.Self("RWMutex.Lock")
 	m.bind(r, pc)
-	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc}
+	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true}
 	wanting := false
 	for {
 		if !m.w && m.readers == 0 {
@@ -141,7 +141,7 @@ func (m *RWMutex) lock(pc uintptr) {
 func (m *RWMutex) unlock(pc uintptr) {
 	t, r := ctl.Self("RWMutex.Unlock")
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if !m.w {
 		panic("sync: Unlock of unlocked RWMutex")
 	}

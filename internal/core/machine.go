@@ -34,8 +34,12 @@ import (
 // layer's hooks), so a test drives it directly from a script
 // (machine_test.go, scriptrun_test.go).
 type machine struct {
-	strat      strategy.Strategy
+	strat strategy.Strategy
+	// maxSteps is the step bound decide checks: the step limit, then, past
+	// it, the hard bound (steplimit.go).
 	maxSteps   int
+	softSteps  int // the step limit (Config.MaxSteps)
+	hardSteps  int // where an iteration past it fails (Config.HardSteps)
 	fairFrom   int // the step from which a random walk picks; see Config.FairAfter
 	limit      int64
 	allowLeaks bool
@@ -83,6 +87,11 @@ type machine struct {
 	tailSrc rand.PCG
 
 	early int // early timer firings left (early.go)
+	// The polling clock (poll.go).
+	jumps     int64 // moves of the clock so far: what a task reads is ahead of the clock by as many ns (Run.Wall)
+	effectAt  int   // the last step whose op was neither Read nor Quiet
+	pollAt    int   // the step at which polling was last looked for
+	pollSteps int   // quiet steps that make a poller (pollSteps)
 	// beats is where the watchdog reads the step count (watchdog.go), nil
 	// when the worker is not watched.
 	beats *int64
@@ -111,12 +120,20 @@ func (m *machine) reset(cfg Config) {
 		tail:       m.tail,
 		rec:        rec,
 		early:      cfg.EarlyTimers,
+		pollSteps:  pollSteps,
 		mainEnd:    -1,
 		last:       -1,
 		liveAt:     -1,
 	}
 	if m.maxSteps <= 0 {
 		m.maxSteps = DefaultMaxSteps
+	}
+	m.softSteps = m.maxSteps
+	switch m.hardSteps = cfg.HardSteps; {
+	case m.hardSteps == 0 && m.softSteps <= maxInt/HardStepsFactor:
+		m.hardSteps = m.softSteps * HardStepsFactor
+	case m.hardSteps < m.softSteps:
+		m.hardSteps = m.softSteps
 	}
 	m.tailSrc.Seed(cfg.Seed, 0x7461696c)
 	if m.tail == nil {
@@ -246,6 +263,15 @@ func (m *machine) unblock(t *Task) {
 		return
 	}
 	m.pending.add(t.ID)
+}
+
+// moveClock moves the clock on to to, records the move in the trace and
+// enables the timed ops whose deadline it reached.
+func (m *machine) moveClock(to int64) {
+	m.clock = to
+	m.jumps++
+	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: to})
+	m.promote()
 }
 
 // promote enables the timed ops whose deadline the clock has reached.
