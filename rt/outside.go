@@ -61,9 +61,9 @@ func outsideSleep(d time.Duration) {
 // outsideTimer is a timer outside control: a real one whose firing moves the
 // outside clock to its deadline and sends the outside clock's time.
 type outsideTimer struct {
-	c      chan time.Time
-	f      func()
-	nt     *time.Timer
+	c       chan time.Time
+	f       func()
+	nt      *time.Timer
 	due     atomic.Int64 // the deadline on the outside clock
 	period  atomic.Int64 // a ticker's, 0 for a timer
 	stopped atomic.Bool  // a ticker stopped: its firing does not rearm it
