@@ -60,11 +60,11 @@ func (m *machine) decide() *Task {
 	var flag trace.Flag
 	if t.op.Read {
 		flag = trace.FlagRead
-	} else if !t.op.Quiet {
+		m.quietStep(t)
+	} else if t.op.Quiet {
+		m.quietStep(t)
+	} else {
 		m.effectAt = m.step // (poll.go)
-	}
-	if t.op.Poll {
-		t.pollAt = m.step
 	}
 	ev := trace.Event{
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
@@ -129,7 +129,7 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			return t, true
 		}
 		if len(m.enabled) > 0 {
-			if m.step-m.effectAt >= m.pollSteps && m.step-m.pollAt >= m.pollSteps && m.polling() {
+			if m.pollDue && m.polling() {
 				if m.aborting {
 					return nil, false
 				}

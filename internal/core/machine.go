@@ -92,6 +92,7 @@ type machine struct {
 	effectAt  int   // the last step whose op was neither Read nor Quiet
 	pollAt    int   // the step at which polling was last looked for
 	pollSteps int   // quiet steps that make a poller (pollSteps)
+	pollDue   bool  // the quiet steps since effectAt may make a poller: collect asks polling
 	// beats is where the watchdog reads the step count (watchdog.go), nil
 	// when the worker is not watched.
 	beats *int64

@@ -52,11 +52,31 @@ const (
 	pollSpan = int64(1000)
 )
 
+// quietStep counts the step that runs t's op, a quiet one (decide; the
+// step is m.step): a Poll is t's latest, and once pollSteps quiet steps
+// ran, collect asks polling.
+func (m *machine) quietStep(t *Task) {
+	if t.op.Poll {
+		t.pollAt = m.step
+	}
+	if m.step+1-m.effectAt >= m.pollSteps {
+		m.pollDue = true
+	}
+}
+
 // polling moves the clock when every task that can run is polling (see
 // above): it reports whether the clock moved, or the iteration ended
-// (aborting) because polling met the clock limit. collect calls it when
-// the last pollSteps steps were quiet; the enabled set is built.
+// (aborting) because polling met the clock limit. collect calls it, with
+// the enabled set built, once quiet steps may have made a poller (pollDue);
+// it asks again every pollSteps steps while they go on.
 func (m *machine) polling() bool {
+	if m.step-m.effectAt < m.pollSteps {
+		m.pollDue = false // a step with an effect ran since
+		return false
+	}
+	if m.step-m.pollAt < m.pollSteps {
+		return false
+	}
 	m.pollAt = m.step
 	for _, t := range m.enabledT {
 		if op := &t.op; t.pollAt <= m.effectAt || !op.Read && !op.Quiet {

@@ -84,7 +84,7 @@ func (m *machine) busyFailure() *Failure {
 		}
 		return &Failure{Kind: StepLimit, Task: t.ID, PC: t.op.PC, Message: fmt.Sprintf(
 			"%s: %s ran alone in the last %d steps%s: a loop that does not end, or a computation longer than the limits (not goroutines keeping each other busy; raise the step limit if it is meant to take this long)",
-			head, t.Name, busyWindow, at)}
+			head, t.Name, min(busyWindow, m.step), at)}
 	}
 	slices.SortFunc(ran, func(a, b *Task) int { return int(a.ID - b.ID) })
 	names := make([]string, len(ran))
@@ -93,5 +93,5 @@ func (m *machine) busyFailure() *Failure {
 	}
 	return &Failure{Kind: StepLimit, Task: -1, Message: fmt.Sprintf(
 		"%s, of which the last %d were scheduled fairly: a livelock: %s kept each other busy in the last %d steps (or raise the step limit)",
-		head, max(m.step-m.fairFrom, 0), strings.Join(names, ", "), busyWindow)}
+		head, max(m.step-m.fairFrom, 0), strings.Join(names, ", "), min(busyWindow, m.step))}
 }
