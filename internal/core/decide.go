@@ -62,9 +62,7 @@ func (m *machine) decide() *Task {
 		flag = trace.FlagRead
 		m.quietStep(t)
 	} else if t.op.Quiet {
-		m.quietStep(t)
-	} else {
-		m.effectAt = m.step // (poll.go)
+		m.quietStep(t) // (poll.go; a step with an effect costs nothing more)
 	}
 	ev := trace.Event{
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,

@@ -89,10 +89,11 @@ type machine struct {
 	early int // early timer firings left (early.go)
 	// The polling clock (poll.go).
 	jumps     int64 // moves of the clock so far: what a task reads is ahead of the clock by as many ns (Run.Wall)
-	effectAt  int   // the last step whose op was neither Read nor Quiet
+	quietFrom int   // the first of the quiet steps that ran last in a row (see quietStep)
+	lastQuiet int   // the last quiet step, -1 before the first
 	pollAt    int   // the step at which polling was last looked for
 	pollSteps int   // quiet steps that make a poller (pollSteps)
-	pollDue   bool  // the quiet steps since effectAt may make a poller: collect asks polling
+	pollDue   bool  // the quiet steps in a row may make a poller: collect asks polling
 	// beats is where the watchdog reads the step count (watchdog.go), nil
 	// when the worker is not watched.
 	beats *int64
@@ -122,6 +123,7 @@ func (m *machine) reset(cfg Config) {
 		rec:        rec,
 		early:      cfg.EarlyTimers,
 		pollSteps:  pollSteps,
+		lastQuiet:  -1,
 		mainEnd:    -1,
 		last:       -1,
 		liveAt:     -1,

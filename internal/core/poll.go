@@ -52,14 +52,20 @@ const (
 	pollSpan = int64(1000)
 )
 
-// quietStep counts the step that runs t's op, a quiet one (decide; the
-// step is m.step): a Poll is t's latest, and once pollSteps quiet steps
-// ran, collect asks polling.
+// quietStep counts the step that runs t's op, a quiet one (decide; m.step
+// is its number): a Poll is t's latest, and once pollSteps quiet steps ran
+// in a row, collect asks polling. A step with an effect is not counted: the
+// next quiet step finds the one before it was not quiet, and starts the run
+// again, so the steps of tests that do not poll cost nothing more.
 func (m *machine) quietStep(t *Task) {
+	if m.lastQuiet != m.step-1 {
+		m.quietFrom = m.step
+	}
+	m.lastQuiet = m.step
 	if t.op.Poll {
 		t.pollAt = m.step
 	}
-	if m.step+1-m.effectAt >= m.pollSteps {
+	if m.step-m.quietFrom+1 >= m.pollSteps {
 		m.pollDue = true
 	}
 }
@@ -70,7 +76,7 @@ func (m *machine) quietStep(t *Task) {
 // the enabled set built, once quiet steps may have made a poller (pollDue);
 // it asks again every pollSteps steps while they go on.
 func (m *machine) polling() bool {
-	if m.step-m.effectAt < m.pollSteps {
+	if m.lastQuiet != m.step {
 		m.pollDue = false // a step with an effect ran since
 		return false
 	}
@@ -79,11 +85,11 @@ func (m *machine) polling() bool {
 	}
 	m.pollAt = m.step
 	for _, t := range m.enabledT {
-		if op := &t.op; t.pollAt <= m.effectAt || !op.Read && !op.Quiet {
+		if op := &t.op; t.pollAt < m.quietFrom || !op.Read && !op.Quiet {
 			return false
 		}
 	}
-	span := pollSpan << min((m.step-m.effectAt)/m.pollSteps-1, 40)
+	span := pollSpan << min((m.step-m.quietFrom+1)/m.pollSteps-1, 40)
 	to := m.clock + span
 	if next := m.nextDeadline(); next >= 0 && next < to {
 		to = next
