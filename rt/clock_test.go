@@ -107,8 +107,9 @@ func TestOutsideClock(t *testing.T) {
 }
 
 // A program that waits for time by polling makes progress and ends: a
-// select that takes its default, a spin on the clock, a load and a
-// runtime.Gosched, each while another goroutine sleeps.
+// select that takes its default, with or without work between polls (an
+// atomic add: then time moves with steps), a spin on the clock, a load and
+// a runtime.Gosched, each while another goroutine sleeps.
 func TestPollingMovesTime(t *testing.T) {
 	polls := map[string]func(){
 		"select default": func() {
@@ -119,6 +120,18 @@ func TestPollingMovesTime(t *testing.T) {
 				if rt.Select(true, c) == 0 {
 					return
 				}
+			}
+		},
+		"select default between rounds of work": func() {
+			stop := rt.Make[chan struct{}](0)
+			rt.Go(func() { rt.Sleep(10 * time.Millisecond); rt.Close(stop) })
+			var rounds atomic.Int64
+			for {
+				if rt.Select(true, rt.OnRecv(stop)) == 0 {
+					return
+				}
+				rt.Point(&rounds, false)
+				rounds.Add(1)
 			}
 		},
 		"spin on the clock": func() {
@@ -146,7 +159,7 @@ func TestPollingMovesTime(t *testing.T) {
 		},
 	}
 	for name, body := range polls {
-		if f := explore(t, 20, body); f != nil {
+		if f := explore(t, 3, body); f != nil {
 			t.Errorf("%s: %s", name, f.Report(false, ""))
 		}
 	}

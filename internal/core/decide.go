@@ -18,7 +18,7 @@ func (m *machine) decide() *Task {
 	if m.aborting {
 		return nil
 	}
-	if m.step >= m.maxSteps && m.stepLimit() {
+	if m.step >= m.checkAt && m.checkpoint() {
 		return nil
 	}
 	if m.main.state == taskDone && m.drained() { // drained's own first test, inline
@@ -127,15 +127,17 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			return t, true
 		}
 		if len(m.enabled) > 0 {
-			if m.pollDue && m.polling() {
-				if m.aborting {
-					return nil, false
+			if m.extra { // one test for the two (see machine.extra)
+				if m.pollDue && m.polling() {
+					if m.aborting {
+						return nil, false
+					}
+					continue // the clock moved: collect again
 				}
-				continue // the clock moved: collect again
-			}
-			if m.early > 0 {
-				if next := m.nextDeadline(); next >= 0 && next <= m.limit {
-					m.offerEarly(next)
+				if m.early > 0 {
+					if next := m.nextDeadline(); next >= 0 && next <= m.limit {
+						m.offerEarly(next)
+					}
 				}
 			}
 			return nil, true

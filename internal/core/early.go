@@ -25,5 +25,6 @@ func (m *machine) offerEarly(next int64) {
 // enabling the other ops waiting for it.
 func (m *machine) fireEarly(deadline int64) {
 	m.early--
+	m.extra = m.early > 0 || m.pollDue
 	m.moveClock(deadline)
 }

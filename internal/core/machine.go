@@ -35,9 +35,11 @@ import (
 // (machine_test.go, scriptrun_test.go).
 type machine struct {
 	strat strategy.Strategy
-	// maxSteps is the step bound decide checks: the step limit, then, past
-	// it, the hard bound (steplimit.go).
-	maxSteps   int
+	// checkAt is the step at which decide looks up from its common path
+	// (checkpoint): the nearer of limitAt and driftAt.
+	checkAt    int
+	limitAt    int // the step limit, then, past it, the hard bound (steplimit.go)
+	driftAt    int // the step at which the clock drifts (poll.go)
 	softSteps  int // the step limit (Config.MaxSteps)
 	hardSteps  int // where an iteration past it fails (Config.HardSteps)
 	fairFrom   int // the step from which a random walk picks; see Config.FairAfter
@@ -94,6 +96,9 @@ type machine struct {
 	pollAt    int   // the step at which polling was last looked for
 	pollSteps int   // quiet steps that make a poller (pollSteps)
 	pollDue   bool  // the quiet steps in a row may make a poller: collect asks polling
+	// extra is early > 0 || pollDue: collect has more to do than build the
+	// enabled set (one test on a step's path for the two).
+	extra bool
 	// beats is where the watchdog reads the step count (watchdog.go), nil
 	// when the worker is not watched.
 	beats *int64
@@ -109,7 +114,7 @@ func (m *machine) reset(cfg Config) {
 	timed.reset()
 	*m = machine{
 		strat:      cfg.Strategy,
-		maxSteps:   cfg.MaxSteps,
+		limitAt:    cfg.MaxSteps,
 		limit:      cfg.ClockLimit,
 		allowLeaks: cfg.AllowLeaks,
 		tasks:      m.tasks[:0],
@@ -128,10 +133,13 @@ func (m *machine) reset(cfg Config) {
 		last:       -1,
 		liveAt:     -1,
 	}
-	if m.maxSteps <= 0 {
-		m.maxSteps = DefaultMaxSteps
+	if m.limitAt <= 0 {
+		m.limitAt = DefaultMaxSteps
 	}
-	m.softSteps = m.maxSteps
+	m.softSteps = m.limitAt
+	m.driftAt = driftSteps
+	m.checkAt = min(m.limitAt, m.driftAt)
+	m.extra = m.early > 0
 	switch m.hardSteps = cfg.HardSteps; {
 	case m.hardSteps == 0 && m.softSteps <= maxInt/HardStepsFactor:
 		m.hardSteps = m.softSteps * HardStepsFactor
@@ -144,7 +152,7 @@ func (m *machine) reset(cfg Config) {
 	}
 	switch m.fairFrom = cfg.FairAfter; {
 	case m.fairFrom == 0:
-		m.fairFrom = m.maxSteps / 10
+		m.fairFrom = m.softSteps / 10
 	case m.fairFrom < 0:
 		m.fairFrom = math.MaxInt
 	}
@@ -273,6 +281,8 @@ func (m *machine) unblock(t *Task) {
 func (m *machine) moveClock(to int64) {
 	m.clock = to
 	m.jumps++
+	m.driftAt = m.step + driftSteps
+	m.checkAt = min(m.limitAt, m.driftAt)
 	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: to})
 	m.promote()
 }

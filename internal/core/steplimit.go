@@ -32,7 +32,21 @@ const HardStepsFactor = 10
 // report alike).
 const busyWindow = 1000
 
-// stepLimit is decide's check at maxSteps: at the step limit it lets the
+// checkpoint is decide's look up from its common path, at checkAt: the step
+// limit, and the clock's drift (poll.go). It reports whether the iteration
+// failed.
+func (m *machine) checkpoint() bool {
+	if m.step >= m.limitAt && m.stepLimit() {
+		return true
+	}
+	if m.step >= m.driftAt {
+		m.drift()
+	}
+	m.checkAt = min(m.limitAt, m.driftAt)
+	return false
+}
+
+// stepLimit is checkpoint's check at limitAt: at the step limit it lets the
 // iteration go on to the hard bound (or fails it with a liveness failure
 // while a monitor is hot); at the hard bound it fails it. It reports
 // whether the iteration failed.
@@ -48,8 +62,8 @@ func (m *machine) stepLimit() bool {
 			return true
 		}
 	}
-	if m.maxSteps < m.hardSteps {
-		m.maxSteps = m.hardSteps
+	if m.limitAt < m.hardSteps {
+		m.limitAt = m.hardSteps
 		return false
 	}
 	m.fail(m.busyFailure())
