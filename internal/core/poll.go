@@ -17,7 +17,7 @@ import (
 // released); a Poll op is a quiet one that asks whether something happened
 // and goes on if not (a select that takes its default, a yield, a clock read
 // again and again: see prim.Now). When the last pollSteps steps were all
-// quiet, and every task that can run has polled since the last step that
+// quiet (as a poll finds), and every task that can run has polled since the last step that
 // was not, and its next op is quiet too, every task that can run is
 // waiting: the clock moves on, by pollSpan, doubled at every further
 // pollSteps quiet steps, and never past the nearest deadline, which it
@@ -27,10 +27,10 @@ import (
 // wake) starts the count again, at pollSpan.
 //
 // Only polls make a task a poller: a computation that reads shared memory
-// and takes locks, but asks for nothing, never moves the clock, however
-// long it reads (a thousand Gets of a cache under its lock must not expire
-// the cache's entries). Steps that are not quiet never move the clock, so
-// tests that do not poll keep their schedules. The first span is short and
+// and takes locks, but asks for nothing, never moves the clock this way,
+// however long it reads (a thousand Gets of a cache under its lock must not
+// expire the cache's entries); only the slow drift (below) moves it then,
+// so tests that do not poll keep their schedules. The first span is short and
 // grows, so that a task that spins on the clock (for time.Since(t0) < d)
 // sees time pass by little steps, not a jump to a far deadline. Moving the
 // clock is a function of the schedule's steps alone, so a replay moves it
@@ -58,13 +58,22 @@ const (
 // next quiet step finds the one before it was not quiet, and starts the run
 // again, so the steps of tests that do not poll cost nothing more.
 func (m *machine) quietStep(t *Task) {
-	if m.lastQuiet != m.step-1 {
+	if m.lastQuiet+1 != m.step {
 		m.quietFrom = m.step
 	}
 	m.lastQuiet = m.step
 	if t.op.Poll {
-		t.pollAt = m.step
+		m.pollStep(t)
 	}
+}
+
+// pollStep counts a Poll op of t (quietStep): once pollSteps quiet steps ran
+// in a row, collect asks polling. Only a poll asks, as only a task that
+// polled counts as a poller.
+//
+//go:noinline
+func (m *machine) pollStep(t *Task) {
+	t.pollAt = m.step
 	if m.step-m.quietFrom+1 >= m.pollSteps {
 		m.pollDue, m.extra = true, true
 	}
