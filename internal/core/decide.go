@@ -60,9 +60,9 @@ func (m *machine) decide() *Task {
 	var flag trace.Flag
 	if t.op.Read {
 		flag = trace.FlagRead
-		m.quietStep(t)
-	} else if t.op.Quiet {
-		m.quietStep(t) // (poll.go; a step with an effect costs nothing more)
+	}
+	if m.polls {
+		m.quietStep(t) // (poll.go)
 	}
 	ev := trace.Event{
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,

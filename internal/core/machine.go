@@ -96,6 +96,7 @@ type machine struct {
 	pollAt    int   // the step at which polling was last looked for
 	pollSteps int   // quiet steps that make a poller (pollSteps)
 	pollDue   bool  // the quiet steps in a row may make a poller: collect asks polling
+	polls     bool  // a Poll op was posted: decide counts quiet steps (quietStep)
 	// extra is early > 0 || pollDue: collect has more to do than build the
 	// enabled set (one test on a step's path for the two).
 	extra bool
@@ -214,6 +215,9 @@ func (m *machine) spawnTimer(parent *Task, name string, kind trace.Kind, deadlin
 func (m *machine) post(t *Task, op Op) {
 	t.op = op
 	t.opKey = 0
+	if op.Poll {
+		m.polls = true // as Run.NotePoll
+	}
 	m.pend(t)
 }
 
@@ -233,6 +237,9 @@ func (m *machine) pend(t *Task) {
 //
 //go:noinline
 func (m *machine) pendBlocked(t *Task) {
+	if t.op.Poll {
+		m.polls = true // a yield (see Run.NotePoll)
+	}
 	switch op := &t.op; {
 	case !op.HasDeadline:
 		t.parked = true

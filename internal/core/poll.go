@@ -52,12 +52,23 @@ const (
 	pollSpan = int64(1000)
 )
 
-// quietStep counts the step that runs t's op, a quiet one (decide; m.step
-// is its number): a Poll is t's latest, and once pollSteps quiet steps ran
-// in a row, collect asks polling. A step with an effect is not counted: the
-// next quiet step finds the one before it was not quiet, and starts the run
-// again, so the steps of tests that do not poll cost nothing more.
+// NotePoll tells the scheduler that the running task is about to post a
+// Poll op that is not blocked (a select that will take its default): from
+// then on decide counts quiet steps. A blocked Poll (a yield) tells it
+// itself. Until an iteration's first poll, its steps cost nothing more.
+func (r *Run) NotePoll() { r.polls = true }
+
+// quietStep counts the step that runs t's op (decide; m.step is its number),
+// once the iteration has polled: a Poll is t's latest, and once pollSteps
+// quiet steps ran in a row, collect asks polling. A step with an effect is
+// not counted: the next quiet step finds the one before it was not quiet,
+// and starts the run again.
+//
+//go:noinline
 func (m *machine) quietStep(t *Task) {
+	if !t.op.Read && !t.op.Quiet {
+		return
+	}
 	if m.lastQuiet+1 != m.step {
 		m.quietFrom = m.step
 	}
@@ -70,8 +81,6 @@ func (m *machine) quietStep(t *Task) {
 // pollStep counts a Poll op of t (quietStep): once pollSteps quiet steps ran
 // in a row, collect asks polling. Only a poll asks, as only a task that
 // polled counts as a poller.
-//
-//go:noinline
 func (m *machine) pollStep(t *Task) {
 	t.pollAt = m.step
 	if m.step-m.quietFrom+1 >= m.pollSteps {

@@ -102,6 +102,8 @@ func Select(cases []Case, pc uintptr) {
 			op.Res, op.Read, op.Poll = firstRes, true, true // a default to take: a poll
 			if i >= 0 {
 				op.Res, op.Read, op.Poll = cases[i].c.selBind(r, pc), false, false
+			} else {
+				r.NotePoll()
 			}
 			r.Do(t, op)
 			if i = readyCase(cases, rot); i >= 0 && perform(t, r, &cases[i]) {
