@@ -89,6 +89,13 @@ func TestOutsideClock(t *testing.T) {
 	if at := <-tm.C; !at.After(outside.Add(3 * time.Millisecond)) {
 		t.Fatalf("outside timer fired at %v, set after %v", at, outside.Add(2*time.Millisecond))
 	}
+	// A context made outside control keeps its deadline on the real clock,
+	// which the standard library (net/http, net.Dialer) compares it with.
+	ctx, cancel := rt.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	if dl, _ := ctx.Deadline(); time.Until(dl) < 59*time.Minute || time.Until(dl) > time.Hour {
+		t.Fatalf("outside context's deadline %v is not an hour ahead on the real clock", dl)
+	}
 	var since []time.Duration
 	if f := explore(t, 5, func() {
 		d := rt.Since(initStart)

@@ -25,6 +25,9 @@ import (
 // timer fires after its real duration, as the goroutines it waits for are
 // real ones.
 //
+// A context made outside control keeps its deadline on the real clock
+// (withDeadline): what reads it there is the standard library's network.
+//
 // A value read outside is before every schedule's time as long as outside
 // code waited less than outsideLead in all; entries a package-level cache
 // filled at initialization with a time-to-live above it live on into the
