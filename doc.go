@@ -117,9 +117,14 @@
 // loop then ends soon after the bound, and a step-limit failure means that
 // no fair schedule ends either: the report says how many of its steps were
 // scheduled fairly. The fair steps are steps of the trace like any other
-// and replay as such. A spin loop costs a step per poll, so a test that
-// spins much needs a higher MaxSteps (which also lengthens the unfair part),
-// or a blocking primitive instead of the loop.
+// and replay as such. Past the step limit an iteration runs on, on the
+// walk, to ten times it: a correct test that is merely long (a pool fed a
+// hundred thousand jobs) passes, and the failure at the hard bound says
+// whether tasks kept each other busy (a livelock) or one ran alone (a loop
+// that does not end, no concurrency bug). A task that polls (a select with
+// a default, csync.Sleep(0), reading csync.Now again and again) while the
+// others wait for a deadline moves the virtual clock (see csync.Now), so
+// waiting by polling ends without the step limit.
 //
 // # Determinism
 //

@@ -66,7 +66,9 @@ func newEnv(r *core.Run, iter int) *Env {
 }
 
 // Now returns the virtual time. Every iteration starts at 2000-01-01 UTC; the
-// clock moves only when nothing else can run (see Sleep).
+// clock moves only when nothing else can run (see Sleep). It is the clock
+// itself, on which deadlines fall exactly; csync.Now, what Go code reads,
+// runs a nanosecond ahead of it for every move of the clock.
 func (e *Env) Now() time.Time { return epoch.Add(time.Duration(e.run.Now())) }
 
 // Elapsed returns the virtual time since the iteration started.

@@ -80,10 +80,12 @@ func Seed(s uint64) Option { return func(c *config) { c.Seed = s } }
 // Workers sets how many iterations run in parallel (default GOMAXPROCS).
 func Workers(n int) Option { return func(c *config) { c.Workers = n } }
 
-// MaxSteps sets the step limit of an iteration (default 100,000): an
-// iteration that needs more fails with a step-limit failure (a livelock).
-// The strategy schedules the first tenth of it; a fair random walk the
-// rest (see Fairness in the package documentation).
+// MaxSteps sets the step limit of an iteration (default 100,000). The
+// strategy schedules the first tenth of it; a fair random walk the rest,
+// and an iteration that needs more runs on, on the walk, to ten times the
+// limit, where it fails with a step-limit failure that says whether tasks
+// kept each other busy (a livelock) or one ran alone (a loop that does not
+// end). See Fairness in the package documentation.
 func MaxSteps(n int) Option { return func(c *config) { c.MaxSteps = n } }
 
 // ClockLimit sets the virtual time limit of an iteration (default 10

@@ -65,7 +65,7 @@ func (m *Mutex) TryLock() bool {
 		return m.out.TryLock()
 	}
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if m.locked {
 		ctl.NoEffect(r)
 		return false
@@ -82,7 +82,7 @@ func (m *Mutex) lock(pc uintptr) {
 		return
 	}
 	m.bind(r, pc)
-	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc}
+	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true}
 	woken := false
 	for {
 		if !m.locked {
@@ -118,7 +118,7 @@ func (m *Mutex) unlock(pc uintptr) {
 		return
 	}
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if !m.locked {
 		panic("sync: unlock of unlocked mutex")
 	}

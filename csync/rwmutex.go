@@ -69,7 +69,7 @@ func (m *RWMutex) TryLock() bool {
 		return m.out.TryLock()
 	}
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if m.w || m.readers > 0 {
 		ctl.NoEffect(r)
 		return false
@@ -121,7 +121,7 @@ func (m *RWMutex) lock(pc uintptr) {
 		return
 	}
 	m.bind(r, pc)
-	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc}
+	op := core.Op{Kind: trace.KindLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true}
 	wanting := false
 	for {
 		if !m.w && m.readers == 0 {
@@ -162,7 +162,7 @@ func (m *RWMutex) unlock(pc uintptr) {
 		return
 	}
 	m.bind(r, pc)
-	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc})
+	r.Do(t, core.Op{Kind: trace.KindUnlock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
 	if !m.w {
 		panic("sync: Unlock of unlocked RWMutex")
 	}

@@ -4,22 +4,20 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
-// epoch is the virtual clock's zero (see Now).
-var epoch = ctl.Epoch
-
 // Now returns the virtual time: every iteration starts at 2000-01-01
-// 00:00:00 UTC, as morpheus.Env.Now. It moves only when no task can run: then it
-// jumps to the nearest deadline (a Sleep, a timer), so waiting costs no real
-// time and a time-out fires only when everything else is stuck or done.
-// Reading it is not an op.
-func Now() time.Time {
-	_, r := ctl.Self("Now")
-	return epoch.Add(time.Duration(r.Now()))
-}
+// 00:00:00 UTC, as morpheus.Env.Now. It moves only when no task can run, or
+// every task that can run polls: then it moves towards the nearest deadline
+// (a Sleep, a timer), so waiting costs no real time and a time-out fires only
+// when everything else is stuck, polling or done. A task a deadline woke
+// reads a time past it (a nanosecond per move of the clock). Reading it is
+// not an op, unless a task reads it again and again without one: then every
+// 64th read is a poll, so that a loop that spins on the clock sees it move.
+//
+//go:noinline
+func Now() time.Time { return prim.Now(core.CallerPC()) }
 
 // Since returns the virtual time elapsed since t.
 func Since(t time.Time) time.Duration { return Now().Sub(t) }

@@ -170,12 +170,24 @@ func WithDeadlineCause(parent context.Context, t time.Time, cause error) (contex
 }
 
 func withDeadline(parent context.Context, t time.Time, cause error, pc uintptr) (context.Context, context.CancelFunc) {
+	outside := core.CurrentTask() == nil
+	if outside {
+		// Outside control a context's deadline goes to code that reads the
+		// real clock (the standard library's network, net/http): it is kept
+		// on the real clock, as far ahead as t is on the outside clock.
+		t = time.Now().Add(t.Sub(outsideNow()))
+	}
 	c := newCtx(parent, pc)
 	if pd, ok := parent.Deadline(); ok && pd.Before(t) {
 		t = pd
 	}
 	c.deadline, c.hasDL = t, true
-	d := Until(t)
+	var d time.Duration
+	if outside {
+		d = time.Until(t)
+	} else {
+		d = Until(t)
+	}
 	if d <= 0 {
 		c.cancel(context.DeadlineExceeded, cause, pc)
 		return c, func() { c.cancel(context.Canceled, nil, pc) }

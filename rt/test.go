@@ -32,7 +32,7 @@ const (
 	EnvOut       = "MORPHEUS_RT_OUT"       // a file to append one JSON Result per test to
 	EnvHint      = "MORPHEUS_RT_HINT"      // the replay command, with %s for the trace and the test
 	EnvWatchdog  = "MORPHEUS_RT_WATCHDOG"  // the watchdog's time-out (default morpheus's)
-	EnvMaxSteps  = "MORPHEUS_RT_MAXSTEPS"  // steps per schedule before a step-limit failure
+	EnvMaxSteps  = "MORPHEUS_RT_MAXSTEPS"  // step limit per schedule (a step-limit failure at ten times it)
 	EnvShrink    = "MORPHEUS_RT_SHRINK"    // candidate schedules shrinking may run (0: off; default morpheus's)
 	// EnvAllowLeaks, set to true, lets goroutines still blocked after the
 	// test's body returned go without a leak failure (morpheus.AllowLeaks).
@@ -68,7 +68,8 @@ const DefaultEarlyTimers = 0
 // DefaultMaxSteps is the step limit of a rewritten test's schedule, unless
 // EnvMaxSteps sets another. Every shared memory access is a step, so it is
 // ten times morpheus's default; as there, the strategy schedules the first
-// tenth of it and a fair random walk the rest, so that spin loops end.
+// tenth of it and a fair random walk the rest, so that spin loops end, and
+// a schedule past it runs on to ten times it before it fails.
 const DefaultMaxSteps = 1_000_000
 
 // Result is what Test reports of one test to the driver (EnvOut).

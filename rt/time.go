@@ -3,13 +3,14 @@ package rt
 import (
 	"time"
 
-	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
-// The time functions run on the virtual clock inside morpheus's control and
-// on the real one outside it (package initialization, TestMain).
+// The time functions run on the virtual clock inside morpheus's control and,
+// outside it (package initialization, TestMain), on the outside clock,
+// which is a minute behind every schedule's start and moves only as outside
+// code waits (outside.go). Outside control they wait in real time.
 
 // Sleep stands for time.Sleep.
 //
@@ -17,31 +18,40 @@ import (
 func Sleep(d time.Duration) {
 	pc := core.CallerPC()
 	if core.CurrentTask() == nil {
-		time.Sleep(d)
+		outsideSleep(d)
 		return
 	}
 	prim.Sleep(d, pc)
 }
 
 // Now stands for time.Now.
-func Now() time.Time {
-	if core.CurrentTask() == nil {
-		return time.Now()
-	}
-	return csync.Now()
-}
+//
+//go:noinline
+func Now() time.Time { return now(core.CallerPC()) }
 
 // Since stands for time.Since.
-func Since(t time.Time) time.Duration { return Now().Sub(t) }
+//
+//go:noinline
+func Since(t time.Time) time.Duration { return now(core.CallerPC()).Sub(t) }
 
 // Until stands for time.Until.
-func Until(t time.Time) time.Duration { return t.Sub(Now()) }
+//
+//go:noinline
+func Until(t time.Time) time.Duration { return t.Sub(now(core.CallerPC())) }
+
+// now reads the clock for a caller at pc.
+func now(pc uintptr) time.Time {
+	if core.CurrentTask() == nil {
+		return outsideNow()
+	}
+	return prim.Now(pc)
+}
 
 // Timer stands for time.Timer.
 type Timer struct {
 	C  <-chan time.Time
 	t  *prim.Timer
-	nt *time.Timer
+	nt *outsideTimer // a timer made outside control
 }
 
 // NewTimer stands for time.NewTimer.
@@ -61,11 +71,8 @@ func After(d time.Duration) <-chan time.Time { return newTimer(d, nil, core.Call
 
 func newTimer(d time.Duration, f func(), pc uintptr) *Timer {
 	if core.CurrentTask() == nil {
-		if f != nil {
-			return &Timer{nt: time.AfterFunc(d, f)}
-		}
-		nt := time.NewTimer(d)
-		return &Timer{C: nt.C, nt: nt}
+		nt := newOutsideTimer(d, f, 0)
+		return &Timer{C: nt.c, nt: nt}
 	}
 	if f != nil {
 		tm := new(prim.Timer)
@@ -84,7 +91,7 @@ func newTimer(d time.Duration, f func(), pc uintptr) *Timer {
 //go:noinline
 func (t *Timer) Stop() bool {
 	if t.nt != nil {
-		return t.nt.Stop()
+		return t.nt.stop()
 	}
 	return t.t.Stop(core.CallerPC())
 }
@@ -94,7 +101,7 @@ func (t *Timer) Stop() bool {
 //go:noinline
 func (t *Timer) Reset(d time.Duration) bool {
 	if t.nt != nil {
-		return t.nt.Reset(d)
+		return t.nt.reset(d)
 	}
 	return t.t.Reset(d, core.CallerPC())
 }
@@ -103,7 +110,7 @@ func (t *Timer) Reset(d time.Duration) bool {
 type Ticker struct {
 	C  <-chan time.Time
 	t  *prim.Ticker
-	nt *time.Ticker
+	nt *outsideTimer // a ticker made outside control
 }
 
 // NewTicker stands for time.NewTicker.
@@ -123,8 +130,11 @@ func Tick(d time.Duration) <-chan time.Time {
 
 func newTicker(d time.Duration, pc uintptr) *Ticker {
 	if core.CurrentTask() == nil {
-		nt := time.NewTicker(d)
-		return &Ticker{C: nt.C, nt: nt}
+		if d <= 0 {
+			panic("non-positive interval for NewTicker")
+		}
+		nt := newOutsideTimer(d, nil, d)
+		return &Ticker{C: nt.c, nt: nt}
 	}
 	tk, c := new(prim.Ticker), new(prim.Chan[time.Time])
 	tk.Start(d, c, pc)
@@ -138,7 +148,7 @@ func newTicker(d time.Duration, pc uintptr) *Ticker {
 //go:noinline
 func (t *Ticker) Stop() {
 	if t.nt != nil {
-		t.nt.Stop()
+		t.nt.stop()
 		return
 	}
 	t.t.Stop(core.CallerPC())
@@ -149,7 +159,10 @@ func (t *Ticker) Stop() {
 //go:noinline
 func (t *Ticker) Reset(d time.Duration) {
 	if t.nt != nil {
-		t.nt.Reset(d)
+		if d <= 0 {
+			panic("non-positive interval for Ticker.Reset")
+		}
+		t.nt.reset(d)
 		return
 	}
 	t.t.Reset(d, core.CallerPC())

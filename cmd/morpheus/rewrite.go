@@ -49,7 +49,9 @@ Flags:
   -C DIR          run the go command in DIR
   -exclude LIST   comma-separated import-path prefixes not to rewrite
   -cache DIR      cache directory for rewritten files and binaries
-  -maxsteps N     steps per schedule before a step-limit failure
+  -maxsteps N     step limit of a schedule (default 1000000): past it the schedule
+                  runs on, fairly, to ten times it, and only there fails as step-limit
+                  (a livelock, or one goroutine that never ends)
   -watchdog D     report a goroutine blocked outside control after D, in
                   an exploration and in a replay (-replay, the corpus's)
   -allowleaks     goroutines still blocked after a test returned are no failure

@@ -199,24 +199,24 @@ func (c *Conn) SetDeadline(t time.Time) error {
 // takes the new deadline.
 func (c *Conn) SetReadDeadline(t time.Time) error {
 	_, r := ctl.Self("Conn.SetReadDeadline")
-	c.rdl = virtual(t)
+	c.rdl = virtual(r, t)
 	c.rd.q.WakeAll(r)
 	return nil
 }
 
 // SetWriteDeadline sets the virtual time after which Writes fail.
 func (c *Conn) SetWriteDeadline(t time.Time) error {
-	ctl.Self("Conn.SetWriteDeadline")
-	c.wdl = virtual(t)
+	_, r := ctl.Self("Conn.SetWriteDeadline")
+	c.wdl = virtual(r, t)
 	return nil
 }
 
-// virtual converts a deadline to virtual ns since the iteration's start; the
-// zero time is no deadline, and a time at or before the start is already
-// past.
-func virtual(t time.Time) int64 {
+// virtual converts a deadline, a time tasks read (core.Run.Wall), to the
+// clock's ns since the iteration's start; the zero time is no deadline, and
+// a time at or before the start is already past.
+func virtual(r *core.Run, t time.Time) int64 {
 	if t.IsZero() {
 		return 0
 	}
-	return max(int64(t.Sub(ctl.Epoch)), 1)
+	return max(r.Virtual(int64(t.Sub(ctl.Epoch))), 1)
 }

@@ -106,7 +106,7 @@ func (c *Conn) SyscallConn() (syscall.RawConn, error) { return nil, errNoSocket 
 // takes the new deadline.
 func (l *listener) SetDeadline(t time.Time) error {
 	_, r := ctl.Self("Listener.SetDeadline")
-	l.dl = virtual(t)
+	l.dl = virtual(r, t)
 	l.q.WakeAll(r)
 	return nil
 }

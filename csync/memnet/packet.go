@@ -233,14 +233,14 @@ func (c *PacketConn) SetDeadline(t time.Time) error {
 // os.ErrDeadlineExceeded; a read blocked now takes the new deadline.
 func (c *PacketConn) SetReadDeadline(t time.Time) error {
 	_, r := ctl.Self("PacketConn.SetReadDeadline")
-	c.rdl = virtual(t)
+	c.rdl = virtual(r, t)
 	c.q.WakeAll(r)
 	return nil
 }
 
 // SetWriteDeadline sets the virtual time after which writes fail.
 func (c *PacketConn) SetWriteDeadline(t time.Time) error {
-	ctl.Self("PacketConn.SetWriteDeadline")
-	c.wdl = virtual(t)
+	_, r := ctl.Self("PacketConn.SetWriteDeadline")
+	c.wdl = virtual(r, t)
 	return nil
 }

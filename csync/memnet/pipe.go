@@ -186,7 +186,7 @@ func (e *pipeEnd) SetReadDeadline(t time.Time) error {
 	if e.closed {
 		return io.ErrClosedPipe
 	}
-	e.rdl = virtual(t)
+	e.rdl = virtual(r, t)
 	e.rd.rq.WakeAll(r)
 	return nil
 }
@@ -198,7 +198,7 @@ func (e *pipeEnd) SetWriteDeadline(t time.Time) error {
 	if e.closed {
 		return io.ErrClosedPipe
 	}
-	e.wdl = virtual(t)
+	e.wdl = virtual(r, t)
 	e.wr.wq.WakeAll(r)
 	return nil
 }

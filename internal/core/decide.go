@@ -18,8 +18,7 @@ func (m *machine) decide() *Task {
 	if m.aborting {
 		return nil
 	}
-	if m.step >= m.maxSteps {
-		m.stepLimit()
+	if m.step >= m.checkAt && m.checkpoint() {
 		return nil
 	}
 	if m.main.state == taskDone && m.drained() { // drained's own first test, inline
@@ -62,6 +61,9 @@ func (m *machine) decide() *Task {
 	if t.op.Read {
 		flag = trace.FlagRead
 	}
+	if m.polls {
+		m.quietStep(t) // (poll.go)
+	}
 	ev := trace.Event{
 		Task: t.ID, Obj: t.op.Obj, Res: t.op.Res, Kind: t.op.Kind,
 		Flag: flag, Val: t.op.Val, Loc: uint64(t.op.PC),
@@ -86,29 +88,6 @@ func (m *machine) decide() *Task {
 		t.state = taskDone
 	}
 	return t
-}
-
-// stepLimit ends an iteration that reached the step limit: a liveness
-// failure while a monitor is hot, a leak if the main task has returned and
-// goroutines remain, a step-limit failure otherwise.
-func (m *machine) stepLimit() {
-	if m.live != nil && m.live.Hot() {
-		m.fail(&Failure{Kind: Liveness, Task: -1, Message: fmt.Sprintf(
-			"no progress in %d steps:\n%s", m.maxSteps, m.live.Describe())})
-		return
-	}
-	if m.main.state == taskDone {
-		if gs := m.leaked(); len(gs) > 0 {
-			m.fail(m.leakFailure(gs, fmt.Sprintf("still running after the step limit (%d steps)", m.maxSteps)))
-			return
-		}
-	}
-	msg := fmt.Sprintf("no end after %d steps (a livelock, or raise the step limit)", m.maxSteps)
-	if m.fairFrom < m.maxSteps {
-		msg = fmt.Sprintf("no end after %d steps, of which the last %d were scheduled fairly: a livelock (or raise the step limit)",
-			m.maxSteps, m.maxSteps-m.fairFrom)
-	}
-	m.fail(&Failure{Kind: StepLimit, Task: -1, Message: msg})
 }
 
 // fair reports whether the next step is picked by a random walk, which
@@ -148,9 +127,17 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			return t, true
 		}
 		if len(m.enabled) > 0 {
-			if m.early > 0 {
-				if next := m.nextDeadline(); next >= 0 && next <= m.limit {
-					m.offerEarly(next)
+			if m.extra { // one test for the two (see machine.extra)
+				if m.pollDue && m.polling() {
+					if m.aborting {
+						return nil, false
+					}
+					continue // the clock moved: collect again
+				}
+				if m.early > 0 {
+					if next := m.nextDeadline(); next >= 0 && next <= m.limit {
+						m.offerEarly(next)
+					}
 				}
 			}
 			return nil, true
@@ -162,9 +149,7 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 		if m.quiescent(next) {
 			return nil, false
 		}
-		m.clock = next
-		m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: next})
-		m.promote()
+		m.moveClock(next)
 		if m.live != nil {
 			m.liveAt = m.clock
 			if msg := m.live.Expired(m.clock); msg != "" {

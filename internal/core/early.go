@@ -1,7 +1,5 @@
 package core
 
-import "github.com/morpheus-go/morpheus/trace"
-
 // Early timers. Virtual time moves only when no task can run, so a timer,
 // sleep or time-out never fires while other work is pending: computation
 // takes no time. Real code runs on a machine that can be slow, and a bug
@@ -27,7 +25,6 @@ func (m *machine) offerEarly(next int64) {
 // enabling the other ops waiting for it.
 func (m *machine) fireEarly(deadline int64) {
 	m.early--
-	m.clock = deadline
-	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: deadline})
-	m.promote()
+	m.extra = m.early > 0 || m.pollDue
+	m.moveClock(deadline)
 }

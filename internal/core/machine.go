@@ -34,8 +34,14 @@ import (
 // layer's hooks), so a test drives it directly from a script
 // (machine_test.go, scriptrun_test.go).
 type machine struct {
-	strat      strategy.Strategy
-	maxSteps   int
+	strat strategy.Strategy
+	// checkAt is the step at which decide looks up from its common path
+	// (checkpoint): the nearer of limitAt and driftAt.
+	checkAt    int
+	limitAt    int // the step limit, then, past it, the hard bound (steplimit.go)
+	driftAt    int // the step at which the clock drifts (poll.go)
+	softSteps  int // the step limit (Config.MaxSteps)
+	hardSteps  int // where an iteration past it fails (Config.HardSteps)
 	fairFrom   int // the step from which a random walk picks; see Config.FairAfter
 	limit      int64
 	allowLeaks bool
@@ -83,6 +89,17 @@ type machine struct {
 	tailSrc rand.PCG
 
 	early int // early timer firings left (early.go)
+	// The polling clock (poll.go).
+	jumps     int64 // moves of the clock so far: what a task reads is ahead of the clock by as many ns (Run.Wall)
+	quietFrom int   // the first of the quiet steps that ran last in a row (see quietStep)
+	lastQuiet int   // the last quiet step, -1 before the first
+	pollAt    int   // the step at which polling was last looked for
+	pollSteps int   // quiet steps that make a poller (pollSteps)
+	pollDue   bool  // the quiet steps in a row may make a poller: collect asks polling
+	polls     bool  // a Poll op was posted: decide counts quiet steps (quietStep)
+	// extra is early > 0 || pollDue: collect has more to do than build the
+	// enabled set (one test on a step's path for the two).
+	extra bool
 	// beats is where the watchdog reads the step count (watchdog.go), nil
 	// when the worker is not watched.
 	beats *int64
@@ -101,7 +118,7 @@ func (m *machine) reset(cfg Config) {
 	timed.reset()
 	*m = machine{
 		strat:      cfg.Strategy,
-		maxSteps:   cfg.MaxSteps,
+		limitAt:    cfg.MaxSteps,
 		limit:      cfg.ClockLimit,
 		allowLeaks: cfg.AllowLeaks,
 		tasks:      m.tasks[:0],
@@ -115,12 +132,24 @@ func (m *machine) reset(cfg Config) {
 		tail:       m.tail,
 		rec:        rec,
 		early:      cfg.EarlyTimers,
+		pollSteps:  pollSteps,
+		lastQuiet:  -1,
 		mainEnd:    -1,
 		last:       -1,
 		liveAt:     -1,
 	}
-	if m.maxSteps <= 0 {
-		m.maxSteps = DefaultMaxSteps
+	if m.limitAt <= 0 {
+		m.limitAt = DefaultMaxSteps
+	}
+	m.softSteps = m.limitAt
+	m.driftAt = driftSteps
+	m.checkAt = min(m.limitAt, m.driftAt)
+	m.extra = m.early > 0
+	switch m.hardSteps = cfg.HardSteps; {
+	case m.hardSteps == 0 && m.softSteps <= maxInt/HardStepsFactor:
+		m.hardSteps = m.softSteps * HardStepsFactor
+	case m.hardSteps < m.softSteps:
+		m.hardSteps = m.softSteps
 	}
 	m.tailSrc.Seed(cfg.Seed, 0x7461696c)
 	if m.tail == nil {
@@ -128,7 +157,7 @@ func (m *machine) reset(cfg Config) {
 	}
 	switch m.fairFrom = cfg.FairAfter; {
 	case m.fairFrom == 0:
-		m.fairFrom = m.maxSteps / 10
+		m.fairFrom = m.softSteps / 10
 	case m.fairFrom < 0:
 		m.fairFrom = math.MaxInt
 	}
@@ -191,6 +220,9 @@ func (m *machine) spawnTimer(parent *Task, name string, kind trace.Kind, deadlin
 func (m *machine) post(t *Task, op Op) {
 	t.op = op
 	t.opKey = 0
+	if op.Poll {
+		m.polls = true // as Run.NotePoll
+	}
 	m.pend(t)
 }
 
@@ -210,6 +242,9 @@ func (m *machine) pend(t *Task) {
 //
 //go:noinline
 func (m *machine) pendBlocked(t *Task) {
+	if t.op.Poll {
+		m.polls = true // a yield (see Run.NotePoll)
+	}
 	switch op := &t.op; {
 	case !op.HasDeadline:
 		t.parked = true
@@ -251,6 +286,17 @@ func (m *machine) unblock(t *Task) {
 		return
 	}
 	m.pending.add(t.ID)
+}
+
+// moveClock moves the clock on to to, records the move in the trace and
+// enables the timed ops whose deadline it reached.
+func (m *machine) moveClock(to int64) {
+	m.clock = to
+	m.jumps++
+	m.driftAt = m.step + driftSteps
+	m.checkAt = min(m.limitAt, m.driftAt)
+	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: to})
+	m.promote()
 }
 
 // promote enables the timed ops whose deadline the clock has reached.

@@ -9,9 +9,15 @@ import (
 
 // Config sets the limits and the strategy of an iteration.
 type Config struct {
-	Strategy   strategy.Strategy
-	Seed       uint64
-	MaxSteps   int   // steps before a step-limit failure; 0 means DefaultMaxSteps
+	Strategy strategy.Strategy
+	Seed     uint64
+	// MaxSteps is the step limit; 0 means DefaultMaxSteps. Past it an
+	// iteration runs on, on the fair random walk, to HardSteps, where it
+	// fails (steplimit.go).
+	MaxSteps int
+	// HardSteps is where an iteration past its step limit fails; 0 means
+	// HardStepsFactor times MaxSteps. It is never below MaxSteps.
+	HardSteps  int
 	ClockLimit int64 // virtual ns beyond which nothing fires; 0 means DefaultClockLimit
 	// AllowLeaks turns leak detection off: goroutines still blocked when the
 	// main task has returned and nothing can run are unwound without a

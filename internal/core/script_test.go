@@ -15,10 +15,10 @@ import (
 // A line is a verb, its positional arguments, then options, key=value or a
 // bare flag:
 //
-//	config [max-steps=N] [clock-limit=D] [fair-after=N] [seed=N] [early=N] [allow-leaks] [liveness] [follow]
+//	config [max-steps=N] [hard-steps=N] [poll-steps=N] [clock-limit=D] [fair-after=N] [seed=N] [early=N] [allow-leaks] [liveness] [follow]
 //	spawn NAME [daemon]                 the running task (none: this is the main task) spawns NAME
 //	timer NAME at=D [kind=KIND] [wake=A,B]  a runtime-owned task whose op is due at D; firing unblocks A, B
-//	post NAME KIND [res=N] [read] [val=N] [obj=NAME] [blocked] [deadline=D] [on=TEXT]
+//	post NAME KIND [res=N] [read] [quiet] [poll] [val=N] [obj=NAME] [blocked] [deadline=D] [on=TEXT]
 //	unblock NAME                        NAME's pending op becomes enabled
 //	return NAME                         the running task returns
 //	cancel NAME                         a timer is cancelled
@@ -74,11 +74,11 @@ type verbSpec struct {
 }
 
 var verbs = map[string]verbSpec{
-	"config": {opts: map[string]optType{"max-steps": optUint, "clock-limit": optDur, "fair-after": optInt,
+	"config": {opts: map[string]optType{"max-steps": optUint, "hard-steps": optUint, "poll-steps": optUint, "clock-limit": optDur, "fair-after": optInt,
 		"seed": optUint, "early": optUint, "allow-leaks": optFlag, "liveness": optFlag, "follow": optFlag}},
 	"spawn": {names: 1, opts: map[string]optType{"daemon": optFlag}},
 	"timer": {names: 1, opts: map[string]optType{"at": optDur, "kind": optOpKind, "wake": optNames}, required: []string{"at"}},
-	"post": {names: 1, kind: true, opts: map[string]optType{"res": optUint, "read": optFlag, "val": optInt,
+	"post": {names: 1, kind: true, opts: map[string]optType{"res": optUint, "read": optFlag, "quiet": optFlag, "poll": optFlag, "val": optInt,
 		"obj": optName, "blocked": optFlag, "deadline": optDur, "on": optText}},
 	"unblock":  {names: 1},
 	"return":   {names: 1},

@@ -67,6 +67,7 @@ func runScript(file string, src []byte) ([]byte, error) {
 	if len(lines) > 0 && lines[0].verb == "config" {
 		l := &lines[0]
 		cfg.MaxSteps = int(l.int("max-steps", 0))
+		cfg.HardSteps = int(l.int("hard-steps", 0))
 		cfg.ClockLimit, _ = l.dur("clock-limit")
 		cfg.FairAfter = int(l.int("fair-after", 0))
 		cfg.Seed = uint64(l.int("seed", 0))
@@ -75,6 +76,9 @@ func runScript(file string, src []byte) ([]byte, error) {
 		x.strat.following = l.flag("follow")
 	}
 	x.m.reset(cfg)
+	if len(lines) > 0 {
+		x.m.pollSteps = int(lines[0].int("poll-steps", pollSteps))
+	}
 	if len(lines) > 0 && lines[0].flag("liveness") {
 		x.m.live = &x.mon
 	}
@@ -134,7 +138,7 @@ func (x *scriptRun) do(l *scriptLine) error {
 			return fmt.Errorf("%s: %v", prefix, err)
 		}
 		op := Op{Kind: l.kind(l.args[1]), Res: uint32(l.int("res", 0)), Read: l.flag("read"),
-			Val: l.int("val", 0), Obj: -1, Blocked: l.flag("blocked")}
+			Quiet: l.flag("quiet"), Poll: l.flag("poll"), Val: l.int("val", 0), Obj: -1, Blocked: l.flag("blocked")}
 		if v, ok := l.opt("obj"); ok {
 			o, err := x.task(v)
 			if err != nil {

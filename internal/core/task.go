@@ -14,8 +14,15 @@ type Op struct {
 	Kind trace.Kind
 	Res  uint32 // resource touched (see Run.NewResource); 0 = none
 	Read bool   // the op only reads Res
-	Obj  int32  // other task involved (recorded in the trace), or -1
-	Val  int64  // kind-specific value recorded in the trace
+	// Quiet marks an op that changes nothing another task waits for, as a
+	// Read op: a lock taken or released. Poll marks a poll: a select that
+	// takes its default, a yield (runtime.Gosched), a read of the clock
+	// (Quiet or Read too). While every task that can run polls, and no op
+	// but quiet ones ran, time moves (poll.go).
+	Quiet bool
+	Poll  bool
+	Obj   int32 // other task involved (recorded in the trace), or -1
+	Val   int64 // kind-specific value recorded in the trace
 	// Blocked ops are not enabled until Run.Unblock, or until the clock
 	// reaches Deadline when HasDeadline is set.
 	Blocked     bool
@@ -87,6 +94,11 @@ type Task struct {
 	endOK     bool
 	exitRes   uint32
 	nchild    uint64
+	pollAt    int // the step of the task's last Poll op (poll.go)
+	// reads counts the task's reads of the clock since step readAt (see
+	// Run.ReadClock).
+	reads  int
+	readAt int
 	// goid is the goroutine id of the task's carrier, set when the task
 	// gets it and never changed after: the watchdog reads it from a task
 	// the worker published (and did not come back from).

@@ -358,6 +358,9 @@ func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxStep
 		limit = core.DefaultMaxSteps
 	}
 	cfg.FairAfter = limit / 10
+	if maxSteps > 0 && maxSteps < limit {
+		cfg.HardSteps = maxSteps // a run stopped earlier stops there
+	}
 	out := x.prog.execute(w, cfg, i, envp)
 	return out, *envp
 }

@@ -99,9 +99,11 @@ func Select(cases []Case, pc uintptr) {
 	op := core.Op{Kind: trace.KindSelect, Obj: -1, PC: pc}
 	for {
 		if i := readyCase(cases, rot); i >= 0 || def >= 0 {
-			op.Res, op.Read = firstRes, true
+			op.Res, op.Read, op.Poll = firstRes, true, true // a default to take: a poll
 			if i >= 0 {
-				op.Res, op.Read = cases[i].c.selBind(r, pc), false
+				op.Res, op.Read, op.Poll = cases[i].c.selBind(r, pc), false, false
+			} else {
+				r.NotePoll()
 			}
 			r.Do(t, op)
 			if i = readyCase(cases, rot); i >= 0 && perform(t, r, &cases[i]) {

@@ -129,7 +129,7 @@ func sendTime(c *Chan[time.Time], r *core.Run, pc uintptr) {
 	c.bind(r, pc)
 	ev := r.Event()
 	ev.Res, ev.Val = c.o.Res, trace.ValNone
-	if id, ok := c.put(r.Current(), r, ctl.Epoch.Add(time.Duration(r.Now()))); ok {
+	if id, ok := c.put(r.Current(), r, Wall(r)); ok {
 		ev.Val = id
 	}
 }

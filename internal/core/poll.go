@@ -1,0 +1,213 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The polling clock. Virtual time moves when no task can run: the clock
+// jumps to the nearest deadline. A task that polls (a select that takes
+// its default, a load of a flag, runtime.Gosched, a read of the clock, a
+// lock taken to read and released) can always run, so a program that waits
+// for time by polling would never see it move, and end at the step limit;
+// on a real machine the poller spins until the sleeper it waits for wakes.
+//
+// So polling counts as waiting. A step is quiet when its op is Read or
+// Quiet: it changes nothing another task waits for (a load, a lock taken or
+// released); a Poll op is a quiet one that asks whether something happened
+// and goes on if not (a select that takes its default, a yield, a clock read
+// again and again: see prim.Now). When the last pollSteps steps were all
+// quiet (as a poll finds), and every task that can run has polled since the last step that
+// was not, and its next op is quiet too, every task that can run is
+// waiting: the clock moves on, by pollSpan, doubled at every further
+// pollSteps quiet steps, and never past the nearest deadline, which it
+// reaches soon (14 doublings from 1 µs pass 10 ms, 30 the default clock
+// limit). Timers keep their order: only the nearest deadline's ops are
+// enabled by a move. The first step that is not quiet (a write, a send, a
+// wake) starts the count again, at pollSpan.
+//
+// Only polls make a task a poller: a computation that reads shared memory
+// and takes locks, but asks for nothing, never moves the clock this way,
+// however long it reads (a thousand Gets of a cache under its lock must not
+// expire the cache's entries); only the slow drift (below) moves it then,
+// so tests that do not poll keep their schedules. The first span is short and
+// grows, so that a task that spins on the clock (for time.Since(t0) < d)
+// sees time pass by little steps, not a jump to a far deadline. Moving the
+// clock is a function of the schedule's steps alone, so a replay moves it
+// alike.
+//
+// Polling that no deadline ends (every task that can run polls for a
+// change nobody will make) moves the clock to the clock limit, where the
+// iteration ends as stuck (or, once the main task has returned, as a leak)
+// rather than at the step limit. A loop that spins on a load without
+// polling (for !flag.Load() {}, no Gosched) is not seen as waiting: it
+// runs on the fair random walk until the step limit (see Config.FairAfter).
+
+const (
+	// pollSteps is how many quiet steps in a row make the program one that
+	// polls, and how many more double the clock's move (machine.pollSteps,
+	// which scripts set).
+	pollSteps = 64
+	// pollSpan is the clock's first move when every task polls (ns).
+	pollSpan = int64(1000)
+)
+
+// NotePoll tells the scheduler that the running task is about to post a
+// Poll op that is not blocked (a select that will take its default): from
+// then on decide counts quiet steps. A blocked Poll (a yield) tells it
+// itself. Until an iteration's first poll, its steps cost nothing more.
+func (r *Run) NotePoll() { r.polls = true }
+
+// quietStep counts the step that runs t's op (decide; m.step is its number),
+// once the iteration has polled: a Poll is t's latest, and once pollSteps
+// quiet steps ran in a row, collect asks polling. A step with an effect is
+// not counted: the next quiet step finds the one before it was not quiet,
+// and starts the run again.
+//
+//go:noinline
+func (m *machine) quietStep(t *Task) {
+	if !t.op.Read && !t.op.Quiet {
+		return
+	}
+	if m.lastQuiet+1 != m.step {
+		m.quietFrom = m.step
+	}
+	m.lastQuiet = m.step
+	if t.op.Poll {
+		m.pollStep(t)
+	}
+}
+
+// pollStep counts a Poll op of t (quietStep): once pollSteps quiet steps ran
+// in a row, collect asks polling. Only a poll asks, as only a task that
+// polled counts as a poller.
+func (m *machine) pollStep(t *Task) {
+	t.pollAt = m.step
+	if m.step-m.quietFrom+1 >= m.pollSteps {
+		m.pollDue, m.extra = true, true
+	}
+}
+
+// polling moves the clock when every task that can run is polling (see
+// above): it reports whether the clock moved, or the iteration ended
+// (aborting) because polling met the clock limit. collect calls it, with
+// the enabled set built, once quiet steps may have made a poller (pollDue);
+// it asks again every pollSteps steps while they go on.
+func (m *machine) polling() bool {
+	if m.lastQuiet != m.step {
+		m.pollDue = false // a step with an effect ran since
+		m.extra = m.early > 0
+		return false
+	}
+	if m.step-m.pollAt < m.pollSteps {
+		return false
+	}
+	m.pollAt = m.step
+	for _, t := range m.enabledT {
+		if op := &t.op; t.pollAt < m.quietFrom || !op.Read && !op.Quiet {
+			return false
+		}
+	}
+	span := pollSpan << min((m.step-m.quietFrom+1)/m.pollSteps-1, 40)
+	to := m.clock + span
+	if next := m.nextDeadline(); next >= 0 && next < to {
+		to = next
+	}
+	if to > m.limit {
+		m.pollStuck()
+		return true
+	}
+	m.moveClock(to)
+	return true
+}
+
+// pollStuck ends an iteration whose tasks poll on beyond the clock limit.
+func (m *machine) pollStuck() {
+	why := fmt.Sprintf("polling at the clock limit %s, and nothing else can happen before it", fmtNS(m.limit))
+	if m.main.state == taskDone && (m.live == nil || !m.live.Hot()) {
+		if gs := m.leaked(); len(gs) > 0 {
+			m.fail(m.leakFailure(gs, "still "+why))
+			return
+		}
+	}
+	if m.live != nil && m.live.Hot() {
+		m.fail(&Failure{Kind: Liveness, Task: -1, Message: "no progress: a monitor is hot and every task that can run is " + why + "\n" + m.live.Describe()})
+		return
+	}
+	m.fail(&Failure{Kind: ClockLimit, Task: m.main.ID, Message: fmt.Sprintf(
+		"stuck: every task that can run is %s:\n%s", why, m.pollReport())})
+}
+
+// pollReport lists the polling tasks and where they poll.
+func (m *machine) pollReport() string {
+	var b strings.Builder
+	for i, t := range m.enabledT {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "  %s: polls in %v", t.Name, t.op.Kind)
+		if t.op.PC != 0 {
+			b.WriteString(" at " + Where(t.op.PC))
+		}
+	}
+	return b.String()
+}
+
+// Wall returns the time a task reads, in ns since the start of the
+// iteration: the clock, plus a nanosecond for every move of the clock so
+// far. A task that a deadline woke (the clock moved to it) reads a time
+// past the deadline, as on a real machine, where a sleeper always wakes a
+// little late; the clock itself, which deadlines are set on, stays exact,
+// so timers that fall due at the same instant still do, and the strategy
+// orders them.
+func (r *Run) Wall() int64 { return r.clock + r.jumps }
+
+// Virtual converts a time a task read (Wall's reckoning) to the clock's:
+// the deadline, on the clock, of a wait until then.
+func (r *Run) Virtual(wall int64) int64 { return wall - r.jumps }
+
+// clockReads is how many reads of the clock without a step between them
+// make the next one a poll (ReadClock).
+const clockReads = 64
+
+// ReadClock tells the scheduler that t, the running task, reads the clock,
+// and reports whether the read must be a Poll op: t read the clock
+// clockReads times and no step ran since. A loop that spins on the clock
+// alone (for time.Since(t0) < d {}) runs no op, and would run for ever on a
+// clock that cannot move while it runs; its every clockReads-th read is a
+// scheduling point instead, and a poll, so that time moves while it spins.
+// A task that reads the clock now and then is not slowed down.
+func (r *Run) ReadClock(t *Task) bool {
+	if t.readAt != r.step {
+		t.readAt, t.reads = r.step, 0
+	}
+	t.reads++
+	return t.reads%clockReads == 0
+}
+
+// The clock's drift. A task that polls and does some work between polls (a
+// worker loop that counts its rounds and checks a stop channel with a
+// select's default) is not quiet, yet it waits for time as much as a poller:
+// on a real machine its loop takes time, and the sleeper it waits for wakes.
+// So time also moves with steps, slowly: every driftSteps steps without a
+// move of the clock, it moves by driftSpan (100 ns a step, a slow machine's
+// pace), never past the nearest deadline, and only while one is pending, so
+// that tests without timers read the same times as before and tests that
+// move the clock more often than that (nearly all) keep their schedules. A
+// computation of a hundred thousand steps under a 10 ms time-out may then
+// time out, which a machine that slow would show too.
+const (
+	driftSteps = 10_000
+	driftSpan  = int64(driftSteps * 100)
+)
+
+// drift moves the clock by driftSpan towards the nearest deadline, if one is
+// pending within the clock limit (checkpoint calls it at driftAt).
+func (m *machine) drift() {
+	next := m.nextDeadline()
+	if next < 0 || next > m.limit {
+		m.driftAt = m.step + driftSteps
+		return
+	}
+	m.moveClock(min(m.clock+driftSpan, next))
+}

@@ -1,0 +1,111 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// The step limit. Config.MaxSteps bounds the steps a strategy may take
+// choices over, not the length of a correct test: a test that submits a
+// hundred thousand jobs to a pool takes millions of steps, and is no
+// livelock. Past the limit an iteration runs on to its end, its remaining
+// steps picked by the fair random walk (Config.FairAfter: the walk starts
+// well before), a function of the seed, so a replay follows them alike;
+// only at HardStepsFactor times the limit does it fail, and the failure
+// says what the last steps were: tasks that kept each other busy (a
+// livelock), or one task that ran alone (a loop that does not end: not a
+// concurrency bug). Two cases fail at the limit itself, as before: a
+// monitor still hot is a liveness failure (a monitor that owes progress for
+// that long has its answer), and goroutines still running once the main
+// task has returned are leaked (the test is over; they are what goleak
+// would find).
+
+// HardStepsFactor is how many times the step limit an iteration may run
+// before it fails, unless Config.HardSteps says otherwise.
+const HardStepsFactor = 10
+
+// busyWindow is how many of the last steps the hard bound's report looks at
+// (fewer than a windowed trace keeps: a replay that rebuilds the trace must
+// report alike).
+const busyWindow = 1000
+
+// checkpoint is decide's look up from its common path, at checkAt: the step
+// limit, and the clock's drift (poll.go). It reports whether the iteration
+// failed.
+func (m *machine) checkpoint() bool {
+	if m.step >= m.limitAt && m.stepLimit() {
+		return true
+	}
+	if m.step >= m.driftAt {
+		m.drift()
+	}
+	m.checkAt = min(m.limitAt, m.driftAt)
+	return false
+}
+
+// stepLimit is checkpoint's check at limitAt: at the step limit it lets the
+// iteration go on to the hard bound (or fails it with a liveness failure
+// while a monitor is hot); at the hard bound it fails it. It reports
+// whether the iteration failed.
+func (m *machine) stepLimit() bool {
+	if m.live != nil && m.live.Hot() {
+		m.fail(&Failure{Kind: Liveness, Task: -1, Message: fmt.Sprintf(
+			"no progress in %d steps:\n%s", m.step, m.live.Describe())})
+		return true
+	}
+	if m.main.state == taskDone {
+		if gs := m.leaked(); len(gs) > 0 {
+			m.fail(m.leakFailure(gs, fmt.Sprintf("still running after the step limit (%d steps)", m.softSteps)))
+			return true
+		}
+	}
+	if m.limitAt < m.hardSteps {
+		m.limitAt = m.hardSteps
+		return false
+	}
+	m.fail(m.busyFailure())
+	return true
+}
+
+const maxInt = int(^uint(0) >> 1)
+
+// busyFailure is the failure at the hard bound: which tasks ran the last
+// busyWindow steps.
+func (m *machine) busyFailure() *Failure {
+	var ran []*Task
+	seen := map[int32]bool{}
+	n := 0
+	for i := m.rec.Len() - 1; i >= 0 && n < busyWindow && m.rec.Held(i); i-- {
+		ev := m.rec.At(i)
+		if ev.Task < 0 || ev.Kind == trace.KindClock {
+			continue
+		}
+		n++
+		if t := m.tasks[ev.Task]; t.fire == nil && !seen[t.ID] {
+			seen[t.ID] = true
+			ran = append(ran, t)
+		}
+	}
+	head := fmt.Sprintf("no end after %d steps (the step limit is %d steps)", m.step, m.softSteps)
+	if len(ran) == 1 {
+		t := ran[0]
+		at := ""
+		if t.op.PC != 0 {
+			at = ", at " + Where(t.op.PC)
+		}
+		return &Failure{Kind: StepLimit, Task: t.ID, PC: t.op.PC, Message: fmt.Sprintf(
+			"%s: %s ran alone in the last %d steps%s: a loop that does not end, or a computation longer than the limits (not goroutines keeping each other busy; raise the step limit if it is meant to take this long)",
+			head, t.Name, min(busyWindow, m.step), at)}
+	}
+	slices.SortFunc(ran, func(a, b *Task) int { return int(a.ID - b.ID) })
+	names := make([]string, len(ran))
+	for i, t := range ran {
+		names[i] = t.Name
+	}
+	return &Failure{Kind: StepLimit, Task: -1, Message: fmt.Sprintf(
+		"%s, of which the last %d were scheduled fairly: a livelock: %s kept each other busy in the last %d steps (or raise the step limit)",
+		head, max(m.step-m.fairFrom, 0), strings.Join(names, ", "), min(busyWindow, m.step))}
+}

@@ -1,0 +1,27 @@
+package prim
+
+import (
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
+)
+
+// Now returns the time the calling task reads (core.Run.Wall): the epoch
+// plus the virtual clock, a little past every deadline the clock moved to.
+// Reading it is not an op, unless the task reads it again and again without
+// one (core.Run.ReadClock): then the read is a poll, at pc.
+func Now(pc uintptr) time.Time {
+	t, r := ctl.Self("Now")
+	if r.ReadClock(t) {
+		Yield(pc)
+	}
+	return Wall(r)
+}
+
+// Wall returns the time tasks of r read now.
+func Wall(r *core.Run) time.Time { return ctl.Epoch.Add(time.Duration(r.Wall())) }
+
+// Yield is a poll of the running task at pc: a scheduling point that
+// changes nothing (runtime.Gosched).
+func Yield(pc uintptr) { Sleep(0, pc) }

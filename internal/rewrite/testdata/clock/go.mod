@@ -1,0 +1,3 @@
+module example.com/clock
+
+go 1.23
