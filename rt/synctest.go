@@ -20,7 +20,9 @@ import (
 // t.Cleanup functions run at the schedule's end, and the goroutines it
 // leaves blocked are a leak. The clock is the schedule's: it reads
 // 2000-01-01 00:00 UTC only if nothing slept before; its limit is raised
-// (core.Run.WidenClockLimit), since bubbles' tests sleep for hours.
+// (core.Run.WidenClockLimit), since bubbles' tests sleep for hours; and a
+// sleeper wakes exactly on its deadline, as in a bubble, not a little past
+// it as elsewhere under control (core.Run.ExactClock).
 func SynctestTest(t *testing.T, f func(*testing.T)) {
 	task := core.CurrentTask()
 	if task == nil {
@@ -28,6 +30,7 @@ func SynctestTest(t *testing.T, f func(*testing.T)) {
 		return
 	}
 	task.Run().WidenClockLimit()
+	task.Run().ExactClock()
 	f(t)
 }
 

@@ -91,6 +91,7 @@ type machine struct {
 	early int // early timer firings left (early.go)
 	// The polling clock (poll.go).
 	jumps     int64 // moves of the clock so far: what a task reads is ahead of the clock by as many ns (Run.Wall)
+	exact     bool  // moves of the clock no longer add to jumps (Run.ExactClock)
 	quietFrom int   // the first of the quiet steps that ran last in a row (see quietStep)
 	lastQuiet int   // the last quiet step, -1 before the first
 	pollAt    int   // the step at which polling was last looked for
@@ -292,7 +293,9 @@ func (m *machine) unblock(t *Task) {
 // enables the timed ops whose deadline it reached.
 func (m *machine) moveClock(to int64) {
 	m.clock = to
-	m.jumps++
+	if !m.exact {
+		m.jumps++
+	}
 	m.driftAt = m.step + driftSteps
 	m.checkAt = min(m.limitAt, m.driftAt)
 	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: to})

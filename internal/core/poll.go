@@ -162,6 +162,12 @@ func (m *machine) pollReport() string {
 // orders them.
 func (r *Run) Wall() int64 { return r.clock + r.jumps }
 
+// ExactClock makes the rest of the iteration read the clock as it is: a
+// task a deadline wakes reads the deadline itself, plus the nanoseconds
+// moves of the clock added before (so time never goes back). A
+// testing/synctest bubble promises that: its sleepers wake exactly on time.
+func (r *Run) ExactClock() { r.exact = true }
+
 // Virtual converts a time a task read (Wall's reckoning) to the clock's:
 // the deadline, on the clock, of a wait until then.
 func (r *Run) Virtual(wall int64) int64 { return wall - r.jumps }
