@@ -121,6 +121,14 @@ var errTimedOut = errors.New("timed out")
 // standard output; after timeout it kills the group and returns
 // errTimedOut. Its standard error is appended to the error's text.
 func runBounded(dir string, env []string, timeout time.Duration, name string, args ...string) ([]byte, error) {
+	return runBoundedGrace(dir, env, timeout, 0, name, args...)
+}
+
+// runBoundedGrace is runBounded that, given a grace period, first sends
+// the command a SIGINT at the time-out (morpheus test then stops its tests
+// and prints what ran) and kills the group only if it has not ended after
+// grace.
+func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, name string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.Command(name, args...)
@@ -140,6 +148,14 @@ func runBounded(dir string, env []string, timeout time.Duration, name string, ar
 		}
 		return stdout.Bytes(), err
 	case <-ctx.Done():
+		if grace > 0 {
+			_ = cmd.Process.Signal(syscall.SIGINT)
+			select {
+			case <-done:
+				return stdout.Bytes(), errTimedOut
+			case <-time.After(grace):
+			}
+		}
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		<-done
 		return stdout.Bytes(), errTimedOut

@@ -105,6 +105,10 @@ type morpheusRun struct {
 	Elapsed time.Duration
 }
 
+// interruptGrace is how long a package's morpheus test may take, once
+// interrupted at its time-out, to stop its tests and print their records.
+const interruptGrace = time.Minute
+
 // runMorpheus runs "morpheus test -json" at its defaults on each package
 // in dir, with the given rewrite cache, each bounded by timeout.
 func runMorpheus(self, dir, cache string, pkgs []string, env []string, timeout time.Duration) *morpheusRun {
@@ -112,7 +116,7 @@ func runMorpheus(self, dir, cache string, pkgs []string, env []string, timeout t
 	start := time.Now()
 	env = append(env[:len(env):len(env)], envReplayChild+"=1")
 	for _, pkg := range pkgs {
-		out, err := runBounded(dir, env, timeout, self, "test", "-json", "-report=", "-cache", cache, pkg)
+		out, err := runBoundedGrace(dir, env, timeout, interruptGrace, self, "test", "-json", "-report=", "-cache", cache, pkg)
 		if errors.Is(err, errTimedOut) {
 			m.Hung[pkg] = true
 		}
@@ -194,6 +198,8 @@ func verdicts(g *goTestRun, m *morpheusRun) []testVerdict {
 				if v.Kind == "" {
 					v.Kind = "unknown"
 				}
+			case r != nil && r.Interrupted:
+				v.Verdict, v.Message = verdictHang, "running at the package's time-out"
 			case r != nil && r.Skipped && v.GoTest == "skip":
 				v.Verdict = verdictSkip
 			case r != nil && r.Skipped:
@@ -201,7 +207,7 @@ func verdicts(g *goTestRun, m *morpheusRun) []testVerdict {
 			case r != nil:
 				v.Verdict = verdictPass
 			case m.Hung[pkg]:
-				v.Verdict = verdictHang
+				v.Verdict, v.Message = verdictHang, "not reached by the package's time-out"
 			case perr != "" && isBuildError(perr):
 				v.Verdict, v.Message = verdictBuild, buildErrorLine(perr)
 			case perr != "":
