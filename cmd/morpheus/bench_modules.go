@@ -102,22 +102,48 @@ func runBenchModules(args []string, stdout, stderr io.Writer) error {
 	}
 	var rows []*moduleRow
 	if *from != "" {
-		if rows, err = readModuleRows(*from, suite, expect); err != nil {
+		if rows, err = readModuleRows(strings.Split(*from, ","), suite, expect); err != nil {
 			return err
 		}
-	} else if rows, err = benchModules(suite, expect, *work, *timeout, stderr); err != nil {
-		return err
+		if *save != "" {
+			if err := saveModuleRows(*save, rows); err != nil {
+				return err
+			}
+		}
+	} else {
+		// Each module's record is written as soon as it is measured:
+		// a long run that is stopped keeps what it did.
+		var encs []*json.Encoder
+		if *asJSON {
+			encs = append(encs, json.NewEncoder(stdout))
+		}
+		if *save != "" {
+			f, err := os.Create(*save)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			encs = append(encs, json.NewEncoder(f))
+		}
+		emit := func(r *moduleRow) error {
+			for _, enc := range encs {
+				if err := enc.Encode(r); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if rows, err = benchModules(suite, expect, *work, *timeout, stderr, emit); err != nil {
+			return err
+		}
+		if err := emit(totalRow(rows)); err != nil {
+			return err
+		}
+		if *asJSON {
+			return nil
+		}
 	}
 	total := totalRow(rows)
-	if *save != "" {
-		var b bytes.Buffer
-		if err := writeModuleRows(&b, rows, total); err != nil {
-			return err
-		}
-		if err := os.WriteFile(*save, b.Bytes(), 0o644); err != nil {
-			return err
-		}
-	}
 	if *asJSON {
 		return writeModuleRows(stdout, rows, total)
 	}
@@ -126,6 +152,14 @@ func runBenchModules(args []string, stdout, stderr io.Writer) error {
 		printModuleDetails(stdout, rows)
 	}
 	return nil
+}
+
+func saveModuleRows(file string, rows []*moduleRow) error {
+	var b bytes.Buffer
+	if err := writeModuleRows(&b, rows, totalRow(rows)); err != nil {
+		return err
+	}
+	return os.WriteFile(file, b.Bytes(), 0o644)
 }
 
 func writeModuleRows(w io.Writer, rows []*moduleRow, total *moduleRow) error {
@@ -140,7 +174,7 @@ func writeModuleRows(w io.Writer, rows []*moduleRow, total *moduleRow) error {
 
 // benchModules runs the suite's modules one after the other, in work (a
 // temporary directory if "").
-func benchModules(suite []modEntry, expect []expectation, work string, timeout time.Duration, stderr io.Writer) ([]*moduleRow, error) {
+func benchModules(suite []modEntry, expect []expectation, work string, timeout time.Duration, stderr io.Writer, emit func(*moduleRow) error) ([]*moduleRow, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -165,37 +199,43 @@ func benchModules(suite []modEntry, expect []expectation, work string, timeout t
 		row := benchOneModule(e, dir, self, env, timeout, expect)
 		rows = append(rows, row)
 		fmt.Fprintf(stderr, "bench modules: %s\n", row.progressLine())
+		if err := emit(row); err != nil {
+			return nil, err
+		}
 	}
 	return rows, nil
 }
 
-// readModuleRows reads the module records of an earlier run (its total is
-// made again), keeps those of the suite's modules, and judges their
-// failures again with expect.
-func readModuleRows(file string, suite []modEntry, expect []expectation) ([]*moduleRow, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	byName := map[string]modEntry{}
-	for _, e := range suite {
-		byName[e.Name()] = e
+// readModuleRows reads the module records of earlier runs (their totals
+// are made again), keeps those of the suite's modules in the suite's order
+// (a later file's record of a module replaces an earlier one's), and
+// judges their failures again with expect.
+func readModuleRows(files []string, suite []modEntry, expect []expectation) ([]*moduleRow, error) {
+	byName := map[string]*moduleRow{}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		for n := 1; ; n++ {
+			r := &moduleRow{}
+			if err := dec.Decode(r); err == io.EOF {
+				break
+			} else if err != nil {
+				return nil, fmt.Errorf("%s: record %d: %v", file, n, err)
+			}
+			byName[r.Module] = r
+		}
 	}
 	var rows []*moduleRow
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for n := 1; ; n++ {
-		r := &moduleRow{}
-		if err := dec.Decode(r); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, fmt.Errorf("%s: record %d: %v", file, n, err)
-		}
-		if e, ok := byName[r.Module]; ok {
+	for _, e := range suite {
+		if r, ok := byName[e.Name()]; ok {
 			rows = append(rows, r.judgeAgain(e, expect))
 		}
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no records of the suite's modules", file)
+		return nil, fmt.Errorf("%s: no records of the suite's modules", strings.Join(files, ", "))
 	}
 	return rows, nil
 }
