@@ -60,8 +60,9 @@ Flags:
                  "MODULE PACKAGE TEST KIND limit FLAG NOTE" a line
                  (default: built in, or none with -suite)
   -modules LIST  comma-separated modules to run (a path or its last elements)
-  -timeout D     time-out of each package's morpheus test run, and go test's
-                 -timeout (default 10m); a package past it counts as a hang
+  -timeout D     time-out of each package's morpheus test run (default 10m):
+                 past it, the run is interrupted and the tests it did not
+                 finish count as hangs; go test's -timeout is three times it
   -work DIR      keep the modules' copies, caches and outputs in DIR
   -json          one JSON record per module, then the total
   -v             list every test that got no pass, with its verdict
@@ -368,11 +369,14 @@ func benchOneModule(e modEntry, dir, self string, env []string, timeout time.Dur
 		row.Error = err.Error()
 		return row
 	}
-	g := goTestJSON(src, e.Packages, nil, env, timeout)
+	// go test gets a wider time-out: a test it does not reach is not
+	// counted, and the slowest suites (raft's) take minutes on a busy
+	// machine.
+	g := goTestJSON(src, e.Packages, nil, env, 3*timeout)
 	row.ModPath = modPath
 	row.Tests, row.GoTestSecs = g.Tests(), g.Elapsed.Seconds()
 	row.GoTestFailed = len(g.Failed())
-	race := goTestJSON(src, e.Packages, []string{"-race"}, env, timeout)
+	race := goTestJSON(src, e.Packages, []string{"-race"}, env, 3*timeout)
 	row.RaceFailures = race.Failed()
 	row.RaceFailed, row.RaceSecs = len(row.RaceFailures), race.Elapsed.Seconds()
 
