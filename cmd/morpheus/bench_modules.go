@@ -45,10 +45,13 @@ fresh rewrite cache, then warm). Every top-level test go test runs gets one
 verdict under morpheus: pass, fail (its kind), crash (the test process died
 before its record), build (the rewritten package did not build), hang (the
 package's run passed -timeout), skip (skipped under go test too) or missing.
+The go test outputs and each cold run's records are kept with -work.
 A failure listed in the expectations file as a real bug is trusted, one
 listed as a limitation is not a false alarm, any other is a false alarm.
 
-Columns: tests go test runs; the verdicts; verdict (tests with a verdict,
+Columns: tests go test runs (top-level Test functions run by go test or go
+test -race: a test process that dies in one run does not reach the tests
+after it); the verdicts; verdict (tests with a verdict,
 % of tests); trusted (pass, skip or listed real bug, % of verdicts); false
 alarms; wall times of go test, go test -race, morpheus cold and warm.
 
@@ -372,13 +375,16 @@ func benchOneModule(e modEntry, dir, self string, env []string, timeout time.Dur
 	// go test gets a wider time-out: a test it does not reach is not
 	// counted, and the slowest suites (raft's) take minutes on a busy
 	// machine.
-	g := goTestJSON(src, e.Packages, nil, env, 3*timeout)
+	g := goTestJSON(src, e.Packages, nil, env, 3*timeout, filepath.Join(dir, "go-test.json"))
 	row.ModPath = modPath
-	row.Tests, row.GoTestSecs = g.Tests(), g.Elapsed.Seconds()
+	row.GoTestSecs = g.Elapsed.Seconds()
 	row.GoTestFailed = len(g.Failed())
-	race := goTestJSON(src, e.Packages, []string{"-race"}, env, 3*timeout)
+	race := goTestJSON(src, e.Packages, []string{"-race"}, env, 3*timeout, filepath.Join(dir, "go-test-race.json"))
 	row.RaceFailures = race.Failed()
 	row.RaceFailed, row.RaceSecs = len(row.RaceFailures), race.Elapsed.Seconds()
+	// The tests go test runs: those of either run.
+	g.union(race)
+	row.Tests = g.Tests()
 
 	cache := filepath.Join(dir, "cache")
 	cold := runMorpheus(self, src, cache, g.Order, env, timeout)

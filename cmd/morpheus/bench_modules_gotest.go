@@ -56,11 +56,14 @@ func (g *goTestRun) Failed() []string {
 // goTestJSON runs "go test -json -count=1" (and extra flags) on pattern in
 // dir and reads its events. Only top-level tests named Test* count:
 // examples and fuzz seeds do not run under morpheus test's rewriting.
-func goTestJSON(dir, pattern string, extra []string, env []string, timeout time.Duration) *goTestRun {
+func goTestJSON(dir, pattern string, extra []string, env []string, timeout time.Duration, keep string) *goTestRun {
 	args := append([]string{"test", "-json", "-count=1", "-timeout", timeout.String()}, extra...)
 	args = append(args, pattern)
 	start := time.Now()
 	out, err := runBounded(dir, env, timeout+2*time.Minute, "go", args...)
+	if keep != "" {
+		_ = os.WriteFile(keep, out, 0o644)
+	}
 	g := &goTestRun{Pkgs: map[string]*goTestPkg{}, Elapsed: time.Since(start), Err: err}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
@@ -112,6 +115,27 @@ func goTestJSON(dir, pattern string, extra []string, env []string, timeout time.
 	}
 	g.Order = order
 	return g
+}
+
+// union adds to g the top-level tests that only h ran (a go test process
+// that died in one run does not reach the tests after it), with h's
+// outcomes.
+func (g *goTestRun) union(h *goTestRun) {
+	for _, path := range h.Order {
+		hp := h.Pkgs[path]
+		p := g.Pkgs[path]
+		if p == nil {
+			p = &goTestPkg{Tests: map[string]string{}}
+			g.Pkgs[path] = p
+			g.Order = append(g.Order, path)
+		}
+		for _, t := range hp.Order {
+			if _, ok := p.Tests[t]; !ok {
+				p.Tests[t] = hp.Tests[t]
+				p.Order = append(p.Order, t)
+			}
+		}
+	}
 }
 
 // errTimedOut is runBounded's error for a command it ended.
