@@ -53,7 +53,8 @@ Columns: tests go test runs (top-level Test functions run by go test or go
 test -race: a test process that dies in one run does not reach the tests
 after it); the verdicts; verdict (tests with a verdict,
 % of tests); trusted (pass, skip or listed real bug, % of verdicts); false
-alarms; wall times of go test, go test -race, morpheus cold and warm.
+alarms (a failure of a test plain go test failed too in the same run is
+neither); wall times of go test, go test -race, morpheus cold and warm.
 
 Flags:
   -suite FILE    the suite: "MODULE VERSION PACKAGES [NOTES]" a line; a
@@ -353,9 +354,13 @@ type moduleRow struct {
 	WarmSecs      float64        `json:"warm_seconds"`
 	WarmHangs     int            `json:"warm_hangs"` // packages that hung on the warm run (replaying the corpus)
 
-	Verdict     int `json:"verdict"`
-	Trusted     int `json:"trusted"`
-	Bugs        int `json:"real_bugs"`
+	Verdict int `json:"verdict"`
+	Trusted int `json:"trusted"`
+	Bugs    int `json:"real_bugs"`
+	// GoTestFails are failures of tests that plain go test failed too in
+	// this run (on a busy machine, often its timing): neither trusted nor
+	// false alarms.
+	GoTestFails int `json:"go_test_fails_too"`
 	Limits      int `json:"limitations"`
 	FalseAlarms int `json:"false_alarms"`
 
@@ -409,7 +414,8 @@ func benchOneModule(e modEntry, dir, self string, env []string, timeout time.Dur
 	return row
 }
 
-// classify judges a failure: a test go test fails too agrees with it;
+// classify judges a failure: a test plain go test failed too "agrees"
+// (counted apart);
 // else the expectations say whether it is a known real bug, a named
 // limitation or, unlisted, a false alarm.
 func classify(v *testVerdict, e modEntry, modPath string, expect []expectation) {
@@ -457,9 +463,11 @@ func (r *moduleRow) add(v testVerdict) {
 	switch {
 	case v.Verdict == verdictPass || v.Verdict == verdictSkip:
 		r.Trusted++
-	case v.Class == classBug || v.Class == "agrees":
+	case v.Class == classBug:
 		r.Trusted++
 		r.Bugs++
+	case v.Class == "agrees":
+		r.GoTestFails++
 	case v.Class == classLimit:
 		r.Limits++
 	case v.Class == "false":
@@ -514,6 +522,7 @@ func totalRow(rows []*moduleRow) *moduleRow {
 		t.Trusted += r.Trusted
 		t.Bugs += r.Bugs
 		t.Limits += r.Limits
+		t.GoTestFails += r.GoTestFails
 		t.FalseAlarms += r.FalseAlarms
 	}
 	return t
@@ -556,8 +565,8 @@ func printModuleTable(w io.Writer, rows []*moduleRow, total *moduleRow) {
 		for i, k := range kinds {
 			parts[i] = fmt.Sprintf("%s %d", k, total.Failed[k])
 		}
-		fmt.Fprintf(w, "failures by kind: %s; real bugs %d, limitations %d, false alarms %d\n",
-			strings.Join(parts, ", "), total.Bugs, total.Limits, total.FalseAlarms)
+		fmt.Fprintf(w, "failures by kind: %s; real bugs %d, limitations %d, false alarms %d, failing under go test too %d\n",
+			strings.Join(parts, ", "), total.Bugs, total.Limits, total.FalseAlarms, total.GoTestFails)
 	}
 	if total.GoTestFailed > 0 || total.RaceFailed > 0 || total.WarmHangs > 0 {
 		fmt.Fprintf(w, "go test failed %d tests, go test -race %d; %d packages hung on the warm run\n",
