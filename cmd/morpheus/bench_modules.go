@@ -248,6 +248,9 @@ func readModuleRows(files []string, suite []modEntry, expect []expectation) ([]*
 // judgeAgain counts r's verdicts again, its failures judged with expect:
 // the details list every test but the passes and skips, which are counted.
 func (r *moduleRow) judgeAgain(e modEntry, expect []expectation) *moduleRow {
+	if r.ModPath == "" && e.Local == "" {
+		r.ModPath = e.Module // a record of before module_path
+	}
 	out := &moduleRow{Module: r.Module, Version: r.Version, ModPath: r.ModPath, Error: r.Error, Tests: r.Tests,
 		GoTestFailed: r.GoTestFailed, GoTestSecs: r.GoTestSecs, RaceFailed: r.RaceFailed, RaceFailures: r.RaceFailures,
 		RaceSecs: r.RaceSecs, Packages: r.Packages, PackagesBuilt: r.PackagesBuilt, ColdSecs: r.ColdSecs,
