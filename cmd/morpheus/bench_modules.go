@@ -417,16 +417,11 @@ func benchOneModule(e modEntry, dir, self string, env []string, timeout time.Dur
 	return row
 }
 
-// classify judges a failure: a test plain go test failed too "agrees"
-// (counted apart);
-// else the expectations say whether it is a known real bug, a named
-// limitation or, unlisted, a false alarm.
+// classify judges a failure: the expectations say whether it is a known
+// real bug or a named limitation; else a test plain go test failed too
+// "agrees" (counted apart), and any other is a false alarm.
 func classify(v *testVerdict, e modEntry, modPath string, expect []expectation) {
 	if v.Verdict != verdictFail {
-		return
-	}
-	if v.GoTest == "fail" || v.GoTest == "run" {
-		v.Class = "agrees"
 		return
 	}
 	for _, x := range expect {
@@ -437,6 +432,10 @@ func classify(v *testVerdict, e modEntry, modPath string, expect []expectation) 
 			continue
 		}
 		v.Class, v.Flag = x.Class, x.Flag
+		return
+	}
+	if v.GoTest == "fail" || v.GoTest == "run" {
+		v.Class = "agrees"
 		return
 	}
 	v.Class = "false"
