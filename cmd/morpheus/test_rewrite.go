@@ -96,7 +96,10 @@ type testRecord struct {
 	Error     string   `json:"error,omitempty"` // the package's build or run error
 	Check     bool     `json:"check,omitempty"` // a test that calls morpheus.Check, run as it is; Schedules are its iterations
 	Stale     []string `json:"stale,omitempty"` // a Check's corpus entries recorded on different code ("PATH: where the run left it")
-	Real      string   `json:"real,omitempty"`  // the test ran once on the real network, not under control, because it reaches this
+	// Interrupted: a ^C (SIGINT, SIGTERM) stopped the test before its
+	// schedules ran.
+	Interrupted bool   `json:"interrupted,omitempty"`
+	Real        string `json:"real,omitempty"` // the test ran once on the real network, not under control, because it reaches this
 }
 
 func runTestRewrite(args []string, stdout, stderr io.Writer) error {
@@ -160,7 +163,8 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 		for _, t := range p.Tests {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
-				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message, Real: t.Real}
+				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
+				Interrupted: t.Interrupted, Real: t.Real}
 			if err := enc.Encode(r); err != nil {
 				return err
 			}
