@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // morpheus bench modules: the real-world suite. Each module of the suite
@@ -492,9 +494,9 @@ func (r *moduleRow) progressLine() string {
 	if r.Error != "" {
 		return r.Module + ": " + firstLine(r.Error)
 	}
-	return fmt.Sprintf("%s: %d tests, %d pass, %d fail, %d crash, %d build, %d hang; %d trusted, %d false alarms (go test %.0fs, -race %.0fs, morpheus %.0fs/%.0fs)",
-		r.Module, r.Tests, r.Passed, r.failures(), r.Crashes, r.Builds, r.Hangs, r.Trusted, r.FalseAlarms,
-		r.GoTestSecs, r.RaceSecs, r.ColdSecs, r.WarmSecs)
+	return fmt.Sprintf("%s: %s, %d pass, %d fail, %d crash, %d build, %d hang; %d trusted, %s (go test %.0fs, -race %.0fs, morpheus %.0fs/%.0fs)",
+		r.Module, plural.N(r.Tests, "test"), r.Passed, r.failures(), r.Crashes, r.Builds, r.Hangs, r.Trusted,
+		plural.N(r.FalseAlarms, "false alarm"), r.GoTestSecs, r.RaceSecs, r.ColdSecs, r.WarmSecs)
 }
 
 func totalRow(rows []*moduleRow) *moduleRow {
@@ -571,8 +573,8 @@ func printModuleTable(w io.Writer, rows []*moduleRow, total *moduleRow) {
 			strings.Join(parts, ", "), total.Bugs, total.Limits, total.FalseAlarms, total.GoTestFails)
 	}
 	if total.GoTestFailed > 0 || total.RaceFailed > 0 || total.WarmHangs > 0 {
-		fmt.Fprintf(w, "go test failed %d tests, go test -race %d; %d packages hung on the warm run\n",
-			total.GoTestFailed, total.RaceFailed, total.WarmHangs)
+		fmt.Fprintf(w, "go test failed %s, go test -race %d; %s hung on the warm run\n",
+			plural.N(total.GoTestFailed, "test"), total.RaceFailed, plural.N(total.WarmHangs, "package"))
 	}
 }
 
