@@ -39,7 +39,8 @@ func TestOutsideLocks(t *testing.T) {
 		rw   csync.RWMutex
 		wg   csync.WaitGroup
 		once csync.Once
-		n    int
+		n    int // guarded by mu
+		m    int // guarded by rw
 	)
 	cond := csync.NewCond(&mu)
 	ready := false
@@ -54,8 +55,11 @@ func TestOutsideLocks(t *testing.T) {
 			}
 			n++
 			mu.Unlock()
+			rw.Lock()
+			m++
+			rw.Unlock()
 			rw.RLock()
-			_ = n
+			_ = m
 			rw.RUnlock()
 		}()
 	}
@@ -64,8 +68,8 @@ func TestOutsideLocks(t *testing.T) {
 	cond.Broadcast()
 	mu.Unlock()
 	wg.Wait()
-	if n != 104 {
-		t.Errorf("n = %d, want 104", n)
+	if n != 104 || m != 4 {
+		t.Errorf("n, m = %d, %d, want 104, 4", n, m)
 	}
 	rw.Lock()
 	if rw.TryRLock() {
