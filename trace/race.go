@@ -19,14 +19,13 @@ package trace
 // location since the last write, and a race is reported whatever the order
 // the schedule happened to give the two accesses.
 //
-// Synchronisation costs a pass over the clocks' entries, one per task,
-// except where a clock is known to include the other already: an object
-// of Sync or an atomic variable remembers whose clock it holds (a stamp),
-// so that a task that already knows a later step of that task skips the
-// join. A handoff of an unbuffered channel, three Syncs, is one pass
-// (Handoff), which joins only the two tasks' clocks when the channel's is
-// known to be included in one of them; the pass runs in vector
-// instructions where there are some (vclock_join.go).
+// The clocks are tree clocks (treeclock.go): a synchronisation costs about
+// the entries of the clocks that change, not one per task, so that it does
+// not grow with the number of goroutines alive; a task that already knows
+// what an object holds (a lock taken again by the task that released it, a
+// channel slot whose last user it synchronised with) skips the join at its
+// root. The entries, and so the races found, are those of vector clocks
+// (syncWalker's).
 
 // Races is an online data-race detector. Feed it every event of a run in
 // order with Step, as soon as the event is final; the zero Races is ready.
@@ -37,20 +36,13 @@ type Races struct {
 	// them.
 	ChanSync bool
 
-	w        syncWalker
-	objs     map[uint64]*raceObj // synchronisation objects of Sync
-	freeObjs []*raceObj          // for reuse after Reset
+	w        raceWalker
+	objs     map[uint64]*tclock  // synchronisation objects of Sync: the clock each holds
+	freeObjs []*tclock           // for reuse after Reset
 	locs     map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
 	free     []*raceLoc          // for reuse after Reset
 	seen     int                 // events stepped
 	used     bool                // anything stepped or noted since the last Reset
-}
-
-// raceObj is a synchronisation object of Sync: its clock, and whose clock
-// it is (a copy of the clock of the task of the stamp, at that step).
-type raceObj struct {
-	vc VC
-	by stamp
 }
 
 // RaceAccess is one side of a race: the event of the step at which it
@@ -105,15 +97,8 @@ func (d *Races) Reset() {
 		return
 	}
 	d.used = false
-	all := d.w.clock[:cap(d.w.clock)]
-	for i := range all {
-		all[i] = all[i][:0]
-	}
-	d.w.clock = all[:0]
-	d.w.spare = d.w.msgs.drain(d.w.spare)
-	d.w.sync.reset()
+	d.w.reset()
 	for _, o := range d.objs {
-		o.vc = o.vc[:0]
 		d.freeObjs = append(d.freeObjs, o)
 	}
 	clear(d.objs)
@@ -135,8 +120,8 @@ func (d *Races) Step(e *Event) (Race, bool) {
 	d.used = true
 	i := d.seen
 	d.seen++
-	d.w.sync.noPre, d.w.sync.noValues = true, d.ChanSync
-	vc := d.w.stepEvent(e)
+	d.w.noValues = d.ChanSync
+	vc := d.w.step(e)
 	if vc == nil || (e.Kind != KindMemRead && e.Kind != KindMemWrite) || e.Res == 0 {
 		return Race{}, false
 	}
@@ -175,11 +160,11 @@ func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
 		l.write = raceAccess{RaceAccess: RaceAccess{Task: -1}}
 		d.locs[key] = l
 	}
-	vc := d.w.clock[a.Task]
-	me := raceAccess{RaceAccess: a, clk: vc.At(a.Task)}
+	vc := &d.w.clock[a.Task]
+	me := raceAccess{RaceAccess: a, clk: vc.at(a.Task)}
 	race, found := Race{Key: key, Later: a}, false
 	conflict := func(o raceAccess) bool {
-		return o.Task >= 0 && o.Task != a.Task && !(o.Atomic && a.Atomic) && o.clk > vc.At(o.Task)
+		return o.Task >= 0 && o.Task != a.Task && !(o.Atomic && a.Atomic) && o.clk > vc.at(o.Task)
 	}
 	if conflict(l.write) {
 		race.Earlier, found = l.write.RaceAccess, true
@@ -242,61 +227,38 @@ func (d *Races) Sync(task int32, key uint64) {
 	if int(task) >= len(d.w.clock) {
 		d.w.grow(int(task) + 1)
 	}
-	obj, known := d.obj(key)
-	o, c := &obj.vc, &d.w.clock[task]
-	if known && obj.by.knownBy(*c, task) {
-		*o = append((*o)[:0], *c...) // o ≤ c: their join is c
-	} else {
-		o.grow(len(*c))
-		c.grow(len(*o))
-		joinBoth(*o, *c)
-	}
-	obj.by = stamp{task, c.At(task)} // o is task's clock now
+	o, c := d.obj(key), &d.w.clock[task]
+	d.w.joinInto(c, o)               // nothing to do if c knows o's root's version
+	d.w.buf = o.copyFrom(c, d.w.buf) // o ≤ c: only what changed moves
 }
 
-// obj returns the object key, made empty if new (known false).
-func (d *Races) obj(key uint64) (o *raceObj, known bool) {
-	if o = d.objs[key]; o != nil {
-		return o, true
+// obj returns the object key's clock, empty if new.
+func (d *Races) obj(key uint64) *tclock {
+	if o := d.objs[key]; o != nil {
+		return o
 	}
 	if d.objs == nil {
-		d.objs = make(map[uint64]*raceObj)
+		d.objs = make(map[uint64]*tclock)
 	}
+	var o *tclock
 	if n := len(d.freeObjs); n > 0 {
 		o, d.freeObjs = d.freeObjs[n-1], d.freeObjs[:n-1]
+		o.reset(-1)
 	} else {
-		o = new(raceObj)
+		o = new(tclock)
 	}
 	d.objs[key] = o
-	return o, false
+	return o
 }
 
-// Handoff is Sync(a, key), Sync(b, key), Sync(a, key) in one pass over the
-// clocks: a, b and the object all become the join of the three, and the
-// object is a's clock. A runtime reports with it a handoff of an
-// unbuffered channel, which orders the two tasks both ways. When the object
-// is known to be included in a's or b's clock (its stamp), the pass joins
-// only a and b, and the object becomes a copy.
+// Handoff is Sync(a, key), Sync(b, key), Sync(a, key): a, b and the
+// object all become the join of the three, and the object is a's clock. A
+// runtime reports with it a handoff of an unbuffered channel, which orders
+// the two tasks both ways.
 func (d *Races) Handoff(a, b int32, key uint64) {
-	d.used = true
-	if a == b {
+	d.Sync(a, key)
+	if a != b {
+		d.Sync(b, key)
 		d.Sync(a, key)
-		return
 	}
-	if n := int(max(a, b)) + 1; n > len(d.w.clock) {
-		d.w.grow(n)
-	}
-	obj, known := d.obj(key)
-	o, ca, cb := &obj.vc, &d.w.clock[a], &d.w.clock[b]
-	n := max(len(*o), len(*ca), len(*cb))
-	ca.grow(n)
-	cb.grow(n)
-	if !known || obj.by.knownBy(*ca, a) || obj.by.knownBy(*cb, b) {
-		joinBoth(*ca, *cb) // o is empty, or o ≤ a or o ≤ b: the join of the three is a's and b's
-		*o = append((*o)[:0], *ca...)
-	} else {
-		o.grow(n)
-		joinAll(*o, *ca, *cb)
-	}
-	obj.by = stamp{a, ca.At(a)}
 }

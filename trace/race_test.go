@@ -182,10 +182,10 @@ func sameRaceState(t *testing.T, x, y *Races, n int32) {
 	for task := range n {
 		var v, w VC
 		if int(task) < len(x.w.clock) {
-			v = x.w.clock[task]
+			v = x.w.clock[task].dense()
 		}
 		if int(task) < len(y.w.clock) {
-			w = y.w.clock[task]
+			w = y.w.clock[task].dense()
 		}
 		if !same(v, w) {
 			t.Fatalf("task %d: clocks %v and %v", task, v, w)
@@ -195,8 +195,8 @@ func sameRaceState(t *testing.T, x, y *Races, n int32) {
 		t.Fatalf("%d and %d objects", len(x.objs), len(y.objs))
 	}
 	for key, o := range x.objs {
-		if p := y.objs[key]; p == nil || !same(o.vc, p.vc) || o.by != p.by {
-			t.Fatalf("object %x: %+v and %+v", key, o, p)
+		if p := y.objs[key]; p == nil || !same(o.dense(), p.dense()) {
+			t.Fatalf("object %x: %v and %v", key, o.dense(), p.dense())
 		}
 	}
 }
