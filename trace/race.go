@@ -19,13 +19,14 @@ package trace
 // location since the last write, and a race is reported whatever the order
 // the schedule happened to give the two accesses.
 //
-// The clocks are tree clocks (treeclock.go): a synchronisation costs about
-// the entries of the clocks that change, not one per task, so that it does
-// not grow with the number of goroutines alive; a task that already knows
-// what an object holds (a lock taken again by the task that released it, a
-// channel slot whose last user it synchronised with) skips the join at its
-// root. The entries, and so the races found, are those of vector clocks
-// (syncWalker's).
+// The clocks are vector clocks that remember what changed (raceclock.go):
+// a synchronisation costs about the entries that changed since the two
+// clocks last met, not one per task, where that is a few; a task that
+// already knows what an object holds (a lock taken again by the task that
+// released it, a channel slot whose last user it synchronised with) skips
+// the join; a synchronisation that brings news of most tasks is one pass
+// over the entries in vector instructions (vclock_join.go). The entries,
+// and so the races found, are those of syncWalker's vector clocks.
 
 // Races is an online data-race detector. Feed it every event of a run in
 // order with Step, as soon as the event is final; the zero Races is ready.
@@ -37,8 +38,8 @@ type Races struct {
 	ChanSync bool
 
 	w        raceWalker
-	objs     map[uint64]*tclock  // synchronisation objects of Sync: the clock each holds
-	freeObjs []*tclock           // for reuse after Reset
+	objs     map[uint64]*rclock  // synchronisation objects of Sync: the clock each holds
+	freeObjs []*rclock           // for reuse after Reset
 	locs     map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
 	free     []*raceLoc          // for reuse after Reset
 	seen     int                 // events stepped
@@ -228,25 +229,25 @@ func (d *Races) Sync(task int32, key uint64) {
 		d.w.grow(int(task) + 1)
 	}
 	o, c := d.obj(key), &d.w.clock[task]
-	d.w.joinInto(c, o)               // nothing to do if c knows o's root's version
-	d.w.buf = o.copyFrom(c, d.w.buf) // o ≤ c: only what changed moves
+	c.join(o, d.w.clock)   // nothing to do if c knows o's stamp
+	o.assign(c, d.w.clock) // o ≤ c now: the entries of c that changed since o heard of it
 }
 
 // obj returns the object key's clock, empty if new.
-func (d *Races) obj(key uint64) *tclock {
+func (d *Races) obj(key uint64) *rclock {
 	if o := d.objs[key]; o != nil {
 		return o
 	}
 	if d.objs == nil {
-		d.objs = make(map[uint64]*tclock)
+		d.objs = make(map[uint64]*rclock)
 	}
-	var o *tclock
+	var o *rclock
 	if n := len(d.freeObjs); n > 0 {
 		o, d.freeObjs = d.freeObjs[n-1], d.freeObjs[:n-1]
-		o.reset(-1)
 	} else {
-		o = new(tclock)
+		o = new(rclock)
 	}
+	o.reset(-1)
 	d.objs[key] = o
 	return o
 }
@@ -254,11 +255,21 @@ func (d *Races) obj(key uint64) *tclock {
 // Handoff is Sync(a, key), Sync(b, key), Sync(a, key): a, b and the
 // object all become the join of the three, and the object is a's clock. A
 // runtime reports with it a handoff of an unbuffered channel, which orders
-// the two tasks both ways.
+// the two tasks both ways. a learns what the object and b hold, and the
+// others become copies of a's clock: where that is news of most tasks (a
+// token going round a ring), one pass over the entries and two copies.
 func (d *Races) Handoff(a, b int32, key uint64) {
-	d.Sync(a, key)
-	if a != b {
-		d.Sync(b, key)
+	if a == b {
 		d.Sync(a, key)
+		return
 	}
+	d.used = true
+	if n := int(max(a, b)) + 1; n > len(d.w.clock) {
+		d.w.grow(n)
+	}
+	o, ca, cb := d.obj(key), &d.w.clock[a], &d.w.clock[b]
+	ca.join(o, d.w.clock)
+	ca.join(cb, d.w.clock)
+	cb.assign(ca, d.w.clock)
+	o.assign(ca, d.w.clock)
 }

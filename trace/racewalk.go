@@ -1,27 +1,26 @@
 package trace
 
-// raceWalker is syncWalker (hbWalker's edges, then syncHB's) on tree
-// clocks, for the data-race detector: the same happens-before edges, the
-// same entries, but a join costs the entries that change rather than one
-// per task (treeclock.go). It keeps no race-check clock before an acquire
+// raceWalker is syncWalker (hbWalker's edges, then syncHB's) on the race
+// detector's clocks: the same happens-before edges, the same entries, but a
+// join costs about the entries that changed rather than one per task
+// (raceclock.go). It keeps no race-check clock before an acquire
 // (syncHB's noPre: Races checks with the clock after it), and leaves out
 // the channel value edges when the runtime reports them as slot
 // synchronisations (noValues).
 type raceWalker struct {
-	clock    []tclock // each task's
-	msgs     map[int64]*tclock
-	pair     map[int64]*tclock
-	sig      map[int64]*tclock
+	clock    []rclock // each task's
+	msgs     map[int64]*rclock
+	pair     map[int64]*rclock
+	sig      map[int64]*rclock
 	res      resIndex
 	state    []raceRes
-	free     []*tclock
-	buf      []int32 // scratch of the joins
+	free     []*rclock
 	noValues bool
 }
 
 // raceRes is what raceWalker keeps of one resource (syncRes).
 type raceRes struct {
-	rel, rrel, closed, last tclock
+	rel, rrel, closed, last rclock
 }
 
 // grow makes room for the clocks of n tasks.
@@ -31,7 +30,7 @@ func (w *raceWalker) grow(n int) {
 		if len(w.clock) < cap(w.clock) {
 			w.clock = w.clock[:t+1]
 		} else {
-			w.clock = append(w.clock, tclock{})
+			w.clock = append(w.clock, rclock{})
 		}
 		w.clock[t].reset(t)
 	}
@@ -40,7 +39,7 @@ func (w *raceWalker) grow(n int) {
 // reset empties w for a new walk, keeping its memory.
 func (w *raceWalker) reset() {
 	w.clock = w.clock[:0]
-	for _, m := range []map[int64]*tclock{w.msgs, w.pair, w.sig} {
+	for _, m := range []map[int64]*rclock{w.msgs, w.pair, w.sig} {
 		for _, c := range m {
 			w.free = append(w.free, c)
 		}
@@ -51,39 +50,42 @@ func (w *raceWalker) reset() {
 }
 
 // alloc returns an empty object clock.
-func (w *raceWalker) alloc() *tclock {
+func (w *raceWalker) alloc() *rclock {
+	c := new(rclock)
 	if n := len(w.free); n > 0 {
-		c := w.free[n-1]
-		w.free = w.free[:n-1]
-		c.reset(-1)
-		return c
+		c, w.free = w.free[n-1], w.free[:n-1]
 	}
-	return new(tclock)
+	c.reset(-1)
+	return c
 }
 
 // snapshot returns a new copy of c.
-func (w *raceWalker) snapshot(c *tclock) *tclock {
+func (w *raceWalker) snapshot(c *rclock) *rclock {
 	m := w.alloc()
-	w.buf = m.copyFrom(c, w.buf)
+	m.copyFrom(c, w.clock)
 	return m
 }
 
 // joinInto makes c, a task's clock, its join with o.
-func (w *raceWalker) joinInto(c, o *tclock) { w.buf = c.join(o, w.buf) }
+func (w *raceWalker) joinInto(c, o *rclock) { c.join(o, w.clock) }
 
 // release makes the object clock o its join with c, a task's clock: a copy
-// of c when o is included in it, as a lock's releases are in the clock of
-// the task that took the lock.
-func (w *raceWalker) release(o, c *tclock) {
-	if o.empty() || c.knows(o) {
-		w.buf = o.copyFrom(c, w.buf)
-	} else {
-		w.buf = o.join(c, w.buf)
+// of c when o is empty or included in it, as a lock's releases are in the
+// clock of the task that took the lock.
+func (w *raceWalker) release(o, c *rclock) {
+	switch {
+	case len(o.vc) == 0:
+		o.copyFrom(c, w.clock)
+	case c.knows(o):
+		o.assign(c, w.clock)
+	default:
+		o.join(c, w.clock)
+		o.by = noStamp
 	}
 }
 
 // take removes the clock m kept under id and returns it, or nil.
-func take(m map[int64]*tclock, id int64) *tclock {
+func take(m map[int64]*rclock, id int64) *rclock {
 	c, ok := m[id]
 	if ok {
 		delete(m, id)
@@ -93,9 +95,9 @@ func take(m map[int64]*tclock, id int64) *tclock {
 
 // put keeps c under id, making the map if needed; an earlier clock under
 // id goes to free.
-func (w *raceWalker) put(m *map[int64]*tclock, id int64, c *tclock) {
+func (w *raceWalker) put(m *map[int64]*rclock, id int64, c *rclock) {
 	if *m == nil {
-		*m = make(map[int64]*tclock)
+		*m = make(map[int64]*rclock)
 	}
 	if old := (*m)[id]; old != nil {
 		w.free = append(w.free, old)
@@ -105,9 +107,9 @@ func (w *raceWalker) put(m *map[int64]*tclock, id int64, c *tclock) {
 
 // step walks event e, the next of the walk, and returns the clock of its
 // task, now e's, or nil if e is not a step of a task (hbWalker.advance and
-// syncHB.step). The task's entry is counted first: a tree clock attaches
-// what it learns at the step that learned it.
-func (w *raceWalker) step(e *Event) *tclock {
+// syncHB.step). The task's entry is counted first, so that what it learns
+// is logged at the step that learned it.
+func (w *raceWalker) step(e *Event) *rclock {
 	if !e.IsStep() || e.Task < 0 {
 		return nil
 	}
@@ -138,7 +140,7 @@ func (w *raceWalker) step(e *Event) *tclock {
 
 // spawnEdge orders e, a spawn or a timer's firing, before the first step of
 // the task it started; a task that already ran gets no edge.
-func (w *raceWalker) spawnEdge(e *Event, c *tclock) {
+func (w *raceWalker) spawnEdge(e *Event, c *rclock) {
 	if o := e.Obj; o >= 0 && int(o) < len(w.clock) && o != e.Task && w.clock[o].at(o) == 0 {
 		w.joinInto(&w.clock[o], c)
 	}
@@ -174,7 +176,7 @@ func (w *raceWalker) at(res uint32) *raceRes {
 
 // syncStep adds the edges of syncHB.step for event e, whose task's clock c
 // has been advanced past e.
-func (w *raceWalker) syncStep(e *Event, c *tclock) {
+func (w *raceWalker) syncStep(e *Event, c *rclock) {
 	switch e.Kind {
 	case KindChanSend, KindChanRecv, KindSelect, KindTimerFire:
 		if e.Val == ValClosed {
@@ -233,7 +235,7 @@ func (w *raceWalker) syncStep(e *Event, c *tclock) {
 
 // pairStep handles a step that sends or receives the value with id e.Val
 // (syncHB.pairStep).
-func (w *raceWalker) pairStep(e *Event, c *tclock) {
+func (w *raceWalker) pairStep(e *Event, c *rclock) {
 	if m := take(w.pair, e.Val); m != nil {
 		w.joinInto(c, m)
 		w.free = append(w.free, m)
@@ -246,21 +248,20 @@ func (w *raceWalker) pairStep(e *Event, c *tclock) {
 }
 
 // acquire joins the releases of resource res into c.
-func (w *raceWalker) acquire(c *tclock, res uint32) {
+func (w *raceWalker) acquire(c *rclock, res uint32) {
 	if r := w.find(res); r != nil {
 		w.joinInto(c, &r.rel)
 	}
 }
 
 // acquireLast joins the clock of the last write of e's variable into c.
-func (w *raceWalker) acquireLast(c *tclock, e *Event) {
+func (w *raceWalker) acquireLast(c *rclock, e *Event) {
 	if r := w.find(e.Res); r != nil {
 		w.joinInto(c, &r.last)
 	}
 }
 
 // writeLast makes c the clock of the last write of e's variable.
-func (w *raceWalker) writeLast(c *tclock, e *Event) {
-	r := w.at(e.Res)
-	w.buf = r.last.copyFrom(c, w.buf)
+func (w *raceWalker) writeLast(c *rclock, e *Event) {
+	w.at(e.Res).last.copyFrom(c, w.clock)
 }

@@ -7,69 +7,21 @@ import (
 	"testing"
 )
 
-// dense returns c as a vector clock: each task's steps.
-func (c *tclock) dense() VC {
-	v := make(VC, len(c.n))
-	for t := range c.n {
-		v[t] = c.n[t].stp
-	}
-	for len(v) > 0 && v[len(v)-1] == 0 {
-		v = v[:len(v)-1]
-	}
-	return v
-}
+// dense returns c's entries.
+func (c *rclock) dense() VC { return c.vc }
 
-// wellFormed returns an error unless c is a tree: every entry of c is
-// reached once from its root, each child's links agree with its parent's
-// and siblings', a child's attachment is at most its parent's version,
-// and siblings come newest attachment first.
-func (c *tclock) wellFormed() error {
-	seen := make([]bool, len(c.n))
-	var walk func(u int32, kids int32) error
-	walk = func(u, kids int32) error {
-		prev := int32(0)
-		for v := kids; v != 0; v = c.n[v-1].next {
-			x := &c.n[v-1]
-			if seen[v-1] {
-				return fmt.Errorf("task %d reached twice", v-1)
-			}
-			seen[v-1] = true
-			if x.parent != u || x.prev != prev {
-				return fmt.Errorf("task %d: parent %d prev %d, want %d %d", v-1, x.parent, x.prev, u, prev)
-			}
-			if u > 0 && x.aclk > c.n[u-1].ver {
-				return fmt.Errorf("task %d attached at %d past its parent's version %d", v-1, x.aclk, c.n[u-1].ver)
-			}
-			if u > 0 && prev != 0 && c.n[prev-1].aclk < x.aclk {
-				return fmt.Errorf("task %d (attached at %d) after task %d (at %d)", v-1, x.aclk, prev-1, c.n[prev-1].aclk)
-			}
-			if err := walk(v, x.child); err != nil {
-				return err
-			}
-			prev = v
-		}
-		return nil
-	}
-	switch {
-	case c.root == tcVirtual:
-		if err := walk(tcVirtual, c.vkids); err != nil {
-			return err
-		}
-	case c.root > 0:
-		seen[c.root-1] = true
-		if x := c.n[c.root-1]; x.parent != 0 || x.prev != 0 || x.next != 0 {
-			return fmt.Errorf("root %d has links %+v", c.root-1, x)
-		}
-		if err := walk(c.root, c.n[c.root-1].child); err != nil {
-			return err
+// wellFormed returns an error unless c's log is in step order, within the
+// steps of its task and past from, and c, if a copy of a task's clock,
+// is included in that task's clock now.
+func (c *rclock) wellFormed(clocks []rclock) error {
+	for k, ch := range c.log {
+		if ch.at < c.from || (k > 0 && ch.at < c.log[k-1].at) || ch.at > c.vc[c.own-1] {
+			return fmt.Errorf("log out of order at %d: %v (from %d, step %d)", k, c.log, c.from, c.vc[c.own-1])
 		}
 	}
-	for t := range c.n {
-		if !seen[t] && c.n[t].ver > 0 {
-			return fmt.Errorf("task %d (version %d) not in the tree", t, c.n[t].ver)
-		}
-		if seen[t] && c.n[t].ver == 0 && int32(t)+1 != c.own {
-			return fmt.Errorf("task %d in the tree with version 0", t)
+	if c.own == 0 && c.by.task >= 0 {
+		if w := clocks[c.by.task].vc; !c.vc.LessEq(w) || c.vc.At(c.by.task) != c.by.clk {
+			return fmt.Errorf("a copy of task %d at step %d, %v, not included in its clock %v", c.by.task, c.by.clk, c.vc, w)
 		}
 	}
 	return nil
@@ -162,32 +114,42 @@ func randomRaceEvent(rng *rand.Rand, task int32, tasks *int32, maxTasks int32) E
 	}
 }
 
-// TestTreeClockRacesMatchDense is the differential test of the tree clocks:
+// TestRaceClocksMatchDense is the differential test of the race clocks:
 // on random runs of every kind of event the walk acts on, with Syncs,
-// Handoffs and Accesses between them, Races (tree clocks) and denseRaces
+// Handoffs and Accesses between them, Races and denseRaces
 // (vector clocks, the detector as it was) report the same races at every
 // call, every task's clock and every object's hold the same entries after
-// every call, and every tree clock stays well formed. Runs reuse one
-// detector of each kind through Reset, as iterations do.
-func TestTreeClockRacesMatchDense(t *testing.T) {
+// every call, and every log stays well formed. Runs reuse one detector of
+// each kind through Reset, as iterations do; in every other run the logs
+// are cut short (trim) all the time, and all but one run in eight look at
+// the logs whatever the clocks' length.
+func TestRaceClocksMatchDense(t *testing.T) {
 	runs, events := 400, 400
 	if testing.Short() {
 		runs = 100
 	}
-	var tree Races
+	var logged Races
 	var dense denseRaces
+	defer func(n, m int) { raceLogBase, raceDenseBelow = n, m }(raceLogBase, raceDenseBelow)
 	for run := range runs {
 		rng := rand.New(rand.NewPCG(uint64(run), 31))
-		tree.Reset()
+		logged.Reset()
 		dense.Reset()
-		tree.ChanSync = run%2 == 0
-		dense.ChanSync = tree.ChanSync
+		raceLogBase, raceDenseBelow = 128, 0
+		if run%4 >= 2 {
+			raceLogBase = 2
+		}
+		if run%8 == 7 {
+			raceDenseBelow = 32
+		}
+		logged.ChanSync = run%2 == 0
+		dense.ChanSync = logged.ChanSync
 		maxTasks := int32(3 + rng.IntN(30))
 		tasks := int32(1)
 		compare := func(what string, r1 Race, ok1 bool, r2 Race, ok2 bool) {
 			t.Helper()
 			if ok1 != ok2 || (ok1 && r1 != r2) {
-				t.Fatalf("run %d, %s: tree clocks %v %+v, vector clocks %v %+v", run, what, ok1, r1, ok2, r2)
+				t.Fatalf("run %d, %s: race clocks %v %+v, vector clocks %v %+v", run, what, ok1, r1, ok2, r2)
 			}
 		}
 		for i := range events {
@@ -197,33 +159,33 @@ func TestTreeClockRacesMatchDense(t *testing.T) {
 				task = rng.Int32N(min(tasks, 3))
 			}
 			e := randomRaceEvent(rng, task, &tasks, maxTasks)
-			r1, ok1 := tree.Step(&e)
+			r1, ok1 := logged.Step(&e)
 			r2, ok2 := dense.Step(&e)
 			compare(fmt.Sprintf("event %d %+v", i, e), r1, ok1, r2, ok2)
 			for range rng.IntN(4) {
 				a, b, key := rng.Int32N(tasks), rng.Int32N(tasks), uint64(1<<40|rng.IntN(5))
 				switch rng.IntN(4) {
 				case 0:
-					tree.Sync(a, key)
+					logged.Sync(a, key)
 					dense.Sync(a, key)
 				case 1:
-					tree.Handoff(a, b, key)
+					logged.Handoff(a, b, key)
 					dense.Handoff(a, b, key)
 				default:
 					loc := uint64(1 + rng.IntN(3))
 					w, at := rng.IntN(2) == 0, rng.IntN(2) == 0
-					r1, ok1 := tree.Access(a, loc, w, at, 7, 1)
+					r1, ok1 := logged.Access(a, loc, w, at, 7, 1)
 					r2, ok2 := dense.Access(a, loc, w, at, 7, 1)
 					compare(fmt.Sprintf("access after event %d", i), r1, ok1, r2, ok2)
 				}
 			}
-			sameDense(t, &tree, &dense, tasks)
+			sameDense(t, &logged, &dense, tasks)
 		}
 	}
 }
 
-// sameDense fails unless the tree clocks of d hold the entries of the
-// vector clocks of v, and are well formed.
+// sameDense fails unless the clocks of d hold the entries of the vector
+// clocks of v, and are well formed.
 func sameDense(t *testing.T, d *Races, v *denseRaces, tasks int32) {
 	t.Helper()
 	same := func(x, y VC) bool { return x.LessEq(y) && y.LessEq(x) }
@@ -231,7 +193,7 @@ func sameDense(t *testing.T, d *Races, v *denseRaces, tasks int32) {
 		var x, y VC
 		if int(task) < len(d.w.clock) {
 			c := &d.w.clock[task]
-			if err := c.wellFormed(); err != nil {
+			if err := c.wellFormed(d.w.clock); err != nil {
 				t.Fatalf("task %d's clock: %v", task, err)
 			}
 			x = c.dense()
@@ -240,34 +202,35 @@ func sameDense(t *testing.T, d *Races, v *denseRaces, tasks int32) {
 			y = v.w.clock[task]
 		}
 		if !same(x, y) {
-			t.Fatalf("task %d: tree clock %v, vector clock %v", task, x, y)
+			t.Fatalf("task %d: race clock %v, vector clock %v", task, x, y)
 		}
 	}
 	for key, o := range d.objs {
-		if err := o.wellFormed(); err != nil {
+		if err := o.wellFormed(d.w.clock); err != nil {
 			t.Fatalf("object %x: %v", key, err)
 		}
 		if p := v.objs[key]; p == nil || !same(o.dense(), p.vc) {
-			t.Fatalf("object %x: tree clock %v, vector clock %v", key, o.dense(), p)
+			t.Fatalf("object %x: race clock %v, vector clock %v", key, o.dense(), p)
 		}
 	}
 	for k := range d.w.state {
 		r := &d.w.state[k]
-		for _, c := range []*tclock{&r.rel, &r.rrel, &r.closed, &r.last} {
-			if err := c.wellFormed(); err != nil {
+		for _, c := range []*rclock{&r.rel, &r.rrel, &r.closed, &r.last} {
+			if err := c.wellFormed(d.w.clock); err != nil {
 				t.Fatalf("resource state %d: %v", k, err)
 			}
 		}
 	}
 }
 
-// TestTreeClockJoinCost: a join costs the entries that change. A task that
-// learns one new step of one of a thousand tasks it already knows visits a
-// handful of entries, not a thousand.
-func TestTreeClockJoinCost(t *testing.T) {
+// TestRaceClockJoinCost: a join costs the entries that changed. A task
+// that learns one new step of one of a thousand tasks it already knows
+// looks at one change of that task's log, not at a thousand entries; one
+// that learns of every task takes the dense way.
+func TestRaceClockJoinCost(t *testing.T) {
 	const n = 1000
 	var d Races
-	// Task 0 spawns n tasks; each writes, and hands a token back through an
+	// Task 0 spawns n tasks; each steps, and hands a token back through an
 	// object that task 0 synchronises on.
 	for i := int32(1); i <= n; i++ {
 		d.Step(&Event{Task: 0, Kind: KindSpawn, Obj: i})
@@ -278,14 +241,33 @@ func TestTreeClockJoinCost(t *testing.T) {
 	if got := d.w.clock[0].dense(); len(got) != n+1 || slices.Contains(got, 0) {
 		t.Fatalf("task 0 knows %v", got)
 	}
+	// Task 5 learns of task 0's steps (a dense join: news of every task),
+	// steps and releases an object that task 0 acquires; then steps again
+	// and releases another: all task 0 learns there is task 5's step.
+	d.Sync(0, 1<<43)
+	d.Sync(5, 1<<43)
 	d.Step(&Event{Task: 5, Kind: KindYield, Obj: -1})
 	d.Sync(5, 1<<41)
-	buf := d.w.clock[0].news(d.objs[1<<41], nil, 0)
-	if len(buf) > 2 {
-		t.Fatalf("a join of one new step walks %d entries: %v", len(buf), buf)
-	}
 	d.Sync(0, 1<<41)
-	if d.w.clock[0].at(5) != 2 {
-		t.Fatalf("task 0 knows %d steps of task 5, want 2", d.w.clock[0].at(5))
+	d.Step(&Event{Task: 5, Kind: KindYield, Obj: -1})
+	d.Sync(5, 1<<42)
+	c5 := &d.w.clock[5]
+	changes, ok := c5.span(d.w.clock[0].at(5), c5.at(5), deltaLimit(n+1))
+	if !ok || len(changes) > 2 {
+		t.Fatalf("a join of one new step looks at %v (%v), want at most 2 changes", changes, ok)
+	}
+	d.Step(&Event{Task: 0, Kind: KindYield, Obj: -1})
+	d.Sync(0, 1<<42)
+	if d.w.clock[0].at(5) != 3 {
+		t.Fatalf("task 0 knows %d steps of task 5, want 3", d.w.clock[0].at(5))
+	}
+	// Task 0's clock changed by one entry at that Sync, listed in its log.
+	if l := d.w.clock[0].log; len(l) == 0 || l[len(l)-1] != (clockChange{d.w.clock[0].at(0), 5}) {
+		t.Fatalf("task 0's log ends %v", l[max(0, len(l)-3):])
+	}
+	// Task 7 learns of all of them at once: more than the limit, dense.
+	c7 := &d.w.clock[7]
+	if _, ok := d.w.clock[0].span(c7.at(0), d.w.clock[0].at(0), deltaLimit(n+1)); ok {
+		t.Fatal("a join that brings news of every task looks at changes")
 	}
 }
