@@ -38,12 +38,12 @@ type Races struct {
 	ChanSync bool
 
 	w        raceWalker
-	objs     map[uint64]*rclock  // synchronisation objects of Sync: the clock each holds
-	freeObjs []*rclock           // for reuse after Reset
-	locs     map[uint64]*raceLoc // locations: a KindMemRead/Write step's Res, or a key of Access
-	free     []*raceLoc          // for reuse after Reset
-	seen     int                 // events stepped
-	used     bool                // anything stepped or noted since the last Reset
+	objs     map[uint64]*rclock // synchronisation objects of Sync: the clock each holds
+	freeObjs []*rclock          // for reuse after Reset
+	locs     raceLocs           // locations: a KindMemRead/Write step's Res, or a key of Access
+	free     []*raceLoc         // for reuse after Reset
+	seen     int                // events stepped
+	used     bool               // anything stepped or noted since the last Reset
 }
 
 // RaceAccess is one side of a race: the event of the step at which it
@@ -66,9 +66,12 @@ type Race struct {
 }
 
 type raceLoc struct {
-	write raceAccess      // the last write; task -1 if none
-	reads []raceAccess    // the last read of each task since the last write
-	index map[int32]int32 // reads' index by readKey, once they are many
+	write raceAccess   // the last write; task -1 if none
+	reads []raceAccess // the last read of each task since the last write
+	// index holds, by readKey, a read's place in reads plus one, once they
+	// are many; an entry that does not name a read of its key is stale (of
+	// reads before the last write), and means none.
+	index []int32
 }
 
 // manyReads is the number of reads past which a location indexes them: a
@@ -103,11 +106,7 @@ func (d *Races) Reset() {
 		d.freeObjs = append(d.freeObjs, o)
 	}
 	clear(d.objs)
-	for _, l := range d.locs {
-		l.reads = l.reads[:0]
-		d.free = append(d.free, l)
-	}
-	clear(d.locs)
+	d.free = d.locs.drain(d.free)
 	d.seen = 0
 }
 
@@ -148,10 +147,7 @@ func (d *Races) Access(task int32, key uint64, write, atomic bool, loc uint64, w
 
 // check checks access a of the location key and records it.
 func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
-	if d.locs == nil {
-		d.locs = make(map[uint64]*raceLoc)
-	}
-	l := d.locs[key]
+	l := d.locs.get(key)
 	if l == nil {
 		if n := len(d.free); n > 0 {
 			l, d.free = d.free[n-1], d.free[:n-1]
@@ -159,7 +155,7 @@ func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
 			l = new(raceLoc)
 		}
 		l.write = raceAccess{RaceAccess: RaceAccess{Task: -1}}
-		d.locs[key] = l
+		d.locs.put(key, l)
 	}
 	vc := &d.w.clock[a.Task]
 	me := raceAccess{RaceAccess: a, clk: vc.at(a.Task)}
@@ -187,31 +183,105 @@ func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
 // atomicity since the last write: a later access that the newer read
 // happens before, the older one does too.
 func (l *raceLoc) addRead(a raceAccess) {
-	if l.index != nil && len(l.reads) >= manyReads {
-		if k, ok := l.index[readKey(a)]; ok {
-			l.reads[k] = a
-		} else {
-			l.index[readKey(a)] = int32(len(l.reads))
-			l.reads = append(l.reads, a)
+	k := readKey(a)
+	if len(l.reads) >= manyReads {
+		if p := l.indexed(k); p >= 0 {
+			l.reads[p] = a
+			return
 		}
+		l.setIndex(k, len(l.reads))
+		l.reads = append(l.reads, a)
 		return
 	}
-	for k := range l.reads {
-		if l.reads[k].Task == a.Task && l.reads[k].Atomic == a.Atomic {
-			l.reads[k] = a
+	for p := range l.reads {
+		if l.reads[p].Task == a.Task && l.reads[p].Atomic == a.Atomic {
+			l.reads[p] = a
 			return
 		}
 	}
 	l.reads = append(l.reads, a)
 	if len(l.reads) == manyReads {
-		if l.index == nil {
-			l.index = make(map[int32]int32)
-		}
-		clear(l.index)
-		for k, r := range l.reads {
-			l.index[readKey(r)] = int32(k)
+		for p, r := range l.reads {
+			l.setIndex(readKey(r), p)
 		}
 	}
+}
+
+// indexed returns the place in l.reads of the read of key k, or -1.
+func (l *raceLoc) indexed(k int32) int {
+	if int(k) >= len(l.index) {
+		return -1
+	}
+	p := int(l.index[k]) - 1
+	if p < 0 || p >= len(l.reads) || readKey(l.reads[p]) != k {
+		return -1 // none, or stale
+	}
+	return p
+}
+
+// setIndex records that the read of key k is at place p of l.reads.
+func (l *raceLoc) setIndex(k int32, p int) {
+	if int(k) >= len(l.index) {
+		l.index = append(l.index, make([]int32, int(k)+1-len(l.index))...)
+	}
+	l.index[k] = int32(p + 1)
+}
+
+// raceLocs holds the locations' states by key: in a slice below denseLocs
+// (a run numbers its resources from 1), in a map above (the keys of
+// Access that are not resources).
+type raceLocs struct {
+	dense []*raceLoc
+	hi    int // entries of dense past hi are nil
+	other map[uint64]*raceLoc
+}
+
+// denseLocs bounds the keys kept in the slice.
+const denseLocs = 1 << 16
+
+func (m *raceLocs) get(key uint64) *raceLoc {
+	switch {
+	case key < uint64(len(m.dense)):
+		return m.dense[key]
+	case key < denseLocs:
+		return nil
+	}
+	return m.other[key]
+}
+
+func (m *raceLocs) put(key uint64, l *raceLoc) {
+	if key < denseLocs {
+		if key >= uint64(len(m.dense)) {
+			m.dense = append(m.dense, make([]*raceLoc, int(key)+1-len(m.dense))...)
+			m.dense = m.dense[:cap(m.dense)]
+		}
+		m.dense[key] = l
+		m.hi = max(m.hi, int(key)+1)
+		return
+	}
+	if m.other == nil {
+		m.other = make(map[uint64]*raceLoc)
+	}
+	m.other[key] = l
+}
+
+// drain removes every location, emptied, and returns free with them
+// appended.
+func (m *raceLocs) drain(free []*raceLoc) []*raceLoc {
+	for k, l := range m.dense[:m.hi] {
+		if l != nil {
+			l.reads = l.reads[:0]
+			free = append(free, l)
+			m.dense[k] = nil
+		}
+	}
+	m.hi = 0
+	for _, l := range m.other {
+		l.reads = l.reads[:0]
+		free = append(free, l)
+	}
+	clear(m.other)
+	return free
 }
 
 // Sync records that task, at the event just stepped, acquires and releases

@@ -144,7 +144,7 @@ func TestRaceClocksMatchDense(t *testing.T) {
 		}
 		logged.ChanSync = run%2 == 0
 		dense.ChanSync = logged.ChanSync
-		maxTasks := int32(3 + rng.IntN(30))
+		maxTasks := int32(3 + rng.IntN(60))
 		tasks := int32(1)
 		compare := func(what string, r1 Race, ok1 bool, r2 Race, ok2 bool) {
 			t.Helper()
