@@ -10,18 +10,24 @@ import (
 // dense returns c's entries.
 func (c *rclock) dense() VC { return c.vc }
 
-// wellFormed returns an error unless c's log is in step order, within the
-// steps of its task and past from, and c, if a copy of a task's clock,
-// is included in that task's clock now.
+// wellFormed returns an error unless c's log names tasks of its clock, the
+// positions it knows of the tasks' logs are positions they have reached,
+// and c, if a copy of a task's clock, is included in that task's clock now.
 func (c *rclock) wellFormed(clocks []rclock) error {
-	for k, ch := range c.log {
-		if ch.at < c.from || (k > 0 && ch.at < c.log[k-1].at) || ch.at > c.vc[c.own-1] {
-			return fmt.Errorf("log out of order at %d: %v (from %d, step %d)", k, c.log, c.from, c.vc[c.own-1])
+	for k, t := range c.log {
+		if t < -1 || int(t) >= len(c.vc) {
+			return fmt.Errorf("log entry %d names task %d of %d", k, t, len(c.vc))
+		}
+	}
+	for w, p := range c.pos {
+		if p > 0 && (w >= len(clocks) || p > clocks[w].end()) {
+			return fmt.Errorf("knows position %d of task %d's log", p, w)
 		}
 	}
 	if c.own == 0 && c.by.task >= 0 {
-		if w := clocks[c.by.task].vc; !c.vc.LessEq(w) || c.vc.At(c.by.task) != c.by.clk {
-			return fmt.Errorf("a copy of task %d at step %d, %v, not included in its clock %v", c.by.task, c.by.clk, c.vc, w)
+		w := &clocks[c.by.task]
+		if !c.vc.LessEq(w.vc) || c.vc.At(c.by.task) != c.by.clk || c.byPos > w.end() {
+			return fmt.Errorf("a copy of task %d at step %d, position %d, %v, not included in its clock %v (position %d)", c.by.task, c.by.clk, c.byPos, c.vc, w.vc, w.end())
 		}
 	}
 	return nil
@@ -252,7 +258,7 @@ func TestRaceClockJoinCost(t *testing.T) {
 	d.Step(&Event{Task: 5, Kind: KindYield, Obj: -1})
 	d.Sync(5, 1<<42)
 	c5 := &d.w.clock[5]
-	changes, ok := c5.span(d.w.clock[0].at(5), c5.at(5), deltaLimit(n+1))
+	changes, ok := c5.span(d.w.clock[0].known(5), c5.end(), deltaLimit(n+1))
 	if !ok || len(changes) > 2 {
 		t.Fatalf("a join of one new step looks at %v (%v), want at most 2 changes", changes, ok)
 	}
@@ -262,12 +268,12 @@ func TestRaceClockJoinCost(t *testing.T) {
 		t.Fatalf("task 0 knows %d steps of task 5, want 3", d.w.clock[0].at(5))
 	}
 	// Task 0's clock changed by one entry at that Sync, listed in its log.
-	if l := d.w.clock[0].log; len(l) == 0 || l[len(l)-1] != (clockChange{d.w.clock[0].at(0), 5}) {
+	if l := d.w.clock[0].log; len(l) == 0 || l[len(l)-1] != 5 {
 		t.Fatalf("task 0's log ends %v", l[max(0, len(l)-3):])
 	}
 	// Task 7 learns of all of them at once: more than the limit, dense.
 	c7 := &d.w.clock[7]
-	if _, ok := d.w.clock[0].span(c7.at(0), d.w.clock[0].at(0), deltaLimit(n+1)); ok {
+	if _, ok := d.w.clock[0].span(c7.known(0), d.w.clock[0].end(), deltaLimit(n+1)); ok {
 		t.Fatal("a join that brings news of every task looks at changes")
 	}
 }
