@@ -339,7 +339,18 @@ func (d *Races) Handoff(a, b int32, key uint64) {
 	}
 	o, ca, cb := d.obj(key), &d.w.clock[a], &d.w.clock[b]
 	ca.join(o, d.w.clock)
-	ca.join(cb, d.w.clock)
-	cb.assign(ca, d.w.clock)
+	if st, q, _ := cb.source(); st.knownBy(ca.vc, a) || ca.delta(cb, st, q, d.w.clock) {
+		ca.learn(b, q)
+		cb.assign(ca, d.w.clock)
+	} else { // news of many tasks: both become the join in one pass
+		n := max(len(ca.vc), len(cb.vc))
+		ca.vc.grow(n)
+		cb.vc.grow(n)
+		joinBoth(ca.vc, cb.vc)
+		ca.noted(-1)
+		cb.noted(-1)
+		ca.learn(b, cb.end())
+		cb.learn(a, ca.end())
+	}
 	o.assign(ca, d.w.clock)
 }
