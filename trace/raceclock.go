@@ -6,11 +6,13 @@ package trace
 //
 // A task's clock keeps, besides its entries, a log of the entries other
 // than its own that changed in it, in order; its length names the clock's
-// state (a log position). Every clock remembers, per task w, a position of
-// w's log whose state it includes (pos: raised when it joins w's clock or a
-// copy of it, never more than it knows, and 0, w's empty clock, if
-// unknown); an object's clock that copies a task's clock remembers whose,
-// and at which step and position (by, byPos). To join w's clock as of
+// state (a log position). Every clock remembers, for the few tasks it
+// joined last (those it will most likely join again), a position of each
+// one's log whose state it includes (pos: raised when it joins the task's
+// clock or a copy of it, never more than it knows; 0, the task's empty
+// clock, for the others); an object's clock that copies a task's clock
+// remembers whose, and at which step and position (by, byPos). To join w's
+// clock as of
 // position q, a clock that includes w's state at position p takes the
 // entries w's log lists between p and q, and w's own entry, rather than
 // every entry: the others are unchanged since p. When they are more than a
@@ -36,9 +38,11 @@ package trace
 type rclock struct {
 	vc  VC
 	own int32
-	// pos holds, per task w, a position of w's log whose state c includes;
-	// entries past its length are 0.
-	pos []int32
+	// pos holds, for a few tasks w, a position of w's log whose state c
+	// includes (0 for the others): those c joined last, which are those it
+	// will join again, with next the entry to replace.
+	pos  [knownLogs]taskPos
+	next uint8
 	// by names the task whose clock an object's clock is a copy of, and its
 	// step then (task -1: none, a join of several clocks, or empty); byPos
 	// the position of its log then.
@@ -50,14 +54,19 @@ type rclock struct {
 	base int32
 }
 
+// taskPos is a position of task+1's log (task+1 0: none).
+type taskPos struct{ task, pos int32 }
+
+// knownLogs is how many tasks' log positions a clock keeps.
+const knownLogs = 8
+
 // noStamp is the stamp of an object's clock that copies no task's.
 var noStamp = stamp{task: -1}
 
 // reset empties c, keeping its memory; t ≥ 0 makes it task t's clock.
 func (c *rclock) reset(t int32) {
 	c.vc = c.vc[:0]
-	clear(c.pos)
-	c.pos = c.pos[:0]
+	c.pos, c.next = [knownLogs]taskPos{}, 0
 	c.own, c.by, c.byPos = 0, noStamp, 0
 	c.log, c.base = c.log[:0], 0
 	if t >= 0 {
@@ -91,18 +100,24 @@ func (c *rclock) knows(o *rclock) bool {
 
 // known returns the position of task w's log whose state c includes.
 func (c *rclock) known(w int32) int32 {
-	if int(w) < len(c.pos) {
-		return c.pos[w]
+	for _, tp := range c.pos {
+		if tp.task == w+1 {
+			return tp.pos
+		}
 	}
 	return 0
 }
 
 // learn records that c includes task w's state at position p of its log.
 func (c *rclock) learn(w, p int32) {
-	if int(w) >= len(c.pos) {
-		c.pos = append(c.pos, make([]int32, int(w)+1-len(c.pos))...)
+	for k := range c.pos {
+		if c.pos[k].task == w+1 {
+			c.pos[k].pos = max(c.pos[k].pos, p)
+			return
+		}
 	}
-	c.pos[w] = max(c.pos[w], p)
+	c.pos[c.next] = taskPos{w + 1, p}
+	c.next = (c.next + 1) % knownLogs
 }
 
 // noted records that entry k of c, a task's clock, changed (k -1: entries
@@ -143,7 +158,7 @@ func (c *rclock) span(p, q int32, limit int) ([]int32, bool) {
 // raceDenseBelow is the length of clocks whose joins are always dense: a
 // pass over so few entries costs less than a look at the log (a variable
 // for the tests).
-var raceDenseBelow = 32
+var raceDenseBelow = 256
 
 // deltaLimit bounds the changes a join looks at before it takes the dense
 // way, for clocks of n entries: a change costs some ten times what an
@@ -240,7 +255,7 @@ func (c *rclock) copyFrom(s *rclock, clocks []rclock) {
 		return
 	}
 	c.vc = append(c.vc[:0], s.vc...)
-	clear(c.pos)
+	c.pos, c.next = [knownLogs]taskPos{}, 0
 	st, q, ok := s.source()
 	c.copied(st, q, ok)
 }
