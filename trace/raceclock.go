@@ -12,9 +12,8 @@ package trace
 // clock or a copy of it, never more than it knows; 0, the task's empty
 // clock, for the others); an object's clock that copies a task's clock
 // remembers whose, and at which step and position (by, byPos). To join w's
-// clock as of
-// position q, a clock that includes w's state at position p takes the
-// entries w's log lists between p and q, and w's own entry, rather than
+// clock as of position q, a clock that includes w's state at position p
+// takes the entries w's log lists between p and q, and w's own entry, rather than
 // every entry: the others are unchanged since p. When they are more than a
 // small fraction of the clock, or the log no longer reaches back to p, or a
 // join of w's clock went the dense way (which lists nothing, and leaves a
@@ -110,6 +109,9 @@ func (c *rclock) known(w int32) int32 {
 
 // learn records that c includes task w's state at position p of its log.
 func (c *rclock) learn(w, p int32) {
+	if len(c.vc) <= raceDenseBelow {
+		return // its joins are dense: forgetting is cheaper, and safe
+	}
 	for k := range c.pos {
 		if c.pos[k].task == w+1 {
 			c.pos[k].pos = max(c.pos[k].pos, p)
@@ -124,6 +126,12 @@ func (c *rclock) learn(w, p int32) {
 // not listed).
 func (c *rclock) noted(k int32) {
 	if c.own == 0 {
+		return
+	}
+	if len(c.vc) <= raceDenseBelow {
+		// Joins of a clock this short are dense: a new position that no
+		// log lists from, rather than a list nobody reads.
+		c.base, c.log = c.end()+1, c.log[:0]
 		return
 	}
 	if len(c.log) >= raceLogBase+len(c.vc)/2 {
