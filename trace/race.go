@@ -19,14 +19,14 @@ package trace
 // location since the last write, and a race is reported whatever the order
 // the schedule happened to give the two accesses.
 //
-// The clocks are vector clocks that remember what changed (raceclock.go):
-// a synchronisation costs about the entries that changed since the two
-// clocks last met, not one per task, where that is a few; a task that
-// already knows what an object holds (a lock taken again by the task that
-// released it, a channel slot whose last user it synchronised with) skips
-// the join; a synchronisation that brings news of most tasks is one pass
-// over the entries in vector instructions (vclock_join.go). The entries,
-// and so the races found, are those of syncWalker's vector clocks.
+// Synchronisation costs a pass over the clocks' entries, one per task,
+// except where a clock is known to include the other already: an object
+// of Sync or an atomic variable remembers whose clock it holds (a stamp),
+// so that a task that already knows a later step of that task skips the
+// join. A handoff of an unbuffered channel, three Syncs, is one pass
+// (Handoff), which joins only the two tasks' clocks when the channel's is
+// known to be included in one of them; the pass runs in vector
+// instructions where there are some (vclock_join.go).
 
 // Races is an online data-race detector. Feed it every event of a run in
 // order with Step, as soon as the event is final; the zero Races is ready.
@@ -37,13 +37,20 @@ type Races struct {
 	// them.
 	ChanSync bool
 
-	w        raceWalker
-	objs     map[uint64]*rclock // synchronisation objects of Sync: the clock each holds
-	freeObjs []*rclock          // for reuse after Reset
-	locs     raceLocs           // locations: a KindMemRead/Write step's Res, or a key of Access
-	free     []*raceLoc         // for reuse after Reset
-	seen     int                // events stepped
-	used     bool               // anything stepped or noted since the last Reset
+	w        syncWalker
+	objs     map[uint64]*raceObj // synchronisation objects of Sync
+	freeObjs []*raceObj          // for reuse after Reset
+	locs     raceLocs            // locations: a KindMemRead/Write step's Res, or a key of Access
+	free     []*raceLoc          // for reuse after Reset
+	seen     int                 // events stepped
+	used     bool                // anything stepped or noted since the last Reset
+}
+
+// raceObj is a synchronisation object of Sync: its clock, and whose clock
+// it is (a copy of the clock of the task of the stamp, at that step).
+type raceObj struct {
+	vc VC
+	by stamp
 }
 
 // RaceAccess is one side of a race: the event of the step at which it
@@ -101,8 +108,15 @@ func (d *Races) Reset() {
 		return
 	}
 	d.used = false
-	d.w.reset()
+	all := d.w.clock[:cap(d.w.clock)]
+	for i := range all {
+		all[i] = all[i][:0]
+	}
+	d.w.clock = all[:0]
+	d.w.spare = d.w.msgs.drain(d.w.spare)
+	d.w.sync.reset()
 	for _, o := range d.objs {
+		o.vc = o.vc[:0]
 		d.freeObjs = append(d.freeObjs, o)
 	}
 	clear(d.objs)
@@ -120,8 +134,8 @@ func (d *Races) Step(e *Event) (Race, bool) {
 	d.used = true
 	i := d.seen
 	d.seen++
-	d.w.noValues = d.ChanSync
-	vc := d.w.step(e)
+	d.w.sync.noPre, d.w.sync.noValues = true, d.ChanSync
+	vc := d.w.stepEvent(e)
 	if vc == nil || (e.Kind != KindMemRead && e.Kind != KindMemWrite) || e.Res == 0 {
 		return Race{}, false
 	}
@@ -157,11 +171,11 @@ func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
 		l.write = raceAccess{RaceAccess: RaceAccess{Task: -1}}
 		d.locs.put(key, l)
 	}
-	vc := &d.w.clock[a.Task]
-	me := raceAccess{RaceAccess: a, clk: vc.at(a.Task)}
+	vc := d.w.clock[a.Task]
+	me := raceAccess{RaceAccess: a, clk: vc.At(a.Task)}
 	race, found := Race{Key: key, Later: a}, false
 	conflict := func(o raceAccess) bool {
-		return o.Task >= 0 && o.Task != a.Task && !(o.Atomic && a.Atomic) && o.clk > vc.at(o.Task)
+		return o.Task >= 0 && o.Task != a.Task && !(o.Atomic && a.Atomic) && o.clk > vc.At(o.Task)
 	}
 	if conflict(l.write) {
 		race.Earlier, found = l.write.RaceAccess, true
@@ -298,59 +312,61 @@ func (d *Races) Sync(task int32, key uint64) {
 	if int(task) >= len(d.w.clock) {
 		d.w.grow(int(task) + 1)
 	}
-	o, c := d.obj(key), &d.w.clock[task]
-	c.join(o, d.w.clock)   // nothing to do if c knows o's stamp
-	o.assign(c, d.w.clock) // o ≤ c now: the entries of c that changed since o heard of it
+	obj, known := d.obj(key)
+	o, c := &obj.vc, &d.w.clock[task]
+	if known && obj.by.knownBy(*c, task) {
+		*o = append((*o)[:0], *c...) // o ≤ c: their join is c
+	} else {
+		o.grow(len(*c))
+		c.grow(len(*o))
+		joinBoth(*o, *c)
+	}
+	obj.by = stamp{task, c.At(task)} // o is task's clock now
 }
 
-// obj returns the object key's clock, empty if new.
-func (d *Races) obj(key uint64) *rclock {
-	if o := d.objs[key]; o != nil {
-		return o
+// obj returns the object key, made empty if new (known false).
+func (d *Races) obj(key uint64) (o *raceObj, known bool) {
+	if o = d.objs[key]; o != nil {
+		return o, true
 	}
 	if d.objs == nil {
-		d.objs = make(map[uint64]*rclock)
+		d.objs = make(map[uint64]*raceObj)
 	}
-	var o *rclock
 	if n := len(d.freeObjs); n > 0 {
 		o, d.freeObjs = d.freeObjs[n-1], d.freeObjs[:n-1]
 	} else {
-		o = new(rclock)
+		o = new(raceObj)
 	}
-	o.reset(-1)
 	d.objs[key] = o
-	return o
+	return o, false
 }
 
-// Handoff is Sync(a, key), Sync(b, key), Sync(a, key): a, b and the
-// object all become the join of the three, and the object is a's clock. A
-// runtime reports with it a handoff of an unbuffered channel, which orders
-// the two tasks both ways. a learns what the object and b hold, and the
-// others become copies of a's clock: where that is news of most tasks (a
-// token going round a ring), one pass over the entries and two copies.
+// Handoff is Sync(a, key), Sync(b, key), Sync(a, key) in one pass over the
+// clocks: a, b and the object all become the join of the three, and the
+// object is a's clock. A runtime reports with it a handoff of an
+// unbuffered channel, which orders the two tasks both ways. When the object
+// is known to be included in a's or b's clock (its stamp), the pass joins
+// only a and b, and the object becomes a copy.
 func (d *Races) Handoff(a, b int32, key uint64) {
+	d.used = true
 	if a == b {
 		d.Sync(a, key)
 		return
 	}
-	d.used = true
 	if n := int(max(a, b)) + 1; n > len(d.w.clock) {
 		d.w.grow(n)
 	}
-	o, ca, cb := d.obj(key), &d.w.clock[a], &d.w.clock[b]
-	ca.join(o, d.w.clock)
-	if st, q, _ := cb.source(); st.knownBy(ca.vc, a) || ca.delta(cb, st, q, d.w.clock) {
-		ca.learn(b, q)
-		cb.assign(ca, d.w.clock)
-	} else { // news of many tasks: both become the join in one pass
-		n := max(len(ca.vc), len(cb.vc))
-		ca.vc.grow(n)
-		cb.vc.grow(n)
-		joinBoth(ca.vc, cb.vc)
-		ca.noted(-1)
-		cb.noted(-1)
-		ca.learn(b, cb.end())
-		cb.learn(a, ca.end())
+	obj, known := d.obj(key)
+	o, ca, cb := &obj.vc, &d.w.clock[a], &d.w.clock[b]
+	n := max(len(*o), len(*ca), len(*cb))
+	ca.grow(n)
+	cb.grow(n)
+	if !known || obj.by.knownBy(*ca, a) || obj.by.knownBy(*cb, b) {
+		joinBoth(*ca, *cb) // o is empty, or o ≤ a or o ≤ b: the join of the three is a's and b's
+		*o = append((*o)[:0], *ca...)
+	} else {
+		o.grow(n)
+		joinAll(*o, *ca, *cb)
 	}
-	o.assign(ca, d.w.clock)
+	obj.by = stamp{a, ca.At(a)}
 }

@@ -182,10 +182,10 @@ func sameRaceState(t *testing.T, x, y *Races, n int32) {
 	for task := range n {
 		var v, w VC
 		if int(task) < len(x.w.clock) {
-			v = x.w.clock[task].dense()
+			v = x.w.clock[task]
 		}
 		if int(task) < len(y.w.clock) {
-			w = y.w.clock[task].dense()
+			w = y.w.clock[task]
 		}
 		if !same(v, w) {
 			t.Fatalf("task %d: clocks %v and %v", task, v, w)
@@ -195,8 +195,8 @@ func sameRaceState(t *testing.T, x, y *Races, n int32) {
 		t.Fatalf("%d and %d objects", len(x.objs), len(y.objs))
 	}
 	for key, o := range x.objs {
-		if p := y.objs[key]; p == nil || !same(o.dense(), p.dense()) {
-			t.Fatalf("object %x: %v and %v", key, o.dense(), p.dense())
+		if p := y.objs[key]; p == nil || !same(o.vc, p.vc) || o.by != p.by {
+			t.Fatalf("object %x: %+v and %+v", key, o, p)
 		}
 	}
 }
@@ -229,5 +229,49 @@ func TestRacesReset(t *testing.T) {
 		if d.Stepped() != len(ordered) {
 			t.Fatalf("round %d: Stepped %d after %d events", round, d.Stepped(), len(ordered))
 		}
+	}
+}
+
+// TestRaceLocReadsIndex: a crowded location keeps one read per task and
+// atomicity, through its index, also once a write emptied its reads and
+// other tasks read it in another order (the index's stale entries).
+func TestRaceLocReadsIndex(t *testing.T) {
+	var l raceLoc
+	read := func(task int32, atomic bool, clk uint32) {
+		l.addRead(raceAccess{RaceAccess: RaceAccess{Task: task, Atomic: atomic}, clk: clk})
+	}
+	check := func(want int) {
+		t.Helper()
+		seen := map[int32]bool{}
+		for _, r := range l.reads {
+			if k := readKey(r); seen[k] {
+				t.Fatalf("task %d (atomic %v) read twice: %v", r.Task, r.Atomic, l.reads)
+			} else {
+				seen[k] = true
+			}
+		}
+		if len(l.reads) != want {
+			t.Fatalf("%d reads, want %d", len(l.reads), want)
+		}
+	}
+	for round := range 2 {
+		for task := range int32(40) {
+			read(task, false, 1)
+		}
+		for task := range int32(40) {
+			read(task, task%2 == 0, 2) // half of them again, half atomic
+		}
+		check(60)
+		for _, r := range l.reads {
+			if !r.Atomic && r.Task%2 == 1 && r.clk != 2 {
+				t.Fatalf("round %d: task %d's read not replaced: %+v", round, r.Task, r)
+			}
+		}
+		l.reads = l.reads[:0] // a write
+		for task := int32(39); task >= 0; task-- {
+			read(task, true, 3)
+		}
+		check(40)
+		l.reads = l.reads[:0]
 	}
 }

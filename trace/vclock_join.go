@@ -10,6 +10,13 @@ package trace
 // is left to cut, and on amd64 the pass runs in vector instructions
 // (joinBoth, vclock_join_amd64.go).
 
+// joinAll makes a, b and c, which are equally long, all their join.
+func joinAll(a, b, c VC) {
+	joinInto(a, c)
+	joinBoth(a, b)
+	copy(c, a)
+}
+
 // joinBothGo is joinBoth in Go, for any architecture: a and b, b at least
 // as long as a, both become their join over a's entries.
 func joinBothGo(a, b VC) {
