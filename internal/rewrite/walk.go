@@ -216,6 +216,9 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 	if w.atomicCall(c, sel) {
 		return
 	}
+	if w.reflectLen(c, sel) {
+		return
+	}
 	if w.dialerCall(c, sel) {
 		return
 	}

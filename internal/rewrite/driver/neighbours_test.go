@@ -195,3 +195,12 @@ func TestCorpusReplayWatched(t *testing.T) {
 		t.Fatalf("TestReplayBlocks: %+v", ts)
 	}
 }
+
+// What a test observes of the runtime: a channel's length read by
+// reflection (testify's assert.Len) is the controlled channel's.
+func TestRuntimeObserved(t *testing.T) {
+	sum := runNeighbours(t)
+	if ts := find(sum, "TestChanLen"); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 2 {
+		t.Errorf("TestChanLen: %+v", ts)
+	}
+}
