@@ -11,8 +11,12 @@ import (
 // Once runs a function once, as sync.Once: the first Do runs f, the others
 // wait until f has returned (or panicked) and then return without calling
 // theirs. A Do that calls Do on the same Once deadlocks, as in Go. The zero
-// Once is ready to use; a package-level Once runs f again in every
-// iteration, since every iteration is a fresh run of the program.
+// Once is ready to use. A Once that outlives an iteration (a package-level
+// one) and whose f returned in an earlier iteration of the process stays
+// done, as a package-level sync.Once does across go test -count runs: what f
+// set up (a registration in a package-level map) outlives the iteration
+// too, so running f again would do it twice. A replay in a fresh process
+// runs f (rewritten tests warm the process first when that diverges).
 //
 // A Do that finds f done is a read op, so such Dos do not conflict.
 type Once struct {
@@ -39,7 +43,9 @@ func (o *Once) Do(f func()) {
 		return
 	}
 	if o.o.Bind(r, pc) {
-		o.done, o.running = false, false
+		// First use in this iteration: an f that returned before stays
+		// done; one whose iteration ended inside it did not finish.
+		o.running = false
 		o.q.Reset()
 	}
 	op := core.Op{Kind: trace.KindOnce, Res: o.o.Res, Read: o.done, Obj: -1, PC: pc}
@@ -66,9 +72,10 @@ func (o *Once) Do(f func()) {
 }
 
 // finish ends t's call of f: f's return happens before every Do returns
-// (for the data-race detector: RaceSync).
+// (for the data-race detector: RaceSync). An f that its iteration's end
+// unwound did not finish: the Once is not done for the next iteration.
 func (o *Once) finish(t *core.Task, r *core.Run) {
-	o.done, o.running = true, false
+	o.done, o.running = !t.Unwinding(), false
 	r.RaceSync(t.ID, o.raceKey())
 	o.q.WakeAll(r)
 }

@@ -43,3 +43,31 @@ func TestOnce(t *testing.T) {
 		once.Do(func() { once.Do(func() {}) })
 	}, morpheus.Iterations(2)), "deadlock", "blocked in once on once#")
 }
+
+// A Once that outlives the iteration (a package-level one) stays done once
+// its f returned, as across go test -count runs, so f's registration in
+// state that also outlives the iteration is not made twice; one whose
+// iteration ended inside f (a deadlock there) runs f again.
+func TestOnceOutlivesIteration(t *testing.T) {
+	var once csync.Once
+	registered := 0
+	mustPass(t, explore(t, func(e *morpheus.Env) {
+		once.Do(func() { registered++ })
+		e.Assert(registered == 1, "f registered %d times", registered)
+	}, morpheus.Iterations(5)))
+
+	var stuck csync.Once
+	mustFail(t, explore(t, func(e *morpheus.Env) {
+		stuck.Do(func() {
+			var ch csync.Chan[int]
+			ch.Recv() // the iteration ends here, inside f
+		})
+	}, morpheus.Iterations(1), morpheus.Shrink(0)), "deadlock", "")
+	ran := false
+	mustPass(t, explore(t, func(e *morpheus.Env) {
+		stuck.Do(func() { ran = true })
+	}, morpheus.Iterations(1)))
+	if !ran {
+		t.Error("f did not run again after an iteration that ended inside it")
+	}
+}

@@ -137,6 +137,17 @@ func Recv[T any](ch <-chan T) T {
 //go:noinline
 func RecvOK[T any](ch <-chan T) (T, bool) { return recv(ch, core.CallerPC()) }
 
+// RecvOKAs stands for v, ok = <-ch where ok's type B is a boolean type
+// other than bool and the assignment cannot be split in two statements (an
+// if, for or switch statement's init or a for statement's post): like gives
+// B, its value is not used.
+//
+//go:noinline
+func RecvOKAs[T any, B ~bool](ch <-chan T, like B) (T, B) {
+	v, ok := recv(ch, core.CallerPC())
+	return v, B(ok)
+}
+
 func recv[T any](ch <-chan T, pc uintptr) (T, bool) {
 	c, ok := lookup[T](chanKey(ch))
 	if !ok {

@@ -240,6 +240,11 @@ func (t *Task) exit(reason any) (ok bool) {
 	return true
 }
 
+// Unwinding reports whether t's stack is being unwound because t was killed
+// or its iteration aborted (its deferred calls run, but not in a run that
+// goes on).
+func (t *Task) Unwinding() bool { return t.killed || t.run.aborting }
+
 // recovered classifies a panic value caught at the base of a task.
 func (t *Task) recovered(p any) (reason any, ok bool) {
 	switch v := p.(type) {

@@ -22,8 +22,9 @@ import (
 // standard library's: a controlled reader would hold its schedule up),
 // directly or through functions of the load it calls (as CheckTests
 // follows calls), runs once on the real network and real time, as go test
-// runs it, and is told so at its line (rt.RealTest, and -list). Calls through function values and interfaces are not
-// followed.
+// runs it, and is told so at its line (rt.RealTest, and -list). So does a
+// test that counts allocations (allocCounters). Calls through function
+// values and interfaces are not followed.
 
 // realNetFuncs lists the package-level functions and variables that use
 // the real network whatever the rewriter does, by package path.
@@ -38,6 +39,22 @@ var realNetFuncs = map[string][]string{
 	"io":                {"Pipe"},
 	"net": {"ListenUnix", "DialUnix", "ListenUnixgram", "ListenIP", "DialIP", "ListenMulticastUDP",
 		"FileListener", "FileConn", "FilePacketConn"},
+}
+
+// allocCounters are the functions that count the process's allocations
+// (testing.AllocsPerRun reads runtime.ReadMemStats). Under control they
+// would count morpheus's own allocations too (every op records a step), so
+// a test that compares such counts runs once as go test runs it, as a test
+// on the real network does, where they are the program's own.
+var allocCounters = map[string]string{"runtime": "ReadMemStats", "testing": "AllocsPerRun"}
+
+// allocSite returns how a use of obj is named if it is one of allocCounters.
+func allocSite(obj types.Object) (string, bool) {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil || allocCounters[fn.Pkg().Path()] != fn.Name() {
+		return "", false
+	}
+	return fn.Pkg().Name() + "." + fn.Name() + " (counts allocations, morpheus's own too under control)", true
 }
 
 // realNetMethods lists the methods that use the real network, by package
@@ -182,6 +199,10 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 					if site, ok := realNetSite(u); ok {
 						mark(rn.real, obj, site+at)
 						mark(rn.net, obj, site+at)
+						return true
+					}
+					if site, ok := allocSite(u); ok {
+						mark(rn.real, obj, site+at)
 						return true
 					}
 					if site, ok := netSite(u); ok {

@@ -124,10 +124,24 @@ func (w *fileRewriter) sendCall(r *renderer, b *strings.Builder, fn string, s *a
 // recvNamedBool: v, ok = <-ch where ok's type is a named boolean type
 // becomes __vN, __okN := __rt.RecvOK(ch); v, ok = __vN, __okN == true: the
 // receive's ok is an untyped boolean, which ok takes, and RecvOK's a bool,
-// which it does not; a comparison is untyped. Only where a statement list
-// allows two statements.
+// which it does not; a comparison is untyped. Where a statement list does not
+// allow two statements (an if, for or switch statement's init, a for
+// statement's post), it becomes v, ok = __rt.RecvOKAs(ch, ok): ok's value
+// only gives RecvOKAs its type, so ok is written as it stands, and only when
+// reading it has no effect (no call, no receive in it).
 func (w *fileRewriter) recvNamedBool(a *ast.AssignStmt) {
-	if a.Tok != token.ASSIGN || !w.inList[a] || !w.namedBool(a.Lhs[1]) {
+	if a.Tok != token.ASSIGN || !w.namedBool(a.Lhs[1]) {
+		return
+	}
+	if !w.inList[a] {
+		if u := recvOf(a.Rhs[0]); u != nil && pure(a.Lhs[1]) {
+			like := string(w.src[w.off(a.Lhs[1].Pos()):w.off(a.Lhs[1].End())])
+			w.replace(u, func(r *renderer, b *strings.Builder) {
+				b.WriteString(rtName + ".RecvOKAs(")
+				w.sub(r, b, u.X)
+				b.WriteString(", " + like + ")")
+			})
+		}
 		return
 	}
 	v, ok := w.fresh("v"), w.fresh("ok")
@@ -140,6 +154,23 @@ func (w *fileRewriter) recvNamedBool(a *ast.AssignStmt) {
 		w.sub(r, b, a.Lhs[1])
 		b.WriteString(" = " + v + ", " + ok + " == true")
 	})
+}
+
+// pure reports whether evaluating e has no effect: no call, no receive.
+func pure(e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr, *ast.FuncLit:
+			ok = false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // recv: <-ch becomes __rt.Recv(ch), or __rt.RecvOK(ch) in v, ok := <-ch.
@@ -183,6 +214,9 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 		return
 	}
 	if w.atomicCall(c, sel) {
+		return
+	}
+	if w.reflectLen(c, sel) {
 		return
 	}
 	if w.dialerCall(c, sel) {

@@ -195,3 +195,20 @@ func TestCorpusReplayWatched(t *testing.T) {
 		t.Fatalf("TestReplayBlocks: %+v", ts)
 	}
 }
+
+// What a test observes of the runtime: a channel's length read by
+// reflection (testify's assert.Len) is the controlled channel's, under
+// control; a test that counts allocations (testing.AllocsPerRun,
+// runtime.ReadMemStats) runs once as go test runs it, told so, since under
+// control the counts would include morpheus's own.
+func TestRuntimeObserved(t *testing.T) {
+	sum := runNeighbours(t)
+	if ts := find(sum, "TestChanLen"); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 2 {
+		t.Errorf("TestChanLen: %+v", ts)
+	}
+	ts := find(sum, "TestAllocs")
+	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:41"
+	if ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
+		t.Errorf("TestAllocs once as go test runs it (%s): %+v", why, ts)
+	}
+}

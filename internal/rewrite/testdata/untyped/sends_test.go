@@ -132,6 +132,30 @@ func TestSelectShapes(t *testing.T) {
 	if got {
 		t.Fatal("want !ok from a closed channel")
 	}
+	// The same receive in an if, switch or for statement's init and a for
+	// statement's post, where it cannot be split in two statements.
+	hc := make(chan int, 2)
+	hc <- 3
+	if n, got = <-hc; !got || n != 3 {
+		t.Fatalf("if: got %d, %v", n, got)
+	}
+	hc <- 4
+	switch n, got = <-hc; got {
+	case false:
+		t.Fatal("switch: want ok")
+	}
+	var f struct{ ok flag }
+	hc <- 5
+	hc <- 6
+	sum := 0
+	for n, f.ok = <-hc; f.ok; n, f.ok = <-hc {
+		if sum += n; n == 6 {
+			close(hc)
+		}
+	}
+	if sum != 11 {
+		t.Fatalf("for: sum %d, want 11", sum)
+	}
 	if sameFirst(make(Errs, 1)) != nil {
 		t.Fatal("want nil")
 	}

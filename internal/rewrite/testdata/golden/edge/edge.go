@@ -92,5 +92,9 @@ func NamedOK(ch chan int) (n int, ok flag) {
 	select {
 	case n, ok = <-ch:
 	}
+	if n, ok = <-ch; ok {
+		for n, ok = <-ch; ok; n, ok = <-ch {
+		}
+	}
 	return n, ok
 }

@@ -4,7 +4,10 @@
 // FailNow, for the Must forms).
 package assert
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // TestingT is what the checks fail.
 type TestingT interface {
@@ -43,4 +46,16 @@ func Fail(t TestingT, failure string) bool {
 	}
 	t.Errorf("\n\tError: %s", failure)
 	return false
+}
+
+// Len reports whether obj's length, read by reflection as testify's Len
+// reads it, is n, and fails t if not.
+func Len(t TestingT, obj any, n int) bool {
+	if h, ok := t.(helper); ok {
+		h.Helper()
+	}
+	if l := reflect.ValueOf(obj).Len(); l != n {
+		return Fail(t, fmt.Sprintf("%v should have %d item(s), but has %d", obj, n, l))
+	}
+	return true
 }
