@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -21,7 +22,24 @@ import (
 // morpheus.Check, code run before or after Test) the calls go to t as
 // they are. As with TB, a call from a goroutine once the test's body has
 // returned panics as in Go.
-func T(t testing.TB) *TestingT { return &TestingT{TB: t} }
+func T(t testing.TB) *TestingT {
+	lockT()
+	return &TestingT{TB: t}
+}
+
+// lockT stands, for the data-race detector, for the lock package testing
+// takes in the methods of a test's t (its common.mu: Log, Error, Fatal,
+// Fail, Skip, Helper, Failed): inside a schedule of Test, the calling task
+// acquires and releases one synchronisation object of the schedule (the
+// test's t and its subtests', which run inline). So what a goroutine did
+// before its t.Log happens before what the test does after a later
+// t.Helper or t.Error, as Go's race detector sees the same lock under go
+// test. It is not a scheduling point.
+func lockT() {
+	if s := current; s != nil {
+		raceSync(unsafe.Pointer(s))
+	}
+}
 
 // TestingT is the receiver T returns. It is a testing.TB itself: what it
 // does not stand for goes to the t it holds. TB hands it, inside a
