@@ -51,9 +51,12 @@ type TestingT struct{ testing.TB }
 type schedule struct {
 	env    *morpheus.Env
 	failed bool
+	fails  int        // failures so far (t.Run reports a subtest's own)
 	task   *core.Task // the first failure's, with its location and message
 	pc     uintptr
 	msg    string
+	subs   []*core.Task // the tasks running the subtests open now (Run), innermost last
+	exit   int          // len(subs) when exitSubtest panicked, for Run to recover; 0: none
 }
 
 // current is the schedule Test runs, nil outside one.
@@ -80,15 +83,33 @@ func (s *schedule) log(pc uintptr, msg string) {
 
 // fail marks the schedule failed, keeping the first failure's message.
 func (s *schedule) fail(pc uintptr, msg string) {
+	s.fails++
 	if !s.failed {
 		s.failed, s.task, s.pc, s.msg = true, core.CurrentTask(), pc, msg
 	}
 }
 
-// fatal fails the schedule now, with its first failure.
+// fatal fails the schedule now, with its first failure; called by the
+// task running a subtest, it ends that subtest only (see exitSubtest).
 func (s *schedule) fatal(pc uintptr, msg string) {
 	s.fail(pc, msg)
+	s.exitSubtest()
 	core.CurrentTask().Run().FailOf(core.Assertion, s.task, s.pc, s.msg)
+}
+
+// subtestExit is what exitSubtest panics with, for Run to recover.
+type subtestExit struct{}
+
+// exitSubtest ends the innermost subtest, if the calling task runs one:
+// as go test ends a subtest's goroutine at its t.FailNow or t.SkipNow,
+// and its parent goes on (the schedule still fails at the end of the
+// body, by the failure fail marked). A goroutine of the test that calls
+// t.FailNow is not the subtest's: its call fails the schedule at once.
+func (s *schedule) exitSubtest() {
+	if n := len(s.subs); n > 0 && s.subs[n-1] == core.CurrentTask() {
+		s.exit = n
+		panic(subtestExit{})
+	}
 }
 
 // end fails the schedule if a t.Error or t.Fail marked it; it runs in
@@ -213,6 +234,7 @@ func (c *TestingT) Failed() bool {
 func (c *TestingT) Skip(args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
+		s.exitSubtest()
 	}
 	c.TB.Helper()
 	c.TB.Skip(args...)
@@ -224,6 +246,7 @@ func (c *TestingT) Skip(args ...any) {
 func (c *TestingT) Skipf(format string, args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
+		s.exitSubtest()
 	}
 	c.TB.Helper()
 	c.TB.Skipf(format, args...)
@@ -231,7 +254,9 @@ func (c *TestingT) Skipf(format string, args ...any) {
 
 // SkipNow stands for t.SkipNow.
 func (c *TestingT) SkipNow() {
-	c.mine()
+	if s := c.mine(); s != nil {
+		s.exitSubtest()
+	}
 	c.TB.SkipNow()
 }
 
