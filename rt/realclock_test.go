@@ -1,7 +1,11 @@
 package rt_test
 
 import (
+	"fmt"
 	"net"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -42,5 +46,29 @@ func TestRealTestRealClock(t *testing.T) {
 	// Outside the real test, the outside clock again (outside.go).
 	if rt.Now().Year() != 1999 {
 		t.Errorf("after the real test, time.Now() outside control is %v, want the outside clock", rt.Now())
+	}
+}
+
+// A test on the real network runs in the first test process only: the
+// others skip it. The shard is one of the driver's settings, which the
+// process takes out of its environment when it starts (env.go); before,
+// RealTest looked for it in the environment, found nothing there, and
+// every process ran the test at once (asaskevich/EventBus's
+// TestNewClient then found its fixed port taken by the other process's).
+func TestRealTestFirstShardOnly(t *testing.T) {
+	if os.Getenv("RT_SHARD_CHILD") != "" {
+		rt.RealTest(t, "a test of the shards", func(t *testing.T) { fmt.Println("the real test ran") })
+		return
+	}
+	if testing.Short() {
+		t.Skip("runs child processes")
+	}
+	for shard, ran := range map[string]bool{"0/2": true, "1/2": false} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestRealTestFirstShardOnly$", "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), "RT_SHARD_CHILD=1", "MORPHEUS_SHARD="+shard)
+		out, err := cmd.CombinedOutput()
+		if err != nil || strings.Contains(string(out), "the real test ran") != ran {
+			t.Errorf("shard %s: want the test run %v:\n%v\n%s", shard, ran, err, out)
+		}
 	}
 }
