@@ -21,7 +21,10 @@ var (
 // itself still runs for the runs outside a schedule.
 //
 //go:noinline
-func MarkHelper() { markHelper(3) }
+func MarkHelper() {
+	lockT() // t.Helper takes t's lock
+	markHelper(3)
+}
 
 // markHelper marks the function skip frames up the stack (runtime.Callers'
 // skip) a test helper.

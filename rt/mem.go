@@ -90,18 +90,25 @@ func location(r *core.Run, p unsafe.Pointer) uint32 {
 		s.mem = make(map[uintptr]memLoc)
 	}
 	l, ok := s.mem[uintptr(p)]
-	if !ok || l.obj.Value() == nil {
-		l = memLoc{res: r.NewResource(), obj: weak.Make((*byte)(p))}
+	if !ok || !l.offHeap && l.obj.Value() == nil {
+		l = memLoc{res: r.NewResource()}
+		if isOffHeap(uintptr(p)) {
+			l.offHeap = true // no weak pointer there (offheap.go)
+		} else {
+			l.obj = weak.Make((*byte)(p))
+		}
 		s.mem[uintptr(p)] = l
 	}
 	return l.res
 }
 
 // memLoc is a location of the schedule: its resource, and its object,
-// held weakly (nil once collected: the address may then be another's).
+// held weakly (nil once collected: the address may then be another's), or
+// by its address in memory outside Go's heap.
 type memLoc struct {
-	res uint32
-	obj weak.Pointer[byte]
+	res     uint32
+	obj     weak.Pointer[byte]
+	offHeap bool
 }
 
 // raceSync makes the calling task acquire and release the synchronisation

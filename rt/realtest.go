@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -26,10 +25,12 @@ func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 	if interrupt.Interrupted() {
 		t.Skip("morpheus: not run: the test process was interrupted")
 	}
-	if s := os.Getenv(envShard); s != "" && !strings.HasPrefix(s, "0/") {
+	if s := getenv(envShard); s != "" && !strings.HasPrefix(s, "0/") { // taken from the environment at start (env.go)
 		t.Skip("morpheus: runs on the real network, in the first test process only")
 	}
 	t.Logf("morpheus: runs once on the real network and real time, not under control: %s", why)
+	realClock.Add(1) // time.Now is the machine's while it runs (outside.go)
+	defer realClock.Add(-1)
 	out := Result{Test: t.Name(), Schedules: 1, Real: why}
 	start := time.Now()
 	defer func() {

@@ -374,11 +374,33 @@ func Cleanup(t testing.TB, f func()) {
 // returns, as they do when a subtest ends, before the rest of its parent
 // (which may check, as goleak does, what they stopped). The goroutines it
 // starts, and those they start, carry its name (t's, a slash, name as go
-// test spells it), which a leak report gives.
-func Run(t *testing.T, name string, f func(t *testing.T)) bool {
+// test spells it), which a leak report gives. A t.Fatal, t.FailNow or
+// t.Skip of the subtest's own task ends the subtest only, as in go test:
+// the parent goes on, and Run reports whether the subtest failed.
+func Run(t *testing.T, name string, f func(t *testing.T)) (ok bool) {
 	task := core.CurrentTask()
 	if task == nil {
 		return t.Run(name, f)
+	}
+	s := current
+	fails := 0
+	if s != nil {
+		fails = s.fails
+		s.subs = append(s.subs, task)
+		defer func() {
+			// Recover only the panic exitSubtest raised for this
+			// subtest: any other goes on with its stack intact.
+			if s.exit == len(s.subs) {
+				s.exit = 0
+				if p := recover(); p != nil {
+					if _, mine := p.(subtestExit); !mine {
+						panic(p)
+					}
+				}
+			}
+			s.subs = s.subs[:len(s.subs)-1]
+			ok = s.fails == fails
+		}()
 	}
 	outer := task.Subtest
 	defer func() { task.Subtest = outer }()
@@ -389,7 +411,7 @@ func Run(t *testing.T, name string, f func(t *testing.T)) bool {
 	}
 	task.Subtest = parent + "/" + subtestName(name)
 	f(t)
-	return !t.Failed()
+	return !t.Failed() // s != nil: the deferred function says
 }
 
 // subtestName spells a subtest's name as package testing does: spaces

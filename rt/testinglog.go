@@ -36,6 +36,7 @@ func TB[X any](x X) X {
 	if t.Run().Main().Done() {
 		panic("Log in goroutine after " + tb.Name() + " has completed")
 	}
+	lockT()
 	if _, wrapped := tb.(*TestingT); wrapped || current == nil {
 		return x
 	}

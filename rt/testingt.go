@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -21,7 +22,24 @@ import (
 // morpheus.Check, code run before or after Test) the calls go to t as
 // they are. As with TB, a call from a goroutine once the test's body has
 // returned panics as in Go.
-func T(t testing.TB) *TestingT { return &TestingT{TB: t} }
+func T(t testing.TB) *TestingT {
+	lockT()
+	return &TestingT{TB: t}
+}
+
+// lockT stands, for the data-race detector, for the lock package testing
+// takes in the methods of a test's t (its common.mu: Log, Error, Fatal,
+// Fail, Skip, Helper, Failed): inside a schedule of Test, the calling task
+// acquires and releases one synchronisation object of the schedule (the
+// test's t and its subtests', which run inline). So what a goroutine did
+// before its t.Log happens before what the test does after a later
+// t.Helper or t.Error, as Go's race detector sees the same lock under go
+// test. It is not a scheduling point.
+func lockT() {
+	if s := current; s != nil {
+		raceSync(unsafe.Pointer(s))
+	}
+}
 
 // TestingT is the receiver T returns. It is a testing.TB itself: what it
 // does not stand for goes to the t it holds. TB hands it, inside a
@@ -33,9 +51,12 @@ type TestingT struct{ testing.TB }
 type schedule struct {
 	env    *morpheus.Env
 	failed bool
+	fails  int        // failures so far (t.Run reports a subtest's own)
 	task   *core.Task // the first failure's, with its location and message
 	pc     uintptr
 	msg    string
+	subs   []*core.Task // the tasks running the subtests open now (Run), innermost last
+	exit   int          // len(subs) when exitSubtest panicked, for Run to recover; 0: none
 }
 
 // current is the schedule Test runs, nil outside one.
@@ -62,15 +83,33 @@ func (s *schedule) log(pc uintptr, msg string) {
 
 // fail marks the schedule failed, keeping the first failure's message.
 func (s *schedule) fail(pc uintptr, msg string) {
+	s.fails++
 	if !s.failed {
 		s.failed, s.task, s.pc, s.msg = true, core.CurrentTask(), pc, msg
 	}
 }
 
-// fatal fails the schedule now, with its first failure.
+// fatal fails the schedule now, with its first failure; called by the
+// task running a subtest, it ends that subtest only (see exitSubtest).
 func (s *schedule) fatal(pc uintptr, msg string) {
 	s.fail(pc, msg)
+	s.exitSubtest()
 	core.CurrentTask().Run().FailOf(core.Assertion, s.task, s.pc, s.msg)
+}
+
+// subtestExit is what exitSubtest panics with, for Run to recover.
+type subtestExit struct{}
+
+// exitSubtest ends the innermost subtest, if the calling task runs one:
+// as go test ends a subtest's goroutine at its t.FailNow or t.SkipNow,
+// and its parent goes on (the schedule still fails at the end of the
+// body, by the failure fail marked). A goroutine of the test that calls
+// t.FailNow is not the subtest's: its call fails the schedule at once.
+func (s *schedule) exitSubtest() {
+	if n := len(s.subs); n > 0 && s.subs[n-1] == core.CurrentTask() {
+		s.exit = n
+		panic(subtestExit{})
+	}
 }
 
 // end fails the schedule if a t.Error or t.Fail marked it; it runs in
@@ -195,6 +234,7 @@ func (c *TestingT) Failed() bool {
 func (c *TestingT) Skip(args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
+		s.exitSubtest()
 	}
 	c.TB.Helper()
 	c.TB.Skip(args...)
@@ -206,6 +246,7 @@ func (c *TestingT) Skip(args ...any) {
 func (c *TestingT) Skipf(format string, args ...any) {
 	if s := c.mine(); s != nil {
 		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
+		s.exitSubtest()
 	}
 	c.TB.Helper()
 	c.TB.Skipf(format, args...)
@@ -213,7 +254,9 @@ func (c *TestingT) Skipf(format string, args ...any) {
 
 // SkipNow stands for t.SkipNow.
 func (c *TestingT) SkipNow() {
-	c.mine()
+	if s := c.mine(); s != nil {
+		s.exitSubtest()
+	}
 	c.TB.SkipNow()
 }
 

@@ -150,9 +150,10 @@ func runBounded(dir string, env []string, timeout time.Duration, name string, ar
 }
 
 // runBoundedGrace is runBounded that, given a grace period, first sends
-// the command a SIGINT at the time-out (morpheus test then stops its tests
+// the command a SIGTERM at the time-out (morpheus test then stops its tests
 // and prints what ran) and kills the group only if it has not ended after
-// grace.
+// grace. Not a SIGINT: a bench run in the background (nohup, &) ignores
+// SIGINT, its commands inherit that, and morpheus test keeps it ignored.
 func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, name string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
@@ -174,7 +175,7 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 		return stdout.Bytes(), err
 	case <-ctx.Done():
 		if grace > 0 {
-			_ = cmd.Process.Signal(syscall.SIGINT)
+			_ = cmd.Process.Signal(syscall.SIGTERM)
 			select {
 			case <-done:
 				return stdout.Bytes(), errTimedOut

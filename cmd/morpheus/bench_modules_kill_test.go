@@ -40,3 +40,21 @@ func TestRunBoundedKillsTree(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestRunBoundedGraceInBackground: at the time-out, the command is asked to
+// stop by a signal it hears even when it runs as a background job, whose
+// SIGINT is ignored (morpheus test keeps an ignored SIGINT ignored, and
+// the bench run with nohup or & passes that on): it stops and its output
+// is kept. Before, the SIGINT went unheard, the command was killed after
+// the grace period, and every record of the package was lost.
+func TestRunBoundedGraceInBackground(t *testing.T) {
+	script := `trap '' INT; trap 'echo stopped; exit 0' TERM; echo started; while :; do sleep 0.1; done`
+	start := time.Now()
+	out, err := runBoundedGrace(t.TempDir(), os.Environ(), time.Second, time.Minute, "sh", "-c", script)
+	if !errors.Is(err, errTimedOut) {
+		t.Fatalf("err = %v, want a time-out", err)
+	}
+	if !strings.Contains(string(out), "stopped") {
+		t.Fatalf("the command was killed, not stopped, after %v: %q", time.Since(start), out)
+	}
+}

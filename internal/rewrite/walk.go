@@ -189,6 +189,9 @@ func (w *fileRewriter) recv(u *ast.UnaryExpr) {
 // call rewrites close, len and cap of channels, and the methods of
 // testing.T that start goroutines or defer work; atomics are calls too.
 func (w *fileRewriter) call(c *ast.CallExpr) {
+	if w.sizeof(c) || w.mmap(c) {
+		return
+	}
 	switch name := w.builtin(c.Fun); name {
 	case "close":
 		w.wrapCall(c, rtName+".Close(", nil)
