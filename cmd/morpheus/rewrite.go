@@ -215,7 +215,7 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 			case t.Real != "":
 				fmt.Fprintf(w, "\tok   %s: ran once on the real network and real time, not under control: %s\n", t.Name, t.Real)
 			default:
-				fmt.Fprintf(w, "\tok   %s: %s\n", t.Name, plural.N(t.Schedules, "schedule"))
+				fmt.Fprintf(w, "\tok   %s: %s%s\n", t.Name, plural.N(t.Schedules, "schedule"), stoppedNote(t.Stopped))
 			}
 			for _, f := range t.Foreign {
 				fmt.Fprintf(w, "\t\tforeign channel (polled, not controlled) at %s\n", f)

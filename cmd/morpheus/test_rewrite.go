@@ -100,6 +100,9 @@ type testRecord struct {
 	// schedules ran.
 	Interrupted bool   `json:"interrupted,omitempty"`
 	Real        string `json:"real,omitempty"` // the test ran once on the real network, not under control, because it reaches this
+	// Stopped says why a rewritten test's exploration stopped: failure,
+	// budget-time, budget-schedules, exhausted or interrupted.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 func runTestRewrite(args []string, stdout, stderr io.Writer) error {
@@ -164,7 +167,7 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
 				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
-				Interrupted: t.Interrupted, Real: t.Real}
+				Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped}
 			if err := enc.Encode(r); err != nil {
 				return err
 			}

@@ -21,7 +21,14 @@ type Config struct {
 	Exclude   []string // import-path prefixes not to rewrite
 	Cache     string   // cache root; default $XDG_CACHE_HOME/morpheus/rewrite
 	Run       string   // -test.run regexp; default: every Test
-	Schedules int      // schedules per test over all processes (default 100)
+	// Schedules per test over all processes: 0 is the default budget
+	// (rt.DefaultSchedules, with the time budget scaled by each test's
+	// first schedule, rt.EnvBudget), Unlimited none; a number or Duration
+	// given turns the scaled budget off.
+	Schedules int
+	// Duration is a wall-clock budget per test in each process (rt.EnvDuration);
+	// with it, Schedules 0 is unlimited.
+	Duration time.Duration
 	Seed      uint64   // base seed; 0: from each test's name
 	Strategy  string   // default morpheus's
 	Jobs      int      // parallel processes (default 2)
@@ -55,6 +62,10 @@ type Config struct {
 	// every analyzer of go vet, or a comma-separated list of analyzers.
 	Vet string
 }
+
+// Unlimited is Config.Schedules for no limit: a test explores until a
+// failure, its Duration or an interrupt.
+const Unlimited = -1
 
 // Summary is what a run found.
 type Summary struct {
@@ -96,6 +107,10 @@ type TestSummary struct {
 	Foreign     []string
 	Hits        int  // failing schedules, with Config.Count
 	Interrupted bool // a SIGINT or SIGTERM stopped it before its schedules ran (rt.Result.Interrupted)
+	// Stopped says why its exploration stopped (rt.StopFailure, …), over
+	// its processes: a failure, else an interrupt, else exhausted, else the
+	// time budget of any process, else the schedules asked for.
+	Stopped string
 	// Real: the test ran once on the real network and real time, not
 	// under control, because it reaches what this names (rt.RealTest).
 	Real string

@@ -69,14 +69,10 @@ func listTargets(ctx context.Context, cfg Config, env []string) (map[string]stri
 // runPackage runs one package's test binary in parallel processes.
 func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	jobs := max(cfg.Jobs, 1)
-	total := cfg.Schedules
-	if total <= 0 {
-		total = 100
+	total, budget := schedules(cfg)
+	if total > 0 {
+		jobs = min(jobs, total)
 	}
-	if cfg.Replay != "" {
-		jobs, total = 1, 1
-	}
-	jobs = min(jobs, total)
 	tmp, err := os.MkdirTemp("", "morpheus-rewrite-run")
 	if err != nil {
 		p.Err = err
@@ -100,7 +96,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	outputs := make([]string, jobs)
 	failed := make([]bool, jobs)
 	for j := range jobs {
-		n := total / jobs
+		n := total / jobs // 0: unlimited
 		if j < total%jobs {
 			n++
 		}
@@ -114,6 +110,12 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			rt.EnvTraces+"="+traces,
 			rt.EnvHint+"="+replayHint(cfg, p),
 		)
+		if budget != "" {
+			env = append(env, rt.EnvBudget+"="+budget)
+		}
+		if cfg.Duration > 0 {
+			env = append(env, rt.EnvDuration+"="+cfg.Duration.String())
+		}
 		if cfg.Corpus {
 			// Every process replays the traces saved before this run,
 			// not those another process saves meanwhile.
@@ -181,6 +183,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Hits += r.Hits
 			t.Skipped = t.Skipped || r.Skipped
 			t.Interrupted = t.Interrupted || r.Interrupted
+			t.Stopped = mergeStopped(t.Stopped, r.Stopped)
 			if r.Real != "" {
 				t.Real = r.Real
 			}
@@ -235,6 +238,31 @@ func anyFailure(ts []*TestSummary) bool {
 		}
 	}
 	return false
+}
+
+// schedules returns the schedules per test over all processes (0:
+// unlimited) and the scaled time budget (rt.EnvBudget) of cfg.
+func schedules(cfg Config) (int, string) {
+	switch {
+	case cfg.Replay != "":
+		return 1, "off"
+	case cfg.Schedules == 0 && cfg.Duration == 0:
+		return rt.DefaultSchedules, "" // rt's default budget
+	case cfg.Schedules > 0:
+		return cfg.Schedules, "off"
+	}
+	return 0, "off"
+}
+
+// stopOrder ranks the reasons a test's processes stopped: the test's is the
+// highest of them.
+var stopOrder = map[string]int{rt.StopSchedules: 1, rt.StopTime: 2, rt.StopExhausted: 3, rt.StopInterrupted: 4, rt.StopFailure: 5}
+
+func mergeStopped(a, b string) string {
+	if stopOrder[b] > stopOrder[a] {
+		return b
+	}
+	return a
 }
 
 // jobSeed is process j's base seed.
