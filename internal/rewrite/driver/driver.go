@@ -16,11 +16,11 @@ import (
 
 // Config says what to rewrite and how to run it.
 type Config struct {
-	Dir       string   // where the go command runs (in the user's module)
-	Patterns  []string // packages, as for go test
-	Exclude   []string // import-path prefixes not to rewrite
-	Cache     string   // cache root; default $XDG_CACHE_HOME/morpheus/rewrite
-	Run       string   // -test.run regexp; default: every Test
+	Dir      string   // where the go command runs (in the user's module)
+	Patterns []string // packages, as for go test
+	Exclude  []string // import-path prefixes not to rewrite
+	Cache    string   // cache root; default $XDG_CACHE_HOME/morpheus/rewrite
+	Run      string   // -test.run regexp; default: every Test
 	// Schedules per test over all processes: 0 is the default budget
 	// (rt.DefaultSchedules, with the time budget scaled by each test's
 	// first schedule, rt.EnvBudget), Unlimited none; a number or Duration
@@ -28,11 +28,11 @@ type Config struct {
 	Schedules int
 	// Duration is a wall-clock budget per test in each process (rt.EnvDuration);
 	// with it, Schedules 0 is unlimited.
-	Duration time.Duration
-	Seed      uint64   // base seed; 0: from each test's name
-	Strategy  string   // default morpheus's
-	Jobs      int      // parallel processes (default 2)
-	Replay    string   // a trace to replay instead of exploring
+	Duration  time.Duration
+	Seed      uint64 // base seed; 0: from each test's name
+	Strategy  string // default morpheus's
+	Jobs      int    // parallel processes (default 2)
+	Replay    string // a trace to replay instead of exploring
 	Watchdog  time.Duration
 	MaxSteps  int       // steps per schedule before a step-limit failure (0: morpheus's)
 	Env       []string  // the environment of the go command and tests; nil: os.Environ
