@@ -95,6 +95,9 @@ type Result struct {
 	// Stale lists the saved traces (EnvCorpus) the test no longer
 	// follows, "PATH: where the run left it" each: not failures.
 	Stale []string `json:"stale,omitempty"`
+	// Passed lists the saved traces whose replay passes: the bug they
+	// recorded is fixed, and the entry can go (morpheus test -prune).
+	Passed []string `json:"passed,omitempty"`
 	// Stopped says why the test's exploration stopped: StopFailure,
 	// StopTime, StopSchedules, StopExhausted or StopInterrupted.
 	Stopped string `json:"stopped,omitempty"`
@@ -164,29 +167,30 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		runCleanups()
 		runFinalizers(core.CurrentTask()) // the test's objects are garbage now
 	}
-	var stale []string
+	var saved *corpusRun
 	if replay == "" && !count && corpusOn() {
-		res, path, st := replayCorpus(t, run, opts)
-		if res != nil {
-			// A saved trace still fails: that is the test's failure.
-			out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
-				Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Stale: st, Stopped: StopFailure}
-			defer report(t, &out)
-			f := res.Failure
-			out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
-			out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report(false, hint(path, t.Name()))
-			t.Errorf("%s", out.Failure)
+		saved = replayCorpus(t, run, opts)
+		if saved.failed != nil {
+			corpusFailure(t, saved)
 			return
 		}
-		stale = st
 	}
 	res, err := replayAgain(t, run, opts, replay)
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
+	if saved != nil && res.Failure == nil && !res.Interrupted && !skipped {
+		if saved.retryCorpus(t, run, opts); saved.failed != nil {
+			corpusFailure(t, saved)
+			return
+		}
+	}
 	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
-		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted, Stale: stale,
+		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted,
 		Stopped: res.Stopped}
+	if saved != nil {
+		out.Stale, out.Passed = saved.stale, saved.passed
+	}
 	defer report(t, &out)
 	if res.Interrupted && res.Failure == nil && !skipped {
 		t.Errorf("morpheus: interrupted after %s, %s, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
@@ -219,6 +223,21 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	if skipped {
 		out.Skipped = true
 	}
+}
+
+// corpusFailure fails t with the saved trace that still fails: that is the
+// test's failure, and its exploration does not run (or ran already).
+func corpusFailure(t *testing.T, saved *corpusRun) {
+	t.Helper()
+	res, path := saved.failed, saved.path
+	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
+		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Stale: saved.stale, Passed: saved.passed,
+		Stopped: StopFailure}
+	defer report(t, &out)
+	f := res.Failure
+	out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
+	out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report(false, hint(path, t.Name()))
+	t.Errorf("%s", out.Failure)
 }
 
 // options reads the environment.

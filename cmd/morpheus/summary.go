@@ -53,6 +53,15 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 				fmt.Fprintf(w, "     foreign channel (polled, not controlled) at %s\n", f)
 			}
 			printStale(w, t.Stale)
+			for _, path := range t.Passed {
+				fmt.Fprintf(w, "     fixed corpus entry %s: its replay passes, the bug is fixed\n", path)
+			}
+			if len(t.Stale)+len(t.Passed) > 0 {
+				fmt.Fprintf(w, "     (morpheus test -prune deletes the corpus entries above)\n")
+			}
+			for _, path := range t.Pruned {
+				fmt.Fprintf(w, "     pruned corpus entry %s\n", path)
+			}
 		}
 		summarize(w, p.Checks)
 	}

@@ -103,6 +103,10 @@ type testRecord struct {
 	// Stopped says why a rewritten test's exploration stopped: failure,
 	// budget-time, budget-schedules, exhausted or interrupted.
 	Stopped string `json:"stopped,omitempty"`
+	// Passed: saved traces of a rewritten test whose replay passes (the
+	// bug is fixed); Pruned: those -prune deleted (stale or passing).
+	Passed []string `json:"passed,omitempty"`
+	Pruned []string `json:"pruned,omitempty"`
 }
 
 func runTestRewrite(args []string, stdout, stderr io.Writer) error {
@@ -115,6 +119,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	keep := fs.String("results", "", "")
 	report := fs.String("report", "morpheus-report", "")
 	keepCorpus := fs.Bool("corpus", true, "")
+	prune := fs.Bool("prune", false, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -125,7 +130,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	if df.randomSeed() && !*asJSON {
 		fmt.Fprintf(stdout, "seed %d\n", cfg.Seed)
 	}
-	cfg.Corpus = *keepCorpus
+	cfg.Corpus, cfg.Prune = *keepCorpus, *prune
 	cfg.Env = append(os.Environ(), checkEnv(fs, cfg.Seed)...)
 	progress := stdout
 	if *asJSON {
@@ -167,7 +172,8 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
 				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
-				Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped}
+				Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped,
+				Passed: t.Passed, Pruned: t.Pruned}
 			if err := enc.Encode(r); err != nil {
 				return err
 			}

@@ -56,6 +56,10 @@ type Config struct {
 	// replays them first (rt.EnvCorpus); morpheus test sets it. Without
 	// it, traces go to the cache directory.
 	Corpus bool
+	// Prune deletes, with Corpus, the saved traces of the tests that ran
+	// that are stale (TestSummary.Stale) or whose replay passes
+	// (TestSummary.Passed), and lists them in TestSummary.Pruned.
+	Prune bool
 	// Vet is go test's -vet: "" runs go test's default analyzers on each
 	// package as written, with the module's own go.mod, before building it
 	// (a finding stops its build, as under go test); "off" runs none, "all"
@@ -104,6 +108,8 @@ type TestSummary struct {
 	Trace       string   // its trace file
 	Log         string   // the output of the process that failed it, saved as Trace+".log", when the report says its message is there
 	Stale       []string // saved traces (Config.Corpus) the test no longer follows, "PATH: where the run left it"
+	Passed      []string // saved traces whose replay passes: the bug they recorded is fixed
+	Pruned      []string // saved traces Config.Prune deleted
 	Foreign     []string
 	Hits        int  // failing schedules, with Config.Count
 	Interrupted bool // a SIGINT or SIGTERM stopped it before its schedules ran (rt.Result.Interrupted)

@@ -164,6 +164,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	wg.Wait()
 	p.Elapsed = time.Since(start)
 	byName := map[string]*TestSummary{}
+	found := map[string][]string{} // test -> the traces of its failing records
 	for j := range jobs {
 		data, _ := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)))
 		dec := json.NewDecoder(bytes.NewReader(data))
@@ -195,8 +196,21 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 				}
 				t.Log = keepOutput(t, testOutput(outputs[j], t.Name))
 			}
+			if r.Failure != "" {
+				found[r.Test] = append(found[r.Test], r.Trace)
+			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
 			t.Stale = mergeSorted(t.Stale, r.Stale)
+			t.Passed = mergeSorted(t.Passed, r.Passed)
+		}
+	}
+	if cfg.Corpus {
+		before := readCorpusList(corpusList)
+		for _, t := range p.Tests {
+			keepOnce(p.dir, t, found[t.Name], before)
+			if cfg.Prune {
+				prune(p.dir, t)
+			}
 		}
 	}
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
