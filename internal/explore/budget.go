@@ -30,11 +30,18 @@ type budget struct {
 }
 
 func (b *budget) init(c *Config) {
+	if c.Duration <= 0 && c.Scaled.Factor <= 0 {
+		return
+	}
 	b.start = BudgetNow()
 	if c.Duration > 0 {
 		b.deadline.Store(b.start.Add(c.Duration).UnixNano())
 	}
 }
+
+// timing reports whether the next iteration's time is wanted: the Scaled
+// budget's, until the first iteration has set it.
+func (b *budget) timing(s Scaled) bool { return s.Factor > 0 && !b.scaled.Load() }
 
 // first sets the Scaled budget from the first iteration to end, which took d.
 func (b *budget) first(s Scaled, d time.Duration) {

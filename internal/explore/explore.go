@@ -267,12 +267,18 @@ func (x *explorer) work(ws *workerState) {
 			learner.Learn(k, x.learnsFrom(j))
 		}
 		ws.iter.Store(i)
-		began := BudgetNow()
+		var began time.Time
+		timing := x.budget.timing(x.c.Scaled)
+		if timing {
+			began = BudgetNow()
+		}
 		out, env := x.iterationOrGoexit(w, strat, int(i))
 		if w.Abandoned() {
 			return
 		}
-		x.budget.first(x.c.Scaled, BudgetNow().Sub(began))
+		if timing {
+			x.budget.first(x.c.Scaled, BudgetNow().Sub(began))
+		}
 		if learner != nil {
 			x.learn.finish(int(j), learner.Learned())
 		}
