@@ -126,6 +126,8 @@ type testRecord struct {
 	// Stopped says why a rewritten test's exploration stopped: failure,
 	// budget-time, budget-schedules, exhausted or interrupted.
 	Stopped string `json:"stopped,omitempty"`
+	// Seconds is the longest time one of its processes explored it.
+	Seconds float64 `json:"seconds,omitempty"`
 	// Passed: saved traces of a rewritten test whose replay passes (the
 	// bug is fixed); Pruned: those -prune deleted (stale or passing).
 	Passed []string `json:"passed,omitempty"`
@@ -195,7 +197,7 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
 				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
-				Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped,
+				Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped, Seconds: t.Elapsed.Seconds(),
 				Passed: t.Passed, Pruned: t.Pruned}
 			if err := enc.Encode(r); err != nil {
 				return err

@@ -117,6 +117,8 @@ type TestSummary struct {
 	// its processes: a failure, else an interrupt, else exhausted, else the
 	// time budget of any process, else the schedules asked for.
 	Stopped string
+	// Elapsed is the longest time one of its processes explored it.
+	Elapsed time.Duration
 	// Real: the test ran once on the real network and real time, not
 	// under control, because it reaches what this names (rt.RealTest).
 	Real string

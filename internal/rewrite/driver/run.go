@@ -185,6 +185,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Skipped = t.Skipped || r.Skipped
 			t.Interrupted = t.Interrupted || r.Interrupted
 			t.Stopped = mergeStopped(t.Stopped, r.Stopped)
+			t.Elapsed = max(t.Elapsed, time.Duration(r.Nanos))
 			if r.Real != "" {
 				t.Real = r.Real
 			}
