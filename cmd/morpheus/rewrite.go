@@ -36,7 +36,7 @@ exploration and reports what ran (exit 130).
 Flags:
   -iterations N   schedules per test over all processes (alias -schedules;
                   default 100, and no schedule starts once a process has
-                  explored the test for max(2s, 10 x its first schedule));
+                  explored the test for max(1s, 3 x its first schedule));
                   0: unlimited, until a failure, -duration or ^C
   -duration D     time budget of each test in each process (schedules
                   unlimited unless -iterations says)
