@@ -317,7 +317,7 @@ func (x *explorer) stopped(res *Result) string {
 // the strategy may skip its analysis (conflict analysis's main cost).
 func (x *explorer) learnsFrom(j int64) bool {
 	c := x.c
-	if c.CATable != "" || c.Duration > 0 || c.Scaled.Factor > 0 || c.Iterations <= 0 || c.Shard.N > 1 {
+	if c.CATable != "" || c.Duration > 0 || c.Iterations <= 0 || c.Shard.N > 1 {
 		return true
 	}
 	return int64(epochStart(epochOf(int(j))+1)) < int64(c.Iterations)
