@@ -127,3 +127,35 @@ func TestDurationWakesEpochWaiters(t *testing.T) {
 		t.Fatal("workers waiting for the first epoch were not woken when the budget ended")
 	}
 }
+
+// A budget scaled by the first iteration: on a clock where every iteration
+// takes 100 ms, factor 3 stops the run once 300 ms are spent (the fourth
+// iteration starts at 300 ms, the fifth would at 400), a floor of 1 s
+// after eleven; Iterations below either stops it first. Result.Stopped
+// says which.
+func TestScaledDuration(t *testing.T) {
+	var now atomic.Int64
+	restore := morpheus.SetBudgetClock(func() time.Time { return time.Unix(0, now.Load()) })
+	defer restore()
+	test := func(e *morpheus.Env) { now.Add(int64(100 * time.Millisecond)) }
+	for _, c := range []struct {
+		floor   time.Duration
+		iters   int
+		want    int
+		stopped string
+	}{
+		{0, 0, 4, "budget-time"},
+		{time.Second, 100, 11, "budget-time"},
+		{time.Second, 5, 5, "budget-schedules"},
+	} {
+		now.Store(0)
+		res := explore(t, test, morpheus.Iterations(c.iters), morpheus.Workers(1), morpheus.ScaledDuration(c.floor, 3))
+		if res.Iterations != c.want || res.Stopped != c.stopped {
+			t.Errorf("floor %v, %d iterations: ran %d, stopped %q; want %d, %q", c.floor, c.iters, res.Iterations, res.Stopped, c.want, c.stopped)
+		}
+	}
+	res := explore(t, racyCounter, morpheus.Seed(7), morpheus.Iterations(500), morpheus.Shrink(0), morpheus.ScaledDuration(time.Hour, 3))
+	if res.Failure == nil || res.Stopped != "failure" {
+		t.Errorf("failure %v, stopped %q; want a failure", res.Failure, res.Stopped)
+	}
+}

@@ -53,6 +53,17 @@ func Iterations(n int) Option { return func(c *config) { c.Iterations = n } }
 // Only how many iterations run depends on it, never what an iteration does.
 func Duration(d time.Duration) Option { return func(c *config) { c.Duration = d } }
 
+// ScaledDuration sets a wall-clock budget scaled by the run's own first
+// iteration: no iteration starts once the run has taken max(floor, factor ×
+// the first iteration's time), so a test whose iteration is slow gets fewer
+// of them. With Duration or Iterations as well, the run stops at whichever
+// limit comes first. Only how many iterations run depends on it, never what
+// an iteration does. morpheus test gives each rewritten test such a budget
+// by default (rt.DefaultBudget).
+func ScaledDuration(floor time.Duration, factor float64) Option {
+	return func(c *config) { c.Scaled = explore.Scaled{Floor: floor, Factor: factor} }
+}
+
 // Strategy selects the exploration strategy: by name, as on the command line
 // ("random", "pos", "pct:3", "pos+ca", ...; see package strategy), or with a
 // function that returns a new instance of a strategy of your own. Each

@@ -47,6 +47,11 @@ type Result struct {
 	// (see Explore): Iterations counts those that completed, Failure is the
 	// lowest failure among them, not shrunk.
 	Interrupted bool
+	// Stopped says why no more iterations ran: "failure", "exhausted" (a
+	// systematic strategy explored every schedule), "interrupted",
+	// "budget-time" (Duration or ScaledDuration was spent) or
+	// "budget-schedules" (the iterations asked for ran). Empty for a replay.
+	Stopped string
 
 	run   *explore.Result // what the driver returned, for the result file
 	stale []string        // Check's corpus entries recorded on different code
@@ -102,7 +107,7 @@ func newResult(r *explore.Result) *Result {
 		Steps: r.Steps, Elapsed: r.Elapsed, Failure: newFailure(r.Failure),
 		Exhausted: r.Exhausted, Diverged: r.Diverged, Failures: r.Failures, Hits: r.Hits,
 		CA: r.CA, PartialOrders: r.PartialOrders, Shard: r.Shard, Interrupted: r.Interrupted,
-		run: r,
+		Stopped: r.Stopped, run: r,
 	}
 	for _, p := range r.Coverage {
 		res.Coverage = append(res.Coverage, CoveragePoint(p))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/corpus"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -27,28 +28,103 @@ func corpusOn() bool {
 	return on
 }
 
-// replayCorpus replays the test's saved traces. It returns the result and
-// path of the first that still fails (nil if none does) and the stale
-// entries, "PATH: where the run left it" each.
-func replayCorpus(t *testing.T, run func(*morpheus.Env), opts []morpheus.Option) (failed *morpheus.Result, path string, stale []string) {
+// corpusRun is what the replay of a test's saved traces found.
+type corpusRun struct {
+	failed  *morpheus.Result // the first entry that still fails, nil if none does
+	path    string           // its path
+	stale   []string         // "PATH: where the run left it"
+	passed  []string         // entries whose replay passes: the bug is fixed
+	retry   []string         // entries that diverged: replayed again after the exploration
+	reasons map[string]string
+}
+
+// replayCorpus replays the test's saved traces, each as one schedule in
+// this process, before its exploration. An entry whose replay diverges
+// (recorded on different code, or after other schedules filled a cache the
+// code reads) is replayed once more after the exploration, which warmed the
+// process's caches (retryCorpus); one whose replay blocks outside control
+// where the trace recorded another failure is stale. Neither stops the
+// exploration.
+func replayCorpus(t *testing.T, run func(*morpheus.Env), opts []morpheus.Option) *corpusRun {
 	t.Helper()
+	c := &corpusRun{reasons: map[string]string{}}
 	listed := corpusListed()
 	for _, p := range corpus.Entries(corpus.Dir(t.Name())) {
 		if listed != nil && !listed[filepath.ToSlash(p)] {
 			continue // saved by another process of this run
 		}
-		res, err := replayAgain(t, run, append(opts[:len(opts):len(opts)], morpheus.Replay(p)), p)
-		switch {
-		case err != nil:
-			stale = append(stale, p+": "+err.Error())
-		case res.Failure == nil:
-		case res.Failure.Kind == "stale-trace" || res.Failure.Kind == "nondeterminism":
-			stale = append(stale, p+": "+divergence(p, res.Failure.Message))
+		res, err := morpheus.Explore(run, append(opts[:len(opts):len(opts)], morpheus.Replay(p))...)
+		switch why := c.judge(p, res, err); why {
+		case "":
+		case "diverged":
+			c.retry = append(c.retry, p)
 		default:
-			return res, p, stale
+			c.stale = append(c.stale, p+": "+why)
+		}
+		if c.failed != nil {
+			return c
 		}
 	}
-	return nil, "", stale
+	return c
+}
+
+// retryCorpus replays the entries that diverged before the exploration once
+// more: those that diverge again are stale.
+func (c *corpusRun) retryCorpus(t *testing.T, run func(*morpheus.Env), opts []morpheus.Option) {
+	t.Helper()
+	for _, p := range c.retry {
+		res, err := morpheus.Explore(run, append(opts[:len(opts):len(opts)], morpheus.Replay(p))...)
+		switch why := c.judge(p, res, err); why {
+		case "":
+		case "diverged":
+			c.stale = append(c.stale, p+": "+c.reasons[p])
+		default:
+			c.stale = append(c.stale, p+": "+why)
+		}
+		if c.failed != nil {
+			break
+		}
+	}
+	c.retry = nil
+}
+
+// judge records the replay of entry p: "" if it passed or still fails,
+// "diverged", or why it is stale.
+func (c *corpusRun) judge(p string, res *morpheus.Result, err error) string {
+	switch {
+	case err != nil:
+		return err.Error()
+	case res.Failure == nil:
+		c.passed = append(c.passed, p)
+	case res.Failure.Kind == "stale-trace" && strings.Contains(res.Failure.Message, "the trace had ended"):
+		// The run followed every step of the trace and went on where the
+		// trace failed: the failure no longer happens, the bug is fixed.
+		c.passed = append(c.passed, p)
+	case res.Failure.Kind == "stale-trace" || res.Failure.Kind == "nondeterminism":
+		c.reasons[p] = divergence(p, res.Failure.Message)
+		return "diverged"
+	case res.Failure.Kind == string(core.Uncontrolled) && recordedKind(p) != string(core.Uncontrolled):
+		// The replay blocked outside control where the trace recorded
+		// another failure: the code changed under it.
+		return "blocked outside control during the replay (" + firstLine(res.Failure.Message) + ")"
+	default:
+		c.failed, c.path = res, p
+	}
+	return ""
+}
+
+// recordedKind is the kind of failure the trace at p recorded.
+func recordedKind(p string) string {
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	tr, err := trace.Decode(f, p)
+	if err != nil || tr.Header.Failure == nil {
+		return ""
+	}
+	return tr.Header.Failure.Kind
 }
 
 // replayAgain explores with opts. When they replay a trace (replay, the

@@ -23,7 +23,7 @@ import (
 
 // Environment variables that Test reads; the driver sets them.
 const (
-	EnvSchedules = "MORPHEUS_RT_SCHEDULES" // schedules per test (default 100)
+	EnvSchedules = "MORPHEUS_RT_SCHEDULES" // schedules per test (default 100; 0: unlimited; see budget.go)
 	EnvSeed      = "MORPHEUS_RT_SEED"      // base seed (default: from the test's name)
 	EnvStrategy  = "MORPHEUS_RT_STRATEGY"  // strategy (default morpheus's)
 	EnvReplay    = "MORPHEUS_RT_REPLAY"    // a trace file to replay instead
@@ -95,6 +95,12 @@ type Result struct {
 	// Stale lists the saved traces (EnvCorpus) the test no longer
 	// follows, "PATH: where the run left it" each: not failures.
 	Stale []string `json:"stale,omitempty"`
+	// Passed lists the saved traces whose replay passes: the bug they
+	// recorded is fixed, and the entry can go (morpheus test -prune).
+	Passed []string `json:"passed,omitempty"`
+	// Stopped says why the test's exploration stopped: StopFailure,
+	// StopTime, StopSchedules, StopExhausted or StopInterrupted.
+	Stopped string `json:"stopped,omitempty"`
 	// Real: the test ran once on the real network and real time, not
 	// under control (RealTest), because it reaches what this names.
 	Real string `json:"real,omitempty"`
@@ -137,7 +143,8 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		t.Fatalf("morpheus: %v", err)
 	}
 	if count {
-		opts = append(opts, morpheus.CountHits(func(string, string) bool { return true }), morpheus.Shrink(0))
+		// Every schedule runs: no time budget.
+		opts = append(opts, morpheus.CountHits(func(string, string) bool { return true }), morpheus.Shrink(0), morpheus.ScaledDuration(0, 0))
 	}
 	skipped := false
 	run := func(e *morpheus.Env) {
@@ -160,28 +167,30 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		runCleanups()
 		runFinalizers(core.CurrentTask()) // the test's objects are garbage now
 	}
-	var stale []string
+	var saved *corpusRun
 	if replay == "" && !count && corpusOn() {
-		res, path, st := replayCorpus(t, run, opts)
-		if res != nil {
-			// A saved trace still fails: that is the test's failure.
-			out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
-				Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Stale: st}
-			defer report(t, &out)
-			f := res.Failure
-			out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
-			out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report(false, hint(path, t.Name()))
-			t.Errorf("%s", out.Failure)
+		saved = replayCorpus(t, run, opts)
+		if saved.failed != nil {
+			corpusFailure(t, saved)
 			return
 		}
-		stale = st
 	}
 	res, err := replayAgain(t, run, opts, replay)
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
+	if saved != nil && res.Failure == nil && !res.Interrupted && !skipped {
+		if saved.retryCorpus(t, run, opts); saved.failed != nil {
+			corpusFailure(t, saved)
+			return
+		}
+	}
 	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
-		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted, Stale: stale}
+		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted,
+		Stopped: res.Stopped}
+	if saved != nil {
+		out.Stale, out.Passed = saved.stale, saved.passed
+	}
 	defer report(t, &out)
 	if res.Interrupted && res.Failure == nil && !skipped {
 		t.Errorf("morpheus: interrupted after %s, %s, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
@@ -216,23 +225,36 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	}
 }
 
+// corpusFailure fails t with the saved trace that still fails: that is the
+// test's failure, and its exploration does not run (or ran already).
+func corpusFailure(t *testing.T, saved *corpusRun) {
+	t.Helper()
+	res, path := saved.failed, saved.path
+	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
+		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Stale: saved.stale, Passed: saved.passed,
+		Stopped: StopFailure}
+	defer report(t, &out)
+	f := res.Failure
+	out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
+	out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report(false, hint(path, t.Name()))
+	t.Errorf("%s", out.Failure)
+}
+
 // options reads the environment.
 func options(name string) (opts []morpheus.Option, replay string, err error) {
-	n := 100
-	if s := getenv(EnvSchedules); s != "" {
-		if n, err = strconv.Atoi(s); err != nil || n < 1 {
-			return nil, "", fmt.Errorf("%s=%q: want a positive number", EnvSchedules, s)
-		}
-	}
 	// Every shared memory access of a rewritten test is a step: its
 	// schedules are longer than a Check's, so its step limit is ten times
 	// morpheus's default (EnvMaxSteps sets another).
+	opts = append(opts, morpheus.Name(name), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
 	if plainRun() {
-		n = 1 // as go test runs a test (see Test); shrinking off below
-	}
-	opts = append(opts, morpheus.Name(name), morpheus.Iterations(n), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
-	if plainRun() {
-		opts = append(opts, morpheus.Shrink(0))
+		// As go test runs a test (see Test): one schedule, no shrinking.
+		opts = append(opts, morpheus.Iterations(1), morpheus.Shrink(0))
+	} else {
+		budget, err := budgetOptions()
+		if err != nil {
+			return nil, "", err
+		}
+		opts = append(opts, budget...)
 	}
 	if s := getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)

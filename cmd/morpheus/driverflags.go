@@ -23,15 +23,16 @@ type driverFlags struct {
 	strategy, seed, run, replay  *string
 	dir, exclude, cache, vet     *string
 	jobs, maxSteps, early        *int
-	watchdog                     *time.Duration
+	watchdog, duration           *time.Duration
 	race, allowLeaks, allowRaces *bool
 }
 
 // addDriverFlags defines the shared flags on fs.
 func addDriverFlags(fs *flag.FlagSet) *driverFlags {
 	f := &driverFlags{}
-	fs.IntVar(&f.schedules, "iterations", 100, "")
-	fs.IntVar(&f.schedules, "schedules", 100, "")
+	fs.IntVar(&f.schedules, "iterations", rt.DefaultSchedules, "")
+	fs.IntVar(&f.schedules, "schedules", rt.DefaultSchedules, "")
+	f.duration = fs.Duration("duration", 0, "")
 	f.strategy = fs.String("strategy", "", "")
 	f.seed = fs.String("seed", "", "")
 	f.jobs = fs.Int("jobs", 2, "")
@@ -61,9 +62,19 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	if fs.NArg() == 0 {
 		return usage("no packages given")
 	}
-	if f.schedules < 1 || *f.jobs < 1 {
-		return usage("-iterations and -jobs must be positive")
+	if f.schedules < 0 || *f.jobs < 1 || *f.duration < 0 {
+		return usage("-iterations must be 0 (unlimited) or more, -jobs positive, -duration not negative")
 	}
+	// Given, -iterations and -duration replace the default budget.
+	schedules := 0
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "iterations" || fl.Name == "schedules" {
+			schedules = f.schedules
+			if schedules == 0 {
+				schedules = driver.Unlimited
+			}
+		}
+	})
 	seed, err := parseSeed(*f.seed)
 	if err != nil {
 		return usage("%v", err)
@@ -84,7 +95,7 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 		excl = strings.Split(*f.exclude, ",")
 	}
 	return driver.Config{Dir: *f.dir, Patterns: fs.Args(), Exclude: excl, Cache: *f.cache, Run: *f.run,
-		Schedules: f.schedules, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
+		Schedules: schedules, Duration: *f.duration, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
 		Watchdog: *f.watchdog, MaxSteps: *f.maxSteps, AllowLeaks: *f.allowLeaks,
 		AllowRaces: *f.allowRaces, EarlyTimers: earlyTimers(*f.early), Race: *f.race, Vet: *f.vet}, nil
 }

@@ -35,7 +35,11 @@ exploration and reports what ran (exit 130).
 
 Flags:
   -iterations N   schedules per test over all processes (alias -schedules;
-                  default 100)
+                  default 100, and no schedule starts once a process has
+                  explored the test for max(1s, 3 x its first schedule));
+                  0: unlimited, until a failure, -duration or ^C
+  -duration D     time budget of each test in each process (schedules
+                  unlimited unless -iterations says)
   -strategy S     exploration strategy (default morpheus's)
   -seed N         base seed, or "random" (default: from each test's name)
   -jobs N         parallel test processes per package (default 2)
@@ -215,7 +219,7 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 			case t.Real != "":
 				fmt.Fprintf(w, "\tok   %s: ran once on the real network and real time, not under control: %s\n", t.Name, t.Real)
 			default:
-				fmt.Fprintf(w, "\tok   %s: %s\n", t.Name, plural.N(t.Schedules, "schedule"))
+				fmt.Fprintf(w, "\tok   %s: %s%s\n", t.Name, plural.N(t.Schedules, "schedule"), stoppedNote(t.Stopped))
 			}
 			for _, f := range t.Foreign {
 				fmt.Fprintf(w, "\t\tforeign channel (polled, not controlled) at %s\n", f)

@@ -37,6 +37,9 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 				if t.Log != "" {
 					fmt.Fprintf(w, "\ttest output: %s\n", t.Log)
 				}
+				if t.Schedules > 0 {
+					fmt.Fprintf(w, "\t%s%s\n", count(t.Schedules, "schedule"), stoppedNote(t.Stopped))
+				}
 			case t.Skipped:
 				fmt.Fprintf(w, "SKIP %s\n", name)
 			case t.Interrupted:
@@ -44,15 +47,33 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 			case t.Real != "":
 				fmt.Fprintf(w, "ok   %s: ran once on the real network and real time, not under control: %s\n", name, t.Real)
 			default:
-				fmt.Fprintf(w, "ok   %s: %s\n", name, count(t.Schedules, "schedule"))
+				fmt.Fprintf(w, "ok   %s: %s%s\n", name, count(t.Schedules, "schedule"), stoppedNote(t.Stopped))
 			}
 			for _, f := range t.Foreign {
 				fmt.Fprintf(w, "     foreign channel (polled, not controlled) at %s\n", f)
 			}
 			printStale(w, t.Stale)
+			for _, path := range t.Passed {
+				fmt.Fprintf(w, "     fixed corpus entry %s: its replay passes, the bug is fixed\n", path)
+			}
+			if len(t.Stale)+len(t.Passed) > 0 {
+				fmt.Fprintf(w, "     (morpheus test -prune deletes the corpus entries above)\n")
+			}
+			for _, path := range t.Pruned {
+				fmt.Fprintf(w, "     pruned corpus entry %s\n", path)
+			}
 		}
 		summarize(w, p.Checks)
 	}
+}
+
+// stoppedNote says why a test's exploration stopped, " (budget-time)", or
+// nothing if its record does not say.
+func stoppedNote(stopped string) string {
+	if stopped == "" {
+		return ""
+	}
+	return " (" + stopped + ")"
 }
 
 // printStale lists stale corpus entries, "PATH: where the run left it" each.

@@ -56,6 +56,8 @@ func checkEnv(fs *flag.FlagSet, seed uint64) []string {
 		switch f.Name {
 		case "iterations", "schedules":
 			env = append(env, "MORPHEUS_ITERATIONS="+v)
+		case "duration":
+			env = append(env, "MORPHEUS_DURATION="+v)
 		case "strategy":
 			env = append(env, "MORPHEUS_STRATEGY="+v)
 		case "seed":

@@ -40,10 +40,31 @@ fails. A first ^C is passed on to the test processes, which stop
 exploring and report what ran; the summary follows and morpheus test
 exits 130. A second ^C kills them at once.
 
+Budget: by default each rewritten test gets 100 schedules (split over the
+-jobs processes), and no schedule starts once a process has explored it
+for max(1s, 3 x its first schedule's time); -iterations or -duration
+replaces this (MORPHEUS_RT_BUDGET=FLOOR,FACTOR or off in the environment
+changes it). Time decides only how many schedules run, never what a
+schedule does. The summary (and -json's "stopped") says per test how many
+schedules it got and why it stopped: budget-schedules (all it was given),
+budget-time, failure, exhausted (a systematic strategy explored every
+schedule) or interrupted.
+
+Corpus: saved traces replay in the process that explores the test, one
+schedule each, before its exploration; one that still fails is the test's
+failure; one the code no longer follows is replayed again after the
+exploration and, still diverging, listed as stale; one whose replay passes
+is listed as fixed; neither stops the exploration. A failure found by
+several processes is saved once, under the name the summary prints.
+
 Flags:
   -iterations N   schedules per rewritten test over all processes
-                  (alias -schedules; default 100); when given, also each
-                  Check's iterations (MORPHEUS_ITERATIONS; default its own)
+                  (alias -schedules; default: the budget below); 0:
+                  unlimited, until a failure, -duration or ^C; when given,
+                  also each Check's iterations (MORPHEUS_ITERATIONS)
+  -duration D     time budget of each rewritten test in each process
+                  (schedules unlimited unless -iterations says); when
+                  given, also each Check's (MORPHEUS_DURATION)
   -strategy S     exploration strategy (default morpheus's)
   -seed N         base seed, or "random" (default: from each test's name)
   -jobs N         parallel test processes per package (default 2); each
@@ -62,6 +83,8 @@ Flags:
   -replay TRACE   replay a saved trace (with -run naming its test)
   -corpus=false   neither replay nor save testdata/morpheus/<Test>/: a
                   failing test's trace goes to the cache directory
+  -prune          delete the corpus entries of the tests that ran that are
+                  stale or whose replay passes (the summary lists them)
   -C DIR          run the go command in DIR
   -exclude LIST   comma-separated import-path prefixes not to rewrite
   -cache DIR      cache directory for rewritten files and binaries
@@ -100,6 +123,15 @@ type testRecord struct {
 	// schedules ran.
 	Interrupted bool   `json:"interrupted,omitempty"`
 	Real        string `json:"real,omitempty"` // the test ran once on the real network, not under control, because it reaches this
+	// Stopped says why a rewritten test's exploration stopped: failure,
+	// budget-time, budget-schedules, exhausted or interrupted.
+	Stopped string `json:"stopped,omitempty"`
+	// Seconds is the longest time one of its processes explored it.
+	Seconds float64 `json:"seconds,omitempty"`
+	// Passed: saved traces of a rewritten test whose replay passes (the
+	// bug is fixed); Pruned: those -prune deleted (stale or passing).
+	Passed []string `json:"passed,omitempty"`
+	Pruned []string `json:"pruned,omitempty"`
 }
 
 func runTestRewrite(args []string, stdout, stderr io.Writer) error {
@@ -112,6 +144,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	keep := fs.String("results", "", "")
 	report := fs.String("report", "morpheus-report", "")
 	keepCorpus := fs.Bool("corpus", true, "")
+	prune := fs.Bool("prune", false, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -122,7 +155,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	if df.randomSeed() && !*asJSON {
 		fmt.Fprintf(stdout, "seed %d\n", cfg.Seed)
 	}
-	cfg.Corpus = *keepCorpus
+	cfg.Corpus, cfg.Prune = *keepCorpus, *prune
 	cfg.Env = append(os.Environ(), checkEnv(fs, cfg.Seed)...)
 	progress := stdout
 	if *asJSON {
@@ -164,7 +197,8 @@ func writeTestRecords(w io.Writer, sum *driver.Summary) error {
 			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
 				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
 				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
-				Interrupted: t.Interrupted, Real: t.Real}
+				Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped, Seconds: t.Elapsed.Seconds(),
+				Passed: t.Passed, Pruned: t.Pruned}
 			if err := enc.Encode(r); err != nil {
 				return err
 			}

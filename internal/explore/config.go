@@ -14,6 +14,7 @@ type Config struct {
 	Name        string
 	Iterations  int // 0: unlimited
 	Duration    time.Duration
+	Scaled      Scaled                   // a Duration budget scaled by the first iteration
 	Strategy    string                   // the strategy's name
 	NewStrategy func() strategy.Strategy // a user's strategy, or nil: parse Strategy
 	Seed        uint64                   // 0: derived from Name
@@ -50,4 +51,18 @@ func (c *Config) core(s strategy.Strategy, seed uint64, maxSteps int, clockLimit
 		Strategy: s, Seed: seed, MaxSteps: maxSteps, ClockLimit: clockLimit,
 		AllowLeaks: c.AllowLeaks, AllowRaces: c.AllowRaces, EarlyTimers: c.Early,
 	}
+}
+
+// Scaled is a wall-clock budget scaled by the run's own first iteration: no
+// iteration starts once the run has taken max(Floor, Factor × the time the
+// first iteration took). A zero Factor is none. Only how many iterations
+// run depends on it, never what an iteration does.
+type Scaled struct {
+	Floor  time.Duration
+	Factor float64
+}
+
+// limit is the budget once the first iteration took first.
+func (s Scaled) limit(first time.Duration) time.Duration {
+	return max(s.Floor, time.Duration(s.Factor*float64(first)))
 }

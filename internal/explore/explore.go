@@ -34,6 +34,7 @@ type Result struct {
 	Coverage      []CoveragePoint
 	Shard         string
 	Interrupted   bool
+	Stopped       string // why no more iterations ran: StopFailure, StopTime, …
 
 	Orders map[uint64]int  // partial order -> lowest iteration that ran it
 	Table  *strategy.Table // what conflict analysis learned, nil without +ca
@@ -120,18 +121,16 @@ func exploreOrReplay(c *Config, prog Program) (*Result, error) {
 	if c.Progress != "" {
 		x.progress = newProgress(c)
 	}
-	if c.Duration > 0 {
-		x.deadline = BudgetNow().Add(c.Duration)
-	}
+	x.budget.init(c)
 	return x.run()
 }
 
 // explorer runs the iterations of one Explore on several workers.
 type explorer struct {
-	c        *Config
-	prog     Program
-	base     uint64
-	deadline time.Time
+	c      *Config
+	prog   Program
+	base   uint64
+	budget budget
 
 	next   atomic.Int64 // next iteration to start
 	stopAt atomic.Int64 // iterations at or beyond this do not start
@@ -208,6 +207,7 @@ func (x *explorer) run() (*Result, error) {
 		Failures: x.failures, Hits: x.hits,
 		Shard: x.c.Shard.String(), Interrupted: x.halted.Load(),
 	}
+	res.Stopped = x.stopped(res)
 	x.coverage(res)
 	x.progress.finish(res)
 	if x.learn != nil {
@@ -252,7 +252,7 @@ func (x *explorer) work(ws *workerState) {
 	for {
 		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
 		i := x.c.Shard.iteration(j)
-		if x.halted.Load() || !x.deadline.IsZero() && BudgetNow().After(x.deadline) {
+		if x.halted.Load() || x.budget.over() {
 			x.stop(i) // iterations from i on will not run: nobody may wait for them
 			return
 		}
@@ -267,9 +267,17 @@ func (x *explorer) work(ws *workerState) {
 			learner.Learn(k, x.learnsFrom(j))
 		}
 		ws.iter.Store(i)
+		var began time.Time
+		timing := x.budget.timing(x.c.Scaled)
+		if timing {
+			began = BudgetNow()
+		}
 		out, env := x.iterationOrGoexit(w, strat, int(i))
 		if w.Abandoned() {
 			return
+		}
+		if timing {
+			x.budget.first(x.c.Scaled, BudgetNow().Sub(began))
 		}
 		if learner != nil {
 			x.learn.finish(int(j), learner.Learned())
@@ -286,6 +294,21 @@ func (x *explorer) work(ws *workerState) {
 			return
 		}
 	}
+}
+
+// stopped says why no more iterations ran.
+func (x *explorer) stopped(res *Result) string {
+	switch {
+	case res.Interrupted:
+		return StopInterrupted
+	case res.Failure != nil && x.c.Hit == nil:
+		return StopFailure
+	case res.Exhausted:
+		return StopExhausted
+	case x.budget.spent.Load():
+		return StopTime
+	}
+	return StopIterations
 }
 
 // learnsFrom reports whether what the strategy would learn from this

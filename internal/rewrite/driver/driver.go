@@ -16,16 +16,23 @@ import (
 
 // Config says what to rewrite and how to run it.
 type Config struct {
-	Dir       string   // where the go command runs (in the user's module)
-	Patterns  []string // packages, as for go test
-	Exclude   []string // import-path prefixes not to rewrite
-	Cache     string   // cache root; default $XDG_CACHE_HOME/morpheus/rewrite
-	Run       string   // -test.run regexp; default: every Test
-	Schedules int      // schedules per test over all processes (default 100)
-	Seed      uint64   // base seed; 0: from each test's name
-	Strategy  string   // default morpheus's
-	Jobs      int      // parallel processes (default 2)
-	Replay    string   // a trace to replay instead of exploring
+	Dir      string   // where the go command runs (in the user's module)
+	Patterns []string // packages, as for go test
+	Exclude  []string // import-path prefixes not to rewrite
+	Cache    string   // cache root; default $XDG_CACHE_HOME/morpheus/rewrite
+	Run      string   // -test.run regexp; default: every Test
+	// Schedules per test over all processes: 0 is the default budget
+	// (rt.DefaultSchedules, with the time budget scaled by each test's
+	// first schedule, rt.EnvBudget), Unlimited none; a number or Duration
+	// given turns the scaled budget off.
+	Schedules int
+	// Duration is a wall-clock budget per test in each process (rt.EnvDuration);
+	// with it, Schedules 0 is unlimited.
+	Duration  time.Duration
+	Seed      uint64 // base seed; 0: from each test's name
+	Strategy  string // default morpheus's
+	Jobs      int    // parallel processes (default 2)
+	Replay    string // a trace to replay instead of exploring
 	Watchdog  time.Duration
 	MaxSteps  int       // steps per schedule before a step-limit failure (0: morpheus's)
 	Env       []string  // the environment of the go command and tests; nil: os.Environ
@@ -49,12 +56,20 @@ type Config struct {
 	// replays them first (rt.EnvCorpus); morpheus test sets it. Without
 	// it, traces go to the cache directory.
 	Corpus bool
+	// Prune deletes, with Corpus, the saved traces of the tests that ran
+	// that are stale (TestSummary.Stale) or whose replay passes
+	// (TestSummary.Passed), and lists them in TestSummary.Pruned.
+	Prune bool
 	// Vet is go test's -vet: "" runs go test's default analyzers on each
 	// package as written, with the module's own go.mod, before building it
 	// (a finding stops its build, as under go test); "off" runs none, "all"
 	// every analyzer of go vet, or a comma-separated list of analyzers.
 	Vet string
 }
+
+// Unlimited is Config.Schedules for no limit: a test explores until a
+// failure, its Duration or an interrupt.
+const Unlimited = -1
 
 // Summary is what a run found.
 type Summary struct {
@@ -93,9 +108,17 @@ type TestSummary struct {
 	Trace       string   // its trace file
 	Log         string   // the output of the process that failed it, saved as Trace+".log", when the report says its message is there
 	Stale       []string // saved traces (Config.Corpus) the test no longer follows, "PATH: where the run left it"
+	Passed      []string // saved traces whose replay passes: the bug they recorded is fixed
+	Pruned      []string // saved traces Config.Prune deleted
 	Foreign     []string
 	Hits        int  // failing schedules, with Config.Count
 	Interrupted bool // a SIGINT or SIGTERM stopped it before its schedules ran (rt.Result.Interrupted)
+	// Stopped says why its exploration stopped (rt.StopFailure, …), over
+	// its processes: a failure, else an interrupt, else exhausted, else the
+	// time budget of any process, else the schedules asked for.
+	Stopped string
+	// Elapsed is the longest time one of its processes explored it.
+	Elapsed time.Duration
 	// Real: the test ran once on the real network and real time, not
 	// under control, because it reaches what this names (rt.RealTest).
 	Real string

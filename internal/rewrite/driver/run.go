@@ -69,14 +69,10 @@ func listTargets(ctx context.Context, cfg Config, env []string) (map[string]stri
 // runPackage runs one package's test binary in parallel processes.
 func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	jobs := max(cfg.Jobs, 1)
-	total := cfg.Schedules
-	if total <= 0 {
-		total = 100
+	total, budget := schedules(cfg)
+	if total > 0 {
+		jobs = min(jobs, total)
 	}
-	if cfg.Replay != "" {
-		jobs, total = 1, 1
-	}
-	jobs = min(jobs, total)
 	tmp, err := os.MkdirTemp("", "morpheus-rewrite-run")
 	if err != nil {
 		p.Err = err
@@ -100,7 +96,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	outputs := make([]string, jobs)
 	failed := make([]bool, jobs)
 	for j := range jobs {
-		n := total / jobs
+		n := total / jobs // 0: unlimited
 		if j < total%jobs {
 			n++
 		}
@@ -114,6 +110,12 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			rt.EnvTraces+"="+traces,
 			rt.EnvHint+"="+replayHint(cfg, p),
 		)
+		if budget != "" {
+			env = append(env, rt.EnvBudget+"="+budget)
+		}
+		if cfg.Duration > 0 {
+			env = append(env, rt.EnvDuration+"="+cfg.Duration.String())
+		}
 		if cfg.Corpus {
 			// Every process replays the traces saved before this run,
 			// not those another process saves meanwhile.
@@ -162,6 +164,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	wg.Wait()
 	p.Elapsed = time.Since(start)
 	byName := map[string]*TestSummary{}
+	found := map[string][]string{} // test -> the traces of its failing records
 	for j := range jobs {
 		data, _ := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)))
 		dec := json.NewDecoder(bytes.NewReader(data))
@@ -181,6 +184,8 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			t.Hits += r.Hits
 			t.Skipped = t.Skipped || r.Skipped
 			t.Interrupted = t.Interrupted || r.Interrupted
+			t.Stopped = mergeStopped(t.Stopped, r.Stopped)
+			t.Elapsed = max(t.Elapsed, time.Duration(r.Nanos))
 			if r.Real != "" {
 				t.Real = r.Real
 			}
@@ -192,8 +197,21 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 				}
 				t.Log = keepOutput(t, testOutput(outputs[j], t.Name))
 			}
+			if r.Failure != "" {
+				found[r.Test] = append(found[r.Test], r.Trace)
+			}
 			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
 			t.Stale = mergeSorted(t.Stale, r.Stale)
+			t.Passed = mergeSorted(t.Passed, r.Passed)
+		}
+	}
+	if cfg.Corpus {
+		before := readCorpusList(corpusList)
+		for _, t := range p.Tests {
+			keepOnce(p.dir, t, found[t.Name], before)
+			if cfg.Prune {
+				prune(p.dir, t)
+			}
 		}
 	}
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
@@ -235,6 +253,31 @@ func anyFailure(ts []*TestSummary) bool {
 		}
 	}
 	return false
+}
+
+// schedules returns the schedules per test over all processes (0:
+// unlimited) and the scaled time budget (rt.EnvBudget) of cfg.
+func schedules(cfg Config) (int, string) {
+	switch {
+	case cfg.Replay != "":
+		return 1, "off"
+	case cfg.Schedules == 0 && cfg.Duration == 0:
+		return rt.DefaultSchedules, "" // rt's default budget
+	case cfg.Schedules > 0:
+		return cfg.Schedules, "off"
+	}
+	return 0, "off"
+}
+
+// stopOrder ranks the reasons a test's processes stopped: the test's is the
+// highest of them.
+var stopOrder = map[string]int{rt.StopSchedules: 1, rt.StopTime: 2, rt.StopExhausted: 3, rt.StopInterrupted: 4, rt.StopFailure: 5}
+
+func mergeStopped(a, b string) string {
+	if stopOrder[b] > stopOrder[a] {
+		return b
+	}
+	return a
 }
 
 // jobSeed is process j's base seed.

@@ -1,0 +1,99 @@
+package rt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/morpheus-go/morpheus"
+)
+
+// A rewritten test's budget: how many schedules it gets and for how long.
+// By default it gets DefaultSchedules schedules (split over the driver's
+// processes) and a time budget scaled by its own first schedule: no
+// schedule starts once the exploration has taken max(DefaultBudgetFloor,
+// DefaultBudgetFactor × the first schedule's time). A test whose schedule
+// takes 1 ms runs its 100 schedules; one whose schedule takes a second runs
+// about DefaultBudgetFactor of them in each process. Time decides only how many schedules
+// run, never what a schedule does: schedule i of seed s is the same in
+// every run. EnvSchedules, EnvDuration and EnvBudget override it (morpheus
+// test's -iterations and -duration turn the scaled budget off).
+//
+// Why these numbers (BENCHMARKS.md, "Budget"): GoKer's kernels fail in
+// their first schedules (all but one of 98 within nine, each in well under
+// the floor), so the floor keeps what 100 schedules find; a real suite's
+// slow tests (jackc/puddle's, seconds a schedule) would take minutes each
+// at 100, while go test -race runs each once: three times the first
+// schedule keeps them within a few times that.
+const (
+	DefaultSchedules    = 100
+	DefaultBudgetFloor  = time.Second
+	DefaultBudgetFactor = 3
+)
+
+// EnvDuration is a wall-clock budget per test and process (morpheus test
+// -duration): no schedule starts once the test has explored that long.
+const EnvDuration = "MORPHEUS_RT_DURATION"
+
+// EnvBudget is the time budget scaled by the first schedule: "FLOOR,FACTOR"
+// (as "1s,3", the default) or "off".
+const EnvBudget = "MORPHEUS_RT_BUDGET"
+
+// Why a rewritten test's exploration stopped (Result.Stopped).
+const (
+	StopFailure     = "failure"          // a schedule failed (or a saved trace still fails)
+	StopTime        = "budget-time"      // the time budget was spent
+	StopSchedules   = "budget-schedules" // every schedule asked for ran
+	StopExhausted   = "exhausted"        // a systematic strategy (dfs) explored every schedule
+	StopInterrupted = "interrupted"      // a SIGINT or SIGTERM
+)
+
+// budgetOptions returns the options of the test's budget: its schedules
+// (0: unlimited) and time limits.
+func budgetOptions() ([]morpheus.Option, error) {
+	n := DefaultSchedules
+	if s := getenv(EnvSchedules); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil || n < 0 {
+			return nil, fmt.Errorf("%s=%q: want a number >= 0 (0: unlimited)", EnvSchedules, s)
+		}
+	}
+	opts := []morpheus.Option{morpheus.Iterations(n)}
+	if s := getenv(EnvDuration); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("%s=%q: want a positive duration", EnvDuration, s)
+		}
+		opts = append(opts, morpheus.Duration(d))
+	}
+	floor, factor, err := scaledBudget(getenv(EnvBudget))
+	if err != nil {
+		return nil, err
+	}
+	if factor > 0 {
+		opts = append(opts, morpheus.ScaledDuration(floor, factor))
+	}
+	return opts, nil
+}
+
+// scaledBudget reads EnvBudget: "" is the default, "off" none (factor 0).
+func scaledBudget(s string) (floor time.Duration, factor float64, err error) {
+	switch s {
+	case "":
+		return DefaultBudgetFloor, DefaultBudgetFactor, nil
+	case "off":
+		return 0, 0, nil
+	}
+	f, k, ok := strings.Cut(s, ",")
+	if ok {
+		floor, err = time.ParseDuration(f)
+	}
+	if ok && err == nil {
+		factor, err = strconv.ParseFloat(k, 64)
+	}
+	if !ok || err != nil || floor < 0 || factor <= 0 {
+		return 0, 0, fmt.Errorf("%s=%q: want FLOOR,FACTOR (as 1s,3) or off", EnvBudget, s)
+	}
+	return floor, factor, nil
+}
