@@ -49,6 +49,17 @@ func TestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := cliBinary(t)
+	// A script's morpheus test that fails writes HTML reports, by default
+	// into morpheus-report/ where it runs, this package's directory: the
+	// scripts give -report.
+	if _, err := os.Stat("morpheus-report"); os.IsNotExist(err) {
+		t.Cleanup(func() {
+			if _, err := os.Stat("morpheus-report"); err == nil {
+				os.RemoveAll("morpheus-report")
+				t.Error("a script wrote reports into this package's directory (morpheus-report): give its morpheus test -report")
+			}
+		})
+	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
 			t.Parallel()
