@@ -83,6 +83,60 @@ func DeadlockCause(t *trace.Trace) string {
 	return cycleSentence(t, stepsOf(t), ws, resourceNames(t, ws))
 }
 
+// DeadlockWaits returns, for each blocked task of a deadlock's (or leak's)
+// message that waits on a named object, the message's line and the
+// console's words for it: one "at" per phrase, and who holds the object
+// since when,
+//
+//	g1: blocked in lock on mutex#5 first used at bank.go:30 at bank.go:30
+//	g1: waits in lock at bank.go:30 for mutex#5 (first used at bank.go:30), held by g2 since bank.go:28 (step 8)
+//
+// The message keeps its form (reports and tools read it).
+func DeadlockWaits(t *trace.Trace) (lines, words []string) {
+	ws := waitsOf(t)
+	if len(ws) == 0 {
+		return nil, nil
+	}
+	all := stepsOf(t)
+	for _, w := range ws {
+		if w.res == 0 || w.object == "" {
+			continue
+		}
+		s := fmt.Sprintf("%s: waits in %s at %s for %s", t.TaskName(w.task), w.op, w.loc, w.object)
+		if w.site != "" {
+			s += " (first used at " + w.site + ")"
+		}
+		var held []string
+		for _, h := range w.holder {
+			hs := t.TaskName(h)
+			if n := holdSince(t, all, h, w.res); n > 0 {
+				if loc := stepLoc(t, all, n); loc != "" {
+					hs += " since " + loc + " (step " + strconv.Itoa(n) + ")"
+				} else {
+					hs += " since step " + strconv.Itoa(n)
+				}
+			}
+			held = append(held, hs)
+		}
+		if len(held) > 0 {
+			s += ", held by " + strings.Join(held, ", ")
+		}
+		lines, words = append(lines, w.line), append(words, s)
+	}
+	return lines, words
+}
+
+// stepLoc is the location of step n, "" if it has none.
+func stepLoc(t *trace.Trace, all []step, n int) string {
+	if n < 1 || n > len(all) {
+		return ""
+	}
+	if loc := t.LocString(t.Events[all[n-1].ev].Loc); loc != "?" {
+		return loc
+	}
+	return ""
+}
+
 func holderNames(t *trace.Trace, hs []int32) string {
 	var s []string
 	for _, h := range hs {
