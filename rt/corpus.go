@@ -22,6 +22,13 @@ import (
 // (Result.Stale) and the exploration goes on; one that passes is the fix.
 // The go command ignores testdata: a saved trace changes no build.
 
+// ModeOption and ModeRewritten mark the trace of a rewritten test
+// (trace.Header.Options).
+const (
+	ModeOption    = "mode"
+	ModeRewritten = "rewritten"
+)
+
 // corpusOn reports whether EnvCorpus asks for the corpus.
 func corpusOn() bool {
 	on, _ := strconv.ParseBool(getenv(EnvCorpus))
@@ -153,13 +160,26 @@ func replayAgain(t *testing.T, run func(*morpheus.Env), opts []morpheus.Option, 
 // EnvCorpus (a path relative to the package's directory, which the replay
 // command printed runs in), else, or when testdata cannot be written (a
 // package of the module cache), under EnvTraces.
+//
+// The trace records that it is a rewritten test's (the option
+// mode=rewritten), so that morpheus replay and shrink run it as morpheus test
+// does rather than under plain go test.
 func saveFailure(test string, tr *trace.Trace) (string, error) {
+	markRewritten(tr)
 	if corpusOn() {
 		if path, err := corpus.Save(corpus.Dir(test), tr); err == nil {
 			return path, nil
 		}
 	}
 	return saveTrace(test, tr)
+}
+
+// markRewritten records in tr that it is a rewritten test's.
+func markRewritten(tr *trace.Trace) {
+	if tr.Header.Options == nil {
+		tr.Header.Options = map[string]string{}
+	}
+	tr.Header.Options[ModeOption] = ModeRewritten
 }
 
 func absPath(p string) string {

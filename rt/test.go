@@ -207,13 +207,23 @@ func Test(t *testing.T, body func(t *testing.T)) {
 			return
 		}
 		out.Kind, out.Task, out.Location, out.Message = f.Kind, f.Task, f.Location, f.Message
-		if replay == "" && f.Trace != nil {
+		switch {
+		case replay == "" && f.Trace != nil:
 			path, err := saveFailure(t.Name(), f.Trace)
 			if err != nil {
 				t.Logf("morpheus: could not save the trace: %v", err)
 			}
 			f.Path, out.Trace = path, absPath(path)
-		} else {
+		case getenv(EnvShrink) != "" && f.Trace != nil:
+			// A replay that shrinks (morpheus shrink): the shrunk trace
+			// goes to the traces directory, not the corpus.
+			markRewritten(f.Trace)
+			path, err := saveTrace(t.Name(), f.Trace)
+			if err != nil {
+				t.Logf("morpheus: could not save the trace: %v", err)
+			}
+			out.Trace = path
+		default:
 			out.Trace = absPath(replay)
 		}
 		out.Failure = f.Report(false, hint(f.Path, t.Name()))

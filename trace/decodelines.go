@@ -44,10 +44,39 @@ func (d *decoder) header(i int, fs []field, s string) *FormatError {
 		var n int64
 		n, err = intField(h, fs[1], strconv.IntSize)
 		hd.Iteration = int(n)
+	case "options":
+		err = d.options(fs, s)
 	case "failure":
 		err = d.failure(fs, s)
 	}
 	return err
+}
+
+// options decodes "options NAME=VALUE ...": names as OptionName allows,
+// each once, values bare or quoted.
+func (d *decoder) options(fs []field, s string) *FormatError {
+	if len(fs) < 2 {
+		return expected("options", `"options <name>=<value> ...", at least one`, s)
+	}
+	opts := make(map[string]string, len(fs)-1)
+	for _, f := range fs[1:] {
+		if !OptionName(f.key) {
+			return expected("options", "name=value with a name of lower-case letters and digits", f.raw)
+		}
+		if _, dup := opts[f.key]; dup {
+			return expected("options", "each name once", f.raw)
+		}
+		v := f.val
+		if !f.quoted && !isBare(v) {
+			return expected("options", "a bare or quoted value", f.raw)
+		}
+		if len(v) > maxName {
+			return expected("options", "a value of at most "+strconv.Itoa(maxName)+" bytes", f.raw)
+		}
+		opts[f.key] = v
+	}
+	d.t.Header.Options = opts
+	return nil
 }
 
 // nameLine decodes a line "keyword NAME", NAME being bare or quoted.

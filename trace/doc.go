@@ -32,6 +32,7 @@
 //	strategy random
 //	seed 12345
 //	iteration 17
+//	options earlytimers=2 maxsteps=50000
 //	failure assertion task=3 step=57 at="server.go:41" msg="replica count 3 but only 2 distinct"
 //	task 0 parent=-1 key=0x1f2e name="main"
 //	task 1 parent=0 key=0x3a name="server@n1"
@@ -42,13 +43,23 @@
 //	s 4 t1 recv obj=0 val=0 flags=timeout at="server.go:20"
 //	end
 //
-// The header lines come first, in this order; strategy is absent when empty
-// and failure when the iteration passed. The test, strategy and failure kind
+// The header lines come first, in this order; strategy is absent when empty,
+// options when there are none and failure when the iteration passed. The test, strategy and failure kind
 // are written bare when they are one plain word, else as Go-quoted strings.
 // Other fields are key=value, in any order, with strings always Go-quoted;
 // an unknown or repeated key is an error. The failure line's limit (in ns),
 // present only in a trace that shrinking cut short, is the clock limit the
 // iteration is replayed with.
+//
+// The options line holds the settings that shaped the schedule beyond its
+// strategy and seed (Header.Options), name=value each, names of lower-case
+// letters and digits, in sorted order, values bare when they are one plain
+// word, else Go-quoted: the step limit (maxsteps), early timers
+// (earlytimers), allowed leaks and races (allowleaks, allowraces), and how
+// the test ran (mode=rewritten for an ordinary test that morpheus test
+// rewrote). A replay applies them. The line was added to version 1 of the
+// format; a decoder that predates it rejects it by its keyword, and reads
+// every trace without it.
 //
 // A task line per task follows, in ID order from 0. Then one line per event:
 // "s N tT KIND" for the N-th step (counting from 1), run by task T, followed

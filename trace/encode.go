@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 )
 
@@ -25,6 +27,14 @@ func checkEncodable(t *Trace) error {
 		}
 		if int64(tk.Parent) < -1 || int64(tk.Parent) >= n {
 			return fmt.Errorf("trace: cannot encode: task %d has parent %d, not a task", i, tk.Parent)
+		}
+	}
+	for k, v := range h.Options {
+		if !OptionName(k) {
+			return fmt.Errorf("trace: cannot encode: option name %q: expected lower-case letters and digits", clip(k, maxGot))
+		}
+		if err := checkNames("option "+k, v); err != nil {
+			return err
 		}
 	}
 	if f := t.Header.Failure; f != nil {
@@ -130,6 +140,13 @@ func (e *encoder) encode() error {
 	}
 	e.line(strconv.AppendUint(append(e.b[:0], "seed "...), h.Seed, 10))
 	e.line(strconv.AppendInt(append(e.b[:0], "iteration "...), int64(h.Iteration), 10))
+	if len(h.Options) > 0 {
+		b := append(e.b[:0], "options"...)
+		for _, k := range slices.Sorted(maps.Keys(h.Options)) {
+			b = appendName(append(append(append(b, ' '), k...), '='), h.Options[k])
+		}
+		e.line(b)
+	}
 	if f := h.Failure; f != nil {
 		b := appendName(append(e.b[:0], "failure "...), f.Kind)
 		b = strconv.AppendInt(append(b, " task="...), int64(f.Task), 10)

@@ -19,6 +19,12 @@ type Header struct {
 	Strategy  string // strategy that produced the schedule, as named on the command line
 	Seed      uint64 // the iteration's own seed
 	Iteration int    // iteration number within its run
+	// Options are the settings that shaped the schedule beyond the
+	// strategy and seed (the step limit, early timers, allowed leaks and
+	// races, and how the test ran), by name: a replay applies them, so a
+	// trace replays as it was found whatever flags the replay is given.
+	// nil when there are none (and in traces written before them).
+	Options map[string]string
 	// Outcome of the iteration: empty when it passed.
 	Failure *Failure
 }
@@ -87,4 +93,18 @@ func (t *Trace) Times() []int64 {
 		out[i] = now
 	}
 	return out
+}
+
+// OptionName reports whether s may name a Header option: one or more
+// lower-case ASCII letters and digits, starting with a letter.
+func OptionName(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := range len(s) {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }

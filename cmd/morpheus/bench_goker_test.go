@@ -106,20 +106,27 @@ type gokerJSONOut struct {
 	FoundNonblocking *int `json:"found_nonblocking"`
 }
 
-func runGokerCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+// runGokerCLI runs morpheus bench goker: in this process, or, with built,
+// as the command built once (cliBinary), which rewrites without the race
+// detector.
+func runGokerCLI(t *testing.T, built bool, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	if built {
+		return runCLI(t, append([]string{"bench", "goker"}, args...)...)
+	}
 	var out, errb bytes.Buffer
 	code = run(append([]string{"bench", "goker"}, args...), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
 func TestBenchGokerFake(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds rewritten test binaries")
 	}
 	root := fakeGoBench(t)
 	// The checkout's root, as JSON, with the baseline.
-	code, stdout, stderr := runGokerCLI(t, "-dir", root, "-run", "fake_[12]", "-schedules", "50", "-json", "-baseline", "1", "-timeout", "2s", "-race")
+	code, stdout, stderr := runGokerCLI(t, true, "-dir", root, "-run", "fake_[12]", "-schedules", "50", "-json", "-baseline", "1", "-timeout", "2s", "-race")
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -153,7 +160,7 @@ func TestBenchGokerFake(t *testing.T) {
 
 	// The goker folder, as a table, with a kernel that does not build (in
 	// the one group of -jobs 1, whose other kernels it does not stop).
-	code, stdout, stderr = runGokerCLI(t, "-dir", filepath.Join(root, "gobench", "goker"), "-schedules", "20", "-jobs", "1")
+	code, stdout, stderr = runGokerCLI(t, true, "-dir", filepath.Join(root, "gobench", "goker"), "-schedules", "20", "-jobs", "1")
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -185,7 +192,7 @@ func TestBenchGokerNotACheckout(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "gobench", "goker", "blocking"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := runGokerCLI(t, "-dir", dir)
+	code, _, stderr := runGokerCLI(t, false, "-dir", dir)
 	if code != 1 || !strings.Contains(stderr, "is not a GoBench checkout") || !strings.Contains(stderr, "goker/{blocking,nonblocking}/<project>/<id>/") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
@@ -193,12 +200,12 @@ func TestBenchGokerNotACheckout(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "gobench", "goker", "nonblocking"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr = runGokerCLI(t, "-dir", dir)
+	code, _, stderr = runGokerCLI(t, false, "-dir", dir)
 	if code != 1 || !strings.Contains(stderr, "missing "+filepath.Join(dir, "gobench", "configures", "goker", "blocking.json")) {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
 	// -run matching nothing.
-	code, _, stderr = runGokerCLI(t, "-dir", fakeGoBench(t), "-run", "^nothing$")
+	code, _, stderr = runGokerCLI(t, false, "-dir", fakeGoBench(t), "-run", "^nothing$")
 	if code != 1 || !strings.Contains(stderr, "no kernel") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}

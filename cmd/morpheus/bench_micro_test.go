@@ -8,6 +8,7 @@ import (
 )
 
 func TestBenchMicroJSON(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := run([]string{"bench", "micro", "-samples", "500", "-seed", "2", "-json"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -61,6 +62,7 @@ func TestBenchMicroJSON(t *testing.T) {
 }
 
 func TestBenchMicroTable(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := run([]string{"bench", "micro", "-samples", "300", "-reads"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())

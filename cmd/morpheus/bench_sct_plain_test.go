@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -12,12 +11,15 @@ import (
 // wronglock_3 are hit under random walk and pos*, their fixed variants
 // never fail. Few trials, fixed seeds: the counts are deterministic.
 func TestBenchSCTPlain(t *testing.T) {
+	t.Parallel()
 	cache := t.TempDir()
 	args := []string{"bench", "sct", "-plain", "-cache", cache, "-trials", "30",
 		"-cases", "deadlock01,account,wronglock_3", "-strategies", "random,pos*"}
-	var out, errb bytes.Buffer
-	if code := run(append(args, "-json"), &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	// The command built once (cliBinary): it rewrites without the race
+	// detector.
+	code, out, errb := runCLI(t, append(args, "-json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
 	}
 	var r struct {
 		Trials int `json:"trials"`
@@ -28,12 +30,12 @@ func TestBenchSCTPlain(t *testing.T) {
 			Kind  map[string]string  `json:"plain_kind"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-		t.Fatalf("%v:\n%s", err, out.String())
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
 	}
 	want := map[string]string{"deadlock01": "deadlock", "account": "assertion", "wronglock_3": "assertion"}
 	if r.Trials != 30 || len(r.Cases) != 3 {
-		t.Fatalf("%s", out.String())
+		t.Fatalf("%s", out)
 	}
 	for _, c := range r.Cases {
 		for _, s := range []string{"random", "pos*"} {
@@ -42,12 +44,11 @@ func TestBenchSCTPlain(t *testing.T) {
 			}
 		}
 	}
-	out.Reset()
-	errb.Reset()
-	if code := run(append(args, "-fixed"), &out, &errb); code != 0 {
-		t.Fatalf("fixed variants: exit %d: %s\n%s", code, errb.String(), out.String())
+	code, out, errb = runCLI(t, append(args, "-fixed")...)
+	if code != 0 {
+		t.Fatalf("fixed variants: exit %d: %s\n%s", code, errb, out)
 	}
-	if !strings.Contains(out.String(), "fixed variants") || strings.Contains(out.String(), "note:") {
-		t.Errorf("fixed variants:\n%s", out.String())
+	if !strings.Contains(out, "fixed variants") || strings.Contains(out, "note:") {
+		t.Errorf("fixed variants:\n%s", out)
 	}
 }

@@ -28,7 +28,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	iterations := fs.Int("iterations", 10000, "iterations to run (0 means unlimited: until a failure or ^C)")
 	strat := fs.String("strategy", morpheus.DefaultStrategy, "exploration strategy")
 	seed := fs.Uint64("seed", 1, "base seed")
-	out := fs.String("out", os.TempDir(), "directory for the failing trace")
+	out := fs.String("out", "", "directory for the failing trace (default morpheus/demo in the user's cache directory, ~/.cache on Linux)")
 	replay := fs.String("replay", "", "replay this trace file step by step instead of exploring")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -68,8 +68,12 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	fmt.Fprintf(stdout, "Found a failure after %s (%v):\n\n", plural.N(res.Iterations, "iteration"), res.Elapsed.Round(time.Millisecond))
-	path := filepath.Join(*out, fmt.Sprintf("morpheus-demo-bug%s.trace", *bug))
+	fmt.Fprintf(stdout, "Found a failure in iteration %d (%s run, %v):\n\n", f.Iteration, plural.N(res.Iterations, "iteration"), res.Elapsed.Round(time.Millisecond))
+	dir, err := demoDir(*out)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("morpheus-demo-bug%s.trace", *bug))
 	if err := morpheus.WriteTrace(path, f.Trace); err != nil {
 		return err
 	}
@@ -79,6 +83,20 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("the fixed server failed")
 	}
 	return nil
+}
+
+// demoDir returns the directory for the demo's trace: out, or the user's
+// own (morpheus/demo in the user's cache directory), not a fixed path in
+// /tmp that another user's run may own.
+func demoDir(out string) (string, error) {
+	if out == "" {
+		d, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("no directory for the trace (%v): give one with -out", err)
+		}
+		out = filepath.Join(d, "morpheus", "demo")
+	}
+	return out, os.MkdirAll(out, 0o755)
 }
 
 // demoReplay re-runs a saved demo trace and prints it whole.

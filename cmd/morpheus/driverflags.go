@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 	"github.com/morpheus-go/morpheus/rt"
 )
@@ -79,11 +81,19 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	if err != nil {
 		return usage("%v", err)
 	}
+	for _, p := range fs.Args() {
+		if err := checkLocalPattern(*f.dir, p); err != nil {
+			return usage("%v", err)
+		}
+	}
 	replay := *f.replay
 	if replay != "" {
 		// As for go -C, the trace is relative to -C's directory; a
 		// directory holding one trace (testdata/morpheus/TestX) names it.
 		if replay, err = replayPath(*f.dir, replay); err != nil {
+			return usage("-replay: %v", err)
+		}
+		if _, err := morpheus.ReadTrace(replay); err != nil {
 			return usage("-replay: %v", err)
 		}
 	}
@@ -131,6 +141,33 @@ func earlyTimers(n int) int {
 		return -1
 	}
 	return n
+}
+
+// checkLocalPattern checks that a package pattern naming a directory
+// (".", "./x", "../x/...", an absolute path) names one that exists,
+// relative to the -C directory dir: a mistyped path is a usage error, not
+// a failed run.
+func checkLocalPattern(dir, pattern string) error {
+	p := filepath.FromSlash(pattern)
+	if !filepath.IsAbs(p) && p != "." && p != ".." && !strings.HasPrefix(pattern, "./") && !strings.HasPrefix(pattern, "../") {
+		return nil // an import path
+	}
+	if i := strings.Index(p, "..."); i >= 0 && !(i == 0 || p[:i] == "." || strings.HasSuffix(p[:i], string(filepath.Separator))) {
+		return nil // "./x..." matches x and its siblings xy, xz: go lists them
+	} else if i >= 0 {
+		p = filepath.Clean(p[:i] + ".")
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return fmt.Errorf("package %s: no such directory (%s)", pattern, p)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("package %s: %s is not a directory", pattern, p)
+	}
+	return nil
 }
 
 // replayPath resolves -replay's trace against the -C directory dir, and a

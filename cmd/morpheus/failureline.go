@@ -33,15 +33,21 @@ func failureLine(kind string, iteration int, task, loc, msg string) string {
 }
 
 // headline is a message's first line; when that line only introduces
-// the next ones ("blocked tasks:"), the first of them follows it, and "…"
-// says that more lines were left out.
+// the next ones ("blocked tasks:"), one of them follows it, and "…" says
+// that more lines were left out. Of a deadlock's blocked tasks that is the
+// first goroutine's rather than the test's body (main), which usually only
+// waits for the goroutines (in wg-wait, on a result channel) that are stuck.
 func headline(msg string) string {
 	lines := strings.Split(strings.TrimSpace(msg), "\n")
 	h := strings.TrimSpace(lines[0])
 	rest := lines[1:]
 	if strings.HasSuffix(h, ":") && len(rest) > 0 {
-		h += " " + strings.TrimSpace(rest[0])
-		rest = rest[1:]
+		pick := 0
+		if strings.HasPrefix(strings.TrimSpace(rest[0]), "main: ") && len(rest) > 1 {
+			pick = 1
+		}
+		h += " " + strings.TrimSpace(rest[pick])
+		rest = append(rest[:pick:pick], rest[pick+1:]...)
 	}
 	if len(rest) > 0 {
 		h += " …"

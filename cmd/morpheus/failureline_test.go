@@ -6,7 +6,8 @@ import (
 )
 
 // A failure's one line never has an empty "at :" and carries the message's
-// headline, the first blocked task of a deadlock's list included.
+// headline, the first blocked goroutine of a deadlock's list included (the
+// test's body only when it is the only one blocked).
 func TestFailureLine(t *testing.T) {
 	for _, c := range []struct {
 		kind, task, loc, msg string
@@ -14,7 +15,9 @@ func TestFailureLine(t *testing.T) {
 		want                 string
 	}{
 		{"deadlock", "main", "", "no task can run and no timer is pending; blocked tasks:\n  main: blocked in wg-wait at a.go:3\n  g1: …", 2,
-			"deadlock failure in iteration 2, main: no task can run and no timer is pending; blocked tasks: main: blocked in wg-wait at a.go:3 …"},
+			"deadlock failure in iteration 2, main: no task can run and no timer is pending; blocked tasks: g1: … …"},
+		{"deadlock", "main", "", "no task can run and no timer is pending; blocked tasks:\n  main: blocked in chan-recv at a.go:3", 0,
+			"deadlock failure in iteration 0, main: no task can run and no timer is pending; blocked tasks: main: blocked in chan-recv at a.go:3"},
 		{"liveness", "", "", "no progress", 3, "liveness failure in iteration 3: no progress"},
 		{"assertion", "main", "bank_test.go:19", "balance 1", -1, "assertion failure in main at bank_test.go:19: balance 1"},
 		{"panic", "", "x.go:1", "boom", -1, "panic failure at x.go:1: boom"},

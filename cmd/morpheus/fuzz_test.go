@@ -10,7 +10,7 @@ import (
 )
 
 // TestMain lets the test binary be the system under "morpheus fuzz" in the
-// scripts: run as /proc/self/exe with MORPHEUS_FUZZ_TEST_ROLE set (by the
+// scripts: run as $TESTBIN with MORPHEUS_FUZZ_TEST_ROLE set (by the
 // script's env line), it plays that role instead of running tests; and
 // with envReplayChild set, it is the CLI, as bench replay's fresh
 // processes.
@@ -21,7 +21,9 @@ func TestMain(m *testing.M) {
 	if role := os.Getenv("MORPHEUS_FUZZ_TEST_ROLE"); role != "" && os.Getenv(tracepoint.EnvSocket) != "" {
 		os.Exit(fuzzTestSystem(role))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeCLI()
+	os.Exit(code)
 }
 
 func fuzzTestSystem(role string) int {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -9,8 +10,12 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/results"
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
+	"github.com/morpheus-go/morpheus/rt"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Commands that run tests (test, replay, shrink) run "go test" as a
@@ -68,10 +73,13 @@ func packageOf(path string) (string, error) {
 
 // replayRun is a replay (or shrink) of a trace by its own test.
 type replayRun struct {
-	trace  string   // the trace file
-	test   string   // the test's name (-run), default the trace's
-	pkg    string   // the package directory (-pkg), default packageOf(trace)
-	env    []string // extra environment
+	trace  string       // the trace file
+	tr     *trace.Trace // its content
+	test   string       // the test's name (-run), default the trace's
+	pkg    string       // the package directory (-pkg), default packageOf(trace)
+	env    []string     // extra environment
+	shrink int          // candidate schedules shrinking may run (0: a replay)
+	cache  string       // the rewrite cache (-cache), "" for the default
 	output io.Writer
 }
 
@@ -86,12 +94,18 @@ func (r *replayRun) run() (*results.Record, error) {
 			return nil, err
 		}
 	}
+	if r.tr != nil && r.tr.Header.Options[rt.ModeOption] == rt.ModeRewritten {
+		return r.runRewritten(abs)
+	}
 	file, cleanup, err := tempFile("results.jsonl")
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
 	env := append([]string{"MORPHEUS_RESULTS=" + file, "MORPHEUS_REPLAY=" + abs}, r.env...)
+	if r.shrink > 0 {
+		env = append(env, fmt.Sprintf("MORPHEUS_SHRINK=%d", r.shrink))
+	}
 	runErr := goTest(r.pkg, []string{"-count=1", "-run", runPattern(r.test)}, env, r.output)
 	recs, err := results.ReadFile(file)
 	if err != nil && !os.IsNotExist(err) {
@@ -106,4 +120,77 @@ func (r *replayRun) run() (*results.Record, error) {
 		return nil, fmt.Errorf("go test -run '%s' in %s: %v (no result from the test: does it call morpheus.Check?)", runPattern(r.test), r.pkg, runErr)
 	}
 	return nil, fmt.Errorf("go test -run '%s' in %s ran no morpheus.Check named %s", runPattern(r.test), r.pkg, r.test)
+}
+
+// runRewritten replays the trace of an ordinary test (one morpheus test
+// rewrote: the trace's mode=rewritten) as morpheus test -replay does, in
+// the package's directory, and returns the outcome as a result record.
+func (r *replayRun) runRewritten(abs string) (*results.Record, error) {
+	env := append(os.Environ(), r.env...)
+	if r.shrink > 0 {
+		env = append(env, fmt.Sprintf("%s=%d", rt.EnvShrink, r.shrink))
+	}
+	cfg := driver.Config{Dir: r.pkg, Patterns: []string{"."}, Run: runPattern(r.test), Replay: abs,
+		Schedules: 1, Jobs: 1, Env: env, Log: r.output, Cache: r.cache}
+	sum, err := driver.Run(context.Background(), cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range sum.Packages {
+		if p.Err != nil {
+			return nil, fmt.Errorf("%s: %v\n%s", p.Path, p.Err, tail(p.Output, 40))
+		}
+		for _, t := range p.Tests {
+			if t.Name == r.test {
+				return rewrittenRecord(p.Path, abs, t, r.tr)
+			}
+		}
+	}
+	return nil, fmt.Errorf("morpheus test -run '%s' in %s ran no test named %s", runPattern(r.test), r.pkg, r.test)
+}
+
+// rewrittenRecord is a rewritten test's replay as a result record: its
+// failure as the trace the replay wrote records it (a shrunk one when it
+// shrank), or as the test reported it when it wrote none (the run left the
+// trace).
+func rewrittenRecord(pkg, replay string, t *driver.TestSummary, orig *trace.Trace) (*results.Record, error) {
+	rec := &results.Record{Version: results.Version, Test: t.Name, Package: pkg, Strategy: "replay", Replay: replay,
+		Planned: 1, Iterations: t.Schedules, Steps: t.Steps}
+	if t.Kind == "" {
+		return rec, nil
+	}
+	rec.Failures = 1
+	f := &results.Failure{Kind: t.Kind, Message: t.Message, Task: t.Task, Location: t.Location, Steps: int(t.Steps), Path: t.Trace}
+	if t.Trace != "" && t.Trace != replay {
+		// An exploration's trace, or the one a replay wrote (shrunk).
+		tr, err := morpheus.ReadTrace(t.Trace)
+		if err != nil {
+			return nil, err
+		}
+		var b strings.Builder
+		if err := trace.Encode(&b, tr); err != nil {
+			return nil, err
+		}
+		f.Trace, f.Steps, f.Seed, f.Iteration = b.String(), tr.Steps(), tr.Header.Seed, tr.Header.Iteration
+		if h := tr.Header.Failure; h != nil {
+			f.Message, f.Location = h.Message, h.Loc
+		}
+		if orig != nil && orig.Steps() != f.Steps {
+			f.OriginalSteps = orig.Steps()
+		}
+	} else if orig != nil {
+		// The replay wrote no trace of its own: the recorded one stands,
+		// with the run's message (where it left the trace, or the same
+		// failure).
+		var b strings.Builder
+		if err := trace.Encode(&b, orig); err != nil {
+			return nil, err
+		}
+		f.Trace, f.Seed, f.Iteration = b.String(), orig.Header.Seed, orig.Header.Iteration
+		if h := orig.Header.Failure; h != nil && h.Kind == t.Kind && h.Loc == t.Location {
+			f.Message = h.Message
+		}
+	}
+	rec.Failure = f
+	return rec, nil
 }

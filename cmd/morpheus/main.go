@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 )
@@ -67,18 +68,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	name := args[0]
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				_ = c.run([]string{"-h"}, stdout, stdout)
-				return 0
+			c, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(stderr, "morpheus help: unknown command %q; \"morpheus help\" lists them\n", args[1])
+				return 2
 			}
+			_ = c.run([]string{"-h"}, stdout, stdout)
+			return 0
 		}
 		usage(stdout)
 		return 0
 	}
+	if name == "-version" || name == "--version" {
+		name = "version"
+	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "morpheus: unknown command %q\n", name)
-		usage(stderr)
+		fmt.Fprintf(stderr, "morpheus: unknown command %q; \"morpheus help\" lists them\n", name)
 		return 2
 	}
 	if interruptible[name] {
@@ -125,19 +131,60 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: morpheus %s\n\nFlags:\n", synopsis)
-		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "Usage: morpheus %s\n", synopsis)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprint(fs.Output(), "\nFlags:\n")
+			fs.PrintDefaults()
+		}
 	}
 	return fs
 }
 
-// parseFlags parses args into fs and maps a parse error to errUsage.
+// parseFlags parses args into fs and maps a parse error to errUsage. The
+// flags' help is printed for -h only: a bad flag gets its error, a hint for
+// go test's flags that morpheus names otherwise, and where the help is,
+// rather than a page of help that scrolls the error away.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return errUsage
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		usage()
+		return err
 	}
-	return nil
+	if h := goTestFlagHint(fs, err); h != "" {
+		fmt.Fprintln(fs.Output(), h)
+	}
+	fmt.Fprintf(fs.Output(), "Run \"morpheus %s -h\" for its flags.\n", fs.Name())
+	return errUsage
+}
+
+// goTestFlagHint says what stands for a go test flag that fs lacks, when
+// err is that flag's "not defined" error and fs is morpheus test's or
+// rewrite's.
+func goTestFlagHint(fs *flag.FlagSet, err error) string {
+	if fs.Lookup("iterations") == nil || fs.Lookup("maxsteps") == nil {
+		return ""
+	}
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return ""
+	}
+	switch strings.TrimPrefix(name, "-") {
+	case "v":
+		return "-v: morpheus prints every test's verdict without it (-json for records, MORPHEUS_STACKS=1 for full stacks)"
+	case "count":
+		return "-count: morpheus runs each test's schedules, -iterations N of them"
+	case "timeout":
+		return "-timeout: a schedule is bounded by its step limit (-maxsteps), a goroutine blocked outside morpheus's control by -watchdog"
+	case "parallel", "p":
+		return "-" + name + ": -jobs N is the number of test processes per package"
+	}
+	return ""
 }

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,6 +28,7 @@ func init() {
 // traceArgs are the flags and argument of the commands that take a trace.
 type traceArgs struct {
 	run, pkg string
+	cache    string // the rewrite cache of a rewritten test's replay
 	json     bool
 	path     string
 	tr       *trace.Trace
@@ -36,7 +39,9 @@ func (a *traceArgs) flags(fs interface {
 	BoolVar(*bool, string, bool, string)
 }) {
 	fs.StringVar(&a.run, "run", "", "the test's name (default: the one the trace records)")
-	fs.StringVar(&a.pkg, "pkg", "", "the test's package directory (default: the directory holding the trace's testdata)")
+	fs.StringVar(&a.pkg, "C", "", "the test's package directory (default: the directory holding the trace's testdata)")
+	fs.StringVar(&a.pkg, "pkg", "", "the same as -C")
+	fs.StringVar(&a.cache, "cache", "", "cache directory for rewritten files and binaries, as morpheus test's (an ordinary test's trace)")
 	fs.BoolVar(&a.json, "json", false, "print the test's result record as a JSON line instead of text")
 }
 
@@ -92,12 +97,14 @@ func resolveTrace(path string) (string, error) {
 }
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "replay [-run TEST] [-pkg DIR] [-json] TRACE", stderr)
+	fs := newFlagSet("replay", "replay [-run TEST] [-C DIR] [-json] TRACE", stderr)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: morpheus replay [-run TEST] [-pkg DIR] [-json] TRACE
+		fmt.Fprint(fs.Output(), `Usage: morpheus replay [-run TEST] [-C DIR] [-json] TRACE
 
 Shows the trace step by step, then runs its test ("go test -run" in its
-package, with MORPHEUS_REPLAY set) on it, strictly, and says whether the run
+package, with MORPHEUS_REPLAY set; for an ordinary test's trace, which
+morpheus test found, "morpheus test -replay" there) on it, strictly, and
+says whether the run
 still fails as the trace recorded: the same kind, location and message after
 the same steps. TRACE is a trace file, or a directory holding one (such as
 testdata/morpheus/TestName). It exits 0 when the replay reproduces the
@@ -122,6 +129,13 @@ Flags:
 		out = stderr
 	}
 	fmt.Fprintf(out, "trace %s: test %s, iteration %d, seed %#x, %s\n", a.path, a.run, a.tr.Header.Iteration, a.tr.Header.Seed, plural.N(a.tr.Steps(), "step"))
+	if opts := a.tr.Header.Options; len(opts) > 0 {
+		var kv []string
+		for _, k := range slices.Sorted(maps.Keys(opts)) {
+			kv = append(kv, k+"="+opts[k])
+		}
+		fmt.Fprintf(out, "options: %s\n", strings.Join(kv, " "))
+	}
 	if f := a.tr.Header.Failure; f != nil {
 		task := ""
 		if f.Task >= 0 {
@@ -133,7 +147,7 @@ Flags:
 		return err
 	}
 	var log strings.Builder
-	r := &replayRun{trace: a.path, test: a.run, pkg: a.pkg, output: &log}
+	r := &replayRun{trace: a.path, tr: a.tr, test: a.run, pkg: a.pkg, cache: a.cache, output: &log}
 	rec, err := r.run()
 	if err != nil {
 		io.WriteString(stderr, log.String())
@@ -169,7 +183,11 @@ func compareReplay(tr *trace.Trace, rec *results.Record) (bool, string) {
 	case want == nil:
 		return false, fmt.Sprintf("replayed: the run fails now (%s), the trace passed", failureLine(got.Kind, -1, got.Task, got.Location, got.Message))
 	case got.Kind == want.Kind && got.Location == want.Loc && got.Message == want.Message:
-		return true, fmt.Sprintf("replayed: the same %s failure at %s after %s", got.Kind, got.Location, plural.N(got.Steps, "step"))
+		at := ""
+		if got.Location != "" {
+			at = " at " + got.Location
+		}
+		return true, fmt.Sprintf("replayed: the same %s failure%s after %s", got.Kind, at, plural.N(got.Steps, "step"))
 	}
 	return false, fmt.Sprintf("replayed: another failure, %s (recorded: %s)", failureLine(got.Kind, -1, got.Task, got.Location, got.Message), failureLine(want.Kind, -1, "", want.Loc, ""))
 }

@@ -110,6 +110,7 @@ func runRewrite(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	explainDeadlocks(sum)
 	printSummary(stdout, sum)
 	if sum.Failed() {
 		return fmt.Errorf("tests failed under control")

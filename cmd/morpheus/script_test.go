@@ -10,37 +10,67 @@ import (
 	"testing"
 )
 
-// TestScripts runs the CLI scripts in testdata/script. Each line of a script
-// is one of:
+// TestScripts runs the CLI scripts in testdata/script, each a parallel
+// subtest. Each line of a script is one of:
 //
-//	morpheus ARGS...     run the CLI; it must exit 0
+//	morpheus ARGS...     run the CLI (the command built once, cliBinary); it
+//	                     must exit 0
 //	! morpheus ARGS...   run the CLI; it must exit non-zero
 //	stdout REGEXP        the last run's stdout must match
 //	stderr REGEXP        the last run's stderr must match
 //	! stdout REGEXP      ... must not match (also for stderr)
 //	env KEY=VALUE        set an environment variable for the rest of the script
+//	                     (its morpheus and exec lines)
 //	exec PROG ARGS...    run another program (go, or a built binary); ! as above
-//	cd DIR               the directory exec runs in (default this package's)
+//	cd DIR               the directory exec runs in (default this package's;
+//	                     morpheus always runs in this package's)
 //	cp SRC DST           copy a file
 //
 // $WORK in arguments is a fresh temporary directory per script, $ROOT the
-// root of morpheus's source tree. Blank lines and lines starting with # are
+// root of morpheus's source tree, $TESTBIN this test binary (a system that
+// morpheus fuzz runs, see TestMain). Blank lines and lines starting with # are
 // ignored. A line "-- PATH --" ends the script: the lines after it, up to the
 // next such line, are the file $WORK/PATH, written (with $WORK and $ROOT
 // replaced) before the script runs.
+//
+// The scripts run side by side (go test's -parallel, GOMAXPROCS by default):
+// most of their time is spent in the go command and in the processes they
+// start, and one after the other they took longer than go test's default
+// time-out on a busy 2-core machine. Each line of the CLI is a process of
+// its own, so the scripts share no working directory, environment or flag
+// state.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/script/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scripts: %v", err)
 	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := cliBinary(t)
+	// A script's morpheus test that fails writes HTML reports, by default
+	// into morpheus-report/ where it runs, this package's directory: the
+	// scripts give -report.
+	if _, err := os.Stat("morpheus-report"); os.IsNotExist(err) {
+		t.Cleanup(func() {
+			if _, err := os.Stat("morpheus-report"); err == nil {
+				os.RemoveAll("morpheus-report")
+				t.Error("a script wrote reports into this package's directory (morpheus-report): give its morpheus test -report")
+			}
+		})
+	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
-			runScript(t, file)
+			t.Parallel()
+			runScript(t, bin, self, file)
 		})
 	}
 }
 
-func runScript(t *testing.T, file string) {
+// runScript runs one script with the command bin; self is this test
+// binary ($TESTBIN).
+func runScript(t *testing.T, bin, self, file string) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +80,7 @@ func runScript(t *testing.T, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	expand := strings.NewReplacer("$WORK", work, "$ROOT", root).Replace
+	expand := strings.NewReplacer("$WORK", work, "$ROOT", root, "$TESTBIN", self).Replace
 	script, files := splitScript(expand(string(data)))
 	for name, content := range files {
 		path := filepath.Join(work, filepath.FromSlash(name))
@@ -62,6 +92,7 @@ func runScript(t *testing.T, file string) {
 		}
 	}
 	dir := "."
+	var env []string // the script's env lines
 	var stdout, stderr bytes.Buffer
 	for n, line := range strings.Split(script, "\n") {
 		n++
@@ -78,9 +109,9 @@ func runScript(t *testing.T, file string) {
 			stderr.Reset()
 			var code int
 			if fields[0] == "morpheus" {
-				code = run(fields[1:], &stdout, &stderr)
+				code = execProgram(t, ".", env, append([]string{bin}, fields[1:]...), &stdout, &stderr)
 			} else {
-				code = execProgram(t, dir, fields[1:], &stdout, &stderr)
+				code = execProgram(t, dir, env, fields[1:], &stdout, &stderr)
 			}
 			if (code != 0) != neg {
 				t.Fatalf("%s:%d: %s: exit code %d\nstdout:\n%s\nstderr:\n%s", file, n, line, code, &stdout, &stderr)
@@ -104,7 +135,7 @@ func runScript(t *testing.T, file string) {
 			if !ok {
 				t.Fatalf("%s:%d: expected env KEY=VALUE", file, n)
 			}
-			t.Setenv(k, v)
+			env = append(env, k+"="+v)
 		case "cd":
 			if len(fields) != 2 {
 				t.Fatalf("%s:%d: expected cd DIR", file, n)
@@ -155,14 +186,16 @@ func splitScript(s string) (script string, files map[string]string) {
 	return script, files
 }
 
-// execProgram runs an external program in dir and returns its exit code
-// (-1 if it could not start).
-func execProgram(t *testing.T, dir string, args []string, stdout, stderr *bytes.Buffer) int {
+// execProgram runs an external program in dir, with env added to this
+// process's environment, and returns its exit code (-1 if it could not
+// start).
+func execProgram(t *testing.T, dir string, env, args []string, stdout, stderr *bytes.Buffer) int {
 	if len(args) == 0 {
 		t.Fatal("exec: no program")
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Run(); err != nil {
 		if ee, ok := err.(*exec.ExitError); ok {

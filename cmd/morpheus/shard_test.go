@@ -17,6 +17,7 @@ import (
 // test everything but the wall time, for the failing one the lowest failing
 // iteration, its (shrunk) trace and the coverage below it.
 func TestShardsMergeToOneRun(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs a test binary 5 times")
 	}

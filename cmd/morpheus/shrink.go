@@ -21,11 +21,12 @@ func init() {
 }
 
 func runShrink(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shrink", "shrink [-run TEST] [-pkg DIR] [-o FILE] [-budget N] [-time D] [-json] TRACE", stderr)
+	fs := newFlagSet("shrink", "shrink [-run TEST] [-C DIR] [-o FILE] [-budget N] [-time D] [-json] TRACE", stderr)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: morpheus shrink [-run TEST] [-pkg DIR] [-o FILE] [-budget N] [-time D] [-json] TRACE
+		fmt.Fprint(fs.Output(), `Usage: morpheus shrink [-run TEST] [-C DIR] [-o FILE] [-budget N] [-time D] [-json] TRACE
 
-Replays the trace's test on it ("go test -run" in its package) and, if it
+Replays the trace's test on it ("go test -run" in its package, or, for an
+ordinary test's trace, "morpheus test -replay" there) and, if it
 fails, searches for a simpler schedule that fails the same way (same kind,
 location and message up to numbers): fewer steps, fewer context switches,
 fewer faults, smaller choices. Every candidate is validated by running the
@@ -56,8 +57,8 @@ Flags:
 		*out = a.path + ".shrunk"
 	}
 	var log strings.Builder
-	r := &replayRun{trace: a.path, test: a.run, pkg: a.pkg, output: &log,
-		env: []string{fmt.Sprintf("MORPHEUS_SHRINK=%d", *budget), "MORPHEUS_SHRINKTIME=" + limit.String()}}
+	r := &replayRun{trace: a.path, tr: a.tr, test: a.run, pkg: a.pkg, cache: a.cache, output: &log, shrink: *budget,
+		env: []string{"MORPHEUS_SHRINKTIME=" + limit.String()}}
 	rec, err := r.run()
 	if err != nil {
 		io.WriteString(stderr, log.String())
@@ -84,7 +85,7 @@ Flags:
 	if from == 0 {
 		from = f.Steps
 	}
-	fmt.Fprintf(stdout, "%s failure at %s: %s\n", f.Kind, f.Location, firstLine(f.Message))
+	fmt.Fprintln(stdout, failureLine(f.Kind, -1, "", f.Location, firstLine(f.Message)))
 	fmt.Fprintf(stdout, "shrunk from %d to %s: %s\n", from, plural.N(f.Steps, "step"), *out)
 	if _, err := os.Stat(*out); err != nil {
 		return err

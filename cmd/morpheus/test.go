@@ -18,7 +18,7 @@ import (
 func init() {
 	register(&command{
 		name:    "test",
-		summary: "run the morpheus tests of packages with a progress line, then write HTML reports",
+		summary: "run packages' go tests under control (rewritten at build time), with progress and HTML reports",
 		run:     runTest,
 	})
 }

@@ -118,6 +118,31 @@ func checkRecords(sum *driver.Summary) []*results.Record {
 	return recs
 }
 
+// rewrittenReports returns, for the HTML reports, a record of each
+// rewritten test that failed with a trace: its schedules, and its failure
+// as the trace records it (a deadlock's wait-for cycle, a race's accesses).
+// A trace that cannot be read gets no report; the summary names it.
+func rewrittenReports(sum *driver.Summary) []*results.Record {
+	var recs []*results.Record
+	for _, p := range sum.Packages {
+		for _, t := range p.Tests {
+			if t.Kind == "" || t.Trace == "" {
+				continue
+			}
+			rec, err := rewrittenRecord(p.Path, "", t, nil)
+			if err != nil || rec.Failure == nil || rec.Failure.Trace == "" {
+				continue
+			}
+			if tr, err := rec.Failure.DecodeTrace(); err == nil {
+				rec.Strategy, rec.Seed = tr.Header.Strategy, tr.Header.Seed
+			}
+			rec.Planned, rec.Steps = t.Schedules, t.Steps
+			recs = append(recs, rec)
+		}
+	}
+	return recs
+}
+
 // checkTestRecord is a Check's record in -json's form.
 func checkTestRecord(pkg string, r *results.Record) testRecord {
 	tr := testRecord{Package: pkg, Test: r.Test, Schedules: r.Iterations, Steps: r.Steps, Check: true, Stale: r.Stale}
@@ -128,13 +153,15 @@ func checkTestRecord(pkg string, r *results.Record) testRecord {
 }
 
 // finishChecks prints the Checks' summary (unless asJSON), keeps their
-// records in keep and writes their HTML reports into report ("" for none).
+// records in keep and writes their HTML reports into report ("" for none),
+// with those of the rewritten tests that failed (rewrittenReports).
 func finishChecks(w io.Writer, sum *driver.Summary, keep, report string, asJSON bool) error {
 	recs := checkRecords(sum)
-	if len(recs) == 0 {
+	failed := rewrittenReports(sum)
+	if len(recs)+len(failed) == 0 {
 		return nil
 	}
-	if keep != "" {
+	if keep != "" && len(recs) > 0 {
 		f, err := os.Create(keep)
 		if err != nil {
 			return err
@@ -150,7 +177,7 @@ func finishChecks(w io.Writer, sum *driver.Summary, keep, report string, asJSON 
 	if report == "" {
 		return nil
 	}
-	paths, err := writeReports(report, recs)
+	paths, err := writeReports(report, append(failed, recs...))
 	if err != nil {
 		return err
 	}

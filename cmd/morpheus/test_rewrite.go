@@ -170,6 +170,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
+		explainDeadlocks(sum)
 		printTestSummary(stdout, sum)
 	}
 	if err := finishChecks(stdout, sum, *keep, *report, *asJSON); err != nil {

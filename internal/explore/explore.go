@@ -48,6 +48,11 @@ func Run(c *Config, prog Program) (*Result, error) {
 	if err := NameStrategy(c); err != nil {
 		return nil, err
 	}
+	if c.Replay != "" {
+		if tr, err := ReadTrace(c.Replay); err == nil {
+			c = withOptions(c, tr) // shrinking runs with the trace's settings too
+		}
+	}
 	res, err := exploreOrReplay(c, prog)
 	if err == nil && res.Failure != nil && !res.Interrupted && c.Shrink > 0 && (c.ShrinkSet || c.Replay == "" && c.Hit == nil) {
 		res.Failure = shrinkFailure(c, prog, res.Failure)

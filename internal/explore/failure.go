@@ -34,6 +34,7 @@ func newFailure(c *Config, out core.Outcome, env any, iter int, seed uint64) *Fa
 	cf := out.Failure
 	tr := out.Trace()
 	tr.Header.Test, tr.Header.Iteration = c.Name, iter
+	recordOptions(c, tr)
 	f := &Failure{
 		Kind: string(cf.Kind), Message: cf.Message, Stack: cf.Stack,
 		Test: c.Name, Strategy: c.Strategy, Iteration: iter, Seed: seed,

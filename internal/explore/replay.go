@@ -39,13 +39,15 @@ func ReplayFile(c *Config, prog Program, path string, fallback strategy.Strategy
 	return res, nil
 }
 
-// replayTrace runs the iteration tr records under rep, which follows tr;
+// replayTrace runs the iteration tr records under rep, which follows tr,
+// with the settings tr records (withOptions);
 // with keep it also returns the run's own trace. A watchdog watches it as
 // it watches an exploration: a task that blocks outside control (or spins
 // without ops) ends the replay with an uncontrolled-blocking failure, and
 // its worker is abandoned, as the explorer abandons one, instead of the
 // replay hanging. Its kept trace is then nil.
 func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay, keep bool) (*Result, *trace.Trace) {
+	c = withOptions(c, tr) // the settings the trace was found with
 	rep.Where = func(loc uint64) string { return core.Where(uintptr(loc)) }
 	w := core.NewWorker()
 	iter := tr.Header.Iteration

@@ -26,6 +26,7 @@ type wait struct {
 	extra  string // what the line says after the location ("mailbox empty")
 	holder []int32
 	ref    string // data-ref of the wait's marks
+	line   string // the message's line, trimmed
 }
 
 var (
@@ -52,7 +53,7 @@ func waitsOf(t *trace.Trace) []wait {
 		if !ok {
 			continue
 		}
-		w := wait{task: byName[name]}
+		w := wait{task: byName[name], line: line}
 		if m := blockedLine.FindStringSubmatch(rest); m != nil {
 			w.op, w.object, w.loc = m[1], m[2], m[3]
 			if o := objectName.FindStringSubmatch(w.object); o != nil {

@@ -71,6 +71,22 @@ type Config struct {
 // failure, its Duration or an interrupt.
 const Unlimited = -1
 
+// DefaultCache is the cache root when Config.Cache is empty: morpheus/rewrite
+// in the user's cache directory (XDG_CACHE_HOME, ~/.cache on Linux), or in
+// the temporary directory when there is none.
+func DefaultCache() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "morpheus", "rewrite")
+}
+
+// CacheEntries are the names a cache root holds: rewritten files, the
+// modules' areas (overlays, test binaries, traces) and the links to the
+// module cache.
+var CacheEntries = []string{"files", "mod", "mods"}
+
 // Summary is what a run found.
 type Summary struct {
 	Packages []*PackageSummary
@@ -184,11 +200,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	goVer, _ := goEnv(ctx, cfg.Dir, env, "GOVERSION")
 	cache := cfg.Cache
 	if cache == "" {
-		d, err := os.UserCacheDir()
-		if err != nil {
-			d = os.TempDir()
-		}
-		cache = filepath.Join(d, "morpheus", "rewrite")
+		cache = DefaultCache()
 	}
 	start := time.Now()
 	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),

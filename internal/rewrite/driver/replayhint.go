@@ -9,15 +9,55 @@ import (
 
 // replayHint is the replay command rt prints for a failing test of p
 // (rt.EnvHint, with %s for the trace and the -run pattern). With the
-// corpus the trace's path is relative to the package's directory, and so
-// is the command: it runs there, as Check's "go test -run … -morpheus.replay"
-// does. Without it the trace is in the cache, and the command names the
+// corpus the trace's path is relative to the package's directory; the
+// command runs where the user ran morpheus test: it names -C's directory
+// as given, and the package and its trace relative to it
+// ("-replay a/testdata/morpheus/TestX/… ./a"), or, for a package outside
+// that directory, by its import path and the trace's absolute path.
+// Without the corpus the trace is in the cache, and the command names the
 // package.
 func replayHint(cfg Config, p *PackageSummary) string {
-	if cfg.Corpus {
-		return "morpheus test -replay %s -run '%s' ."
+	esc := func(s string) string { return strings.ReplaceAll(shellQuote(s), "%", "%%") }
+	if !cfg.Corpus {
+		return "morpheus rewrite -replay %s -run '%s' " + esc(p.Path)
 	}
-	return "morpheus rewrite -replay %s -run '%s' " + strings.ReplaceAll(p.Path, "%", "%%")
+	cflag := ""
+	if cfg.Dir != "" && cfg.Dir != "." {
+		cflag = " -C " + esc(cfg.Dir)
+	}
+	rel, err := filepath.Rel(absPath(cfg.Dir), p.dir)
+	switch {
+	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
+		return "morpheus test" + cflag + " -replay " + esc(p.dir) + "/%s -run '%s' " + esc(p.Path)
+	case rel == ".":
+		return "morpheus test" + cflag + " -replay %s -run '%s' ."
+	}
+	rel = esc(filepath.ToSlash(rel))
+	return "morpheus test" + cflag + " -replay " + rel + "/%s -run '%s' ./" + rel
+}
+
+// replayPackages returns, of the packages a replay matched, the one whose
+// directory holds the trace (under its testdata/morpheus), when one does:
+// "-replay a/testdata/morpheus/TestX/… ./..." replays the trace in its own
+// package, not in every package that has a test of that name. Otherwise
+// (a trace kept elsewhere) it returns them all.
+func replayPackages(trace string, pkgs []*PackageSummary) []*PackageSummary {
+	abs := absPath(trace)
+	for _, p := range pkgs {
+		if p.dir != "" && strings.HasPrefix(abs, filepath.Join(p.dir, "testdata", "morpheus")+string(filepath.Separator)) {
+			return []*PackageSummary{p}
+		}
+	}
+	return pkgs
+}
+
+// shellQuote quotes s for a POSIX shell when it holds a character the
+// shell would read.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./@+:,=~") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // keepOutput saves output, what t printed in the process that failed it

@@ -29,6 +29,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Replay != "" {
+		pkgs = replayPackages(cfg.Replay, pkgs)
+	}
 	sum := &Summary{Packages: pkgs}
 	if cfg.BuildOnly {
 		return sum, nil

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// The tests that run the CLI as a user does (the scripts, the benchmarks
+// that rewrite and build test binaries) run it as a command of its own,
+// built once per test binary, without the race detector and without PGO.
+// Rewriting type-checks every package it rewrites, which Go's race
+// detector makes two to three times slower: under "go test -race" the
+// scripts spent most of their time there, and took longer than go test's
+// default time-out on a busy 2-core machine. Without PGO the build shares
+// its compiled packages with go vet's and go build's. The CLI's code is
+// race-tested by the tests that call run in this process.
+var cli struct {
+	once sync.Once
+	dir  string // removed by TestMain
+	path string
+	err  error
+	out  []byte
+}
+
+// cliBinary returns the path of the morpheus command built from this
+// package, building it on the first call.
+func cliBinary(t *testing.T) string {
+	t.Helper()
+	cli.once.Do(func() {
+		if cli.dir, cli.err = os.MkdirTemp("", "morpheus-cli"); cli.err != nil {
+			return
+		}
+		cli.path = filepath.Join(cli.dir, "morpheus")
+		cmd := exec.Command("go", "build", "-pgo=off", "-o", cli.path, ".")
+		cli.out, cli.err = cmd.CombinedOutput()
+	})
+	if cli.err != nil {
+		t.Fatalf("building the morpheus command: %v\n%s", cli.err, cli.out)
+	}
+	return cli.path
+}
+
+// removeCLI removes the built command, once the tests are done.
+func removeCLI() {
+	if cli.dir != "" {
+		os.RemoveAll(cli.dir)
+	}
+}
+
+// runCLI runs the built command with args in this package's directory and
+// returns its exit code and output.
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = execProgram(t, ".", nil, append([]string{cliBinary(t)}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}

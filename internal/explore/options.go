@@ -1,0 +1,75 @@
+package explore
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/trace"
+)
+
+// The settings that shape a schedule beyond its strategy and seed are
+// recorded in its trace (trace.Header.Options) and applied when the trace
+// is replayed, so that a trace found with early timers or another step
+// limit replays as it was found whatever the replay is given.
+const (
+	optMaxSteps   = "maxsteps"
+	optClockLimit = "clocklimit" // ns
+	optEarly      = "earlytimers"
+	optLeaks      = "allowleaks"
+	optRaces      = "allowraces"
+)
+
+// recordOptions sets c's schedule-shaping settings in tr's header, beside
+// the options already there (how the test ran, which its runner sets).
+func recordOptions(c *Config, tr *trace.Trace) {
+	set := func(k, v string) {
+		if tr.Header.Options == nil {
+			tr.Header.Options = map[string]string{}
+		}
+		tr.Header.Options[k] = v
+	}
+	steps := c.MaxSteps
+	if steps == 0 {
+		steps = core.DefaultMaxSteps
+	}
+	set(optMaxSteps, strconv.Itoa(steps)) // always: a trace with options records them all
+
+	if c.ClockLimit != 0 {
+		set(optClockLimit, strconv.FormatInt(int64(c.ClockLimit), 10))
+	}
+	if c.Early > 0 {
+		set(optEarly, strconv.Itoa(c.Early))
+	}
+	if c.AllowLeaks {
+		set(optLeaks, "true")
+	}
+	if c.AllowRaces {
+		set(optRaces, "true")
+	}
+}
+
+// withOptions returns c with the settings tr recorded: those it records
+// replace c's, and one it does not record is its default (a trace with
+// options records every setting that was not). Options it does not know (of a later
+// version) and values it cannot read are left out.
+func withOptions(c *Config, tr *trace.Trace) *Config {
+	opts := tr.Header.Options
+	if opts == nil {
+		return c // a trace written before options: the replay's own settings
+	}
+	rc := *c
+	rc.MaxSteps, rc.ClockLimit, rc.Early, rc.AllowLeaks, rc.AllowRaces = 0, 0, 0, false, false
+	if n, err := strconv.Atoi(opts[optMaxSteps]); err == nil && n > 0 {
+		rc.MaxSteps = n
+	}
+	if n, err := strconv.ParseInt(opts[optClockLimit], 10, 64); err == nil && n > 0 {
+		rc.ClockLimit = time.Duration(n)
+	}
+	if n, err := strconv.Atoi(opts[optEarly]); err == nil && n > 0 {
+		rc.Early = n
+	}
+	rc.AllowLeaks, _ = strconv.ParseBool(opts[optLeaks])
+	rc.AllowRaces, _ = strconv.ParseBool(opts[optRaces])
+	return &rc
+}

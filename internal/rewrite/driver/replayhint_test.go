@@ -1,0 +1,46 @@
+package driver
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// The replay command runs where morpheus test ran: -C as given, the package
+// and its trace relative to -C's directory, or, for a package outside it,
+// its import path and the trace's absolute path; quoted for the shell.
+func TestReplayHint(t *testing.T) {
+	root := t.TempDir()
+	for _, c := range []struct {
+		dir, pkgDir, want string
+	}{
+		{root, root, "morpheus test -C " + root + " -replay %s -run '%s' ."},
+		{root, filepath.Join(root, "a", "b"), "morpheus test -C " + root + " -replay a/b/%s -run '%s' ./a/b"},
+		{root, filepath.Join(root, "my dir"), "morpheus test -C " + root + " -replay 'my dir'/%s -run '%s' ./'my dir'"},
+		{filepath.Join(root, "m"), filepath.Join(root, "x"), "morpheus test -C " + filepath.Join(root, "m") + " -replay " + filepath.Join(root, "x") + "/%s -run '%s' example.com/x"},
+		{filepath.Join(root, "100%"), filepath.Join(root, "100%", "p"), "morpheus test -C '" + filepath.Join(root, "100%%") + "' -replay p/%s -run '%s' ./p"},
+	} {
+		p := &PackageSummary{Path: "example.com/x", dir: c.pkgDir}
+		if got := replayHint(Config{Dir: c.dir, Corpus: true}, p); got != c.want {
+			t.Errorf("replayHint(-C %s, %s) =\n%s, want\n%s", c.dir, c.pkgDir, got, c.want)
+		}
+	}
+	p := &PackageSummary{Path: "example.com/x", dir: root}
+	if got, want := replayHint(Config{Dir: ".", Corpus: false}, p), "morpheus rewrite -replay %s -run '%s' example.com/x"; got != want {
+		t.Errorf("without the corpus: %s, want %s", got, want)
+	}
+}
+
+// Given several packages, a trace under one's testdata/morpheus replays in
+// that one only; a trace kept elsewhere, in all of them.
+func TestReplayPackages(t *testing.T) {
+	root := t.TempDir()
+	a := &PackageSummary{Path: "m/a", dir: filepath.Join(root, "a")}
+	ab := &PackageSummary{Path: "m/ab", dir: filepath.Join(root, "ab")}
+	pkgs := []*PackageSummary{a, ab}
+	if got := replayPackages(filepath.Join(root, "ab", "testdata", "morpheus", "TestX", "0123"), pkgs); len(got) != 1 || got[0] != ab {
+		t.Errorf("a trace of m/ab replays in %v", got)
+	}
+	if got := replayPackages(filepath.Join(root, "elsewhere.trace"), pkgs); len(got) != 2 {
+		t.Errorf("a trace kept elsewhere replays in %v", got)
+	}
+}
