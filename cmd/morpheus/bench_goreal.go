@@ -47,8 +47,9 @@ morpheus test -vet=off with -schedules; each find replayed -replays times
 with its trace; go test -vet=off -count N, and the same with -race.
 
 A bug is found when morpheus test fails its test in the bug version; a
-failure in the fixed version is a false alarm unless shown to be a second
-real bug. Bugs whose clone is missing, whose patch does not apply or whose
+failure in the fixed version is a false alarm unless plain go test or go test
+-race fails the fixed version too in the same run (then the fixed version
+has a bug of its own, or the fix is incomplete). Bugs whose clone is missing, whose patch does not apply or whose
 package go test does not build are listed with the reason.
 
 Flags:
@@ -189,6 +190,9 @@ func (r *realRow) progressLine() string {
 }
 
 func (r *realRow) fixedCell() string {
+	if r.FixedFailures > 0 && r.FixedConfirmed {
+		return "fails (" + r.FixedKind + ", go test too)"
+	}
 	if r.FixedFailures > 0 {
 		return "fails (" + r.FixedKind + ")"
 	}

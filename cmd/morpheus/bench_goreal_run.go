@@ -51,6 +51,17 @@ type realRow struct {
 	// Plain go test on the fixed version: failed with -count N, with -race.
 	BaselineFixedFailed     bool `json:"baseline_fixed_failed"`
 	BaselineRaceFixedFailed bool `json:"baseline_race_fixed_failed"`
+	// FixedConfirmed: morpheus failed the fixed version and so did go test
+	// or go test -race (not a false alarm).
+	FixedConfirmed bool `json:"fixed_confirmed,omitempty"`
+}
+
+// falseAlarm tells whether morpheus failed the fixed version while plain
+// go test and go test -race passed it in the same run; a failure they show
+// too is the fixed version's own (a second real bug, or the fix
+// incomplete), and the row's fixed_confirmed says so.
+func (r *realRow) falseAlarm() bool {
+	return r.FixedFailures > 0 && !r.FixedConfirmed
 }
 
 // realTotal is the last JSON record: the totals.
@@ -73,7 +84,7 @@ func totalOfRows(rows []*realRow) realTotal {
 		if r.Found {
 			t.Found++
 		}
-		if r.FixedFailures > 0 {
+		if r.falseAlarm() {
 			t.FalseAlarms++
 		}
 		if r.BaselineFound {
@@ -171,6 +182,7 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 	row.BaselineRaceFound = gotest(t.Bug, true)
 	row.BaselineFixedFailed = gotest(t.Fixed, false)
 	row.BaselineRaceFixedFailed = gotest(t.Fixed, true)
+	row.FixedConfirmed = row.FixedFailures > 0 && (row.BaselineFixedFailed || row.BaselineRaceFixedFailed)
 }
 
 // morpheusOne runs one morpheus test -json in dir and returns the record

@@ -23,7 +23,8 @@ type realTrees struct {
 // prepareRealTrees checks out b from its clone into work/fixed and
 // work/bug. The fixed version gets a go.mod where the commit has none
 // (go mod init with the bug's module path and the Go release GoBench built
-// it with, go mod tidy through the date proxy at the commit's date), and
+// it with, its vendored repositories as they are (bench_goreal_vendor.go),
+// go mod tidy through the date proxy at the commit's date), and
 // the bug version the same go.mod and go.sum. A vendor tree with its
 // modules.txt is built from (-mod=vendor), as the go command would.
 func prepareRealTrees(b *realBug, clone, work string, env []string, proxy string) (*realTrees, error) {
@@ -60,10 +61,22 @@ func prepareRealTrees(b *realBug, clone, work string, env []string, proxy string
 		if _, err := runBounded(t.Fixed, t.Env, 2*time.Minute, "go", "mod", "init", b.Module); err != nil {
 			return nil, fmt.Errorf("go mod init %s: %v", b.Module, err)
 		}
+		edit := []string{"mod", "edit"}
 		if v := goLine(b.GoVersion); v != "" {
-			if _, err := runBounded(t.Fixed, t.Env, time.Minute, "go", "mod", "edit", "-go="+v); err != nil {
-				return nil, fmt.Errorf("go mod edit -go=%s: %v", v, err)
-			}
+			edit = append(edit, "-go="+v)
+		}
+		repos, err := vendoredRepos(t.Fixed, b.Module)
+		if err == nil {
+			_, err = vendoredRepos(t.Bug, b.Module)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("vendor tree: %v", err)
+		}
+		for _, r := range repos {
+			edit = append(edit, "-require="+r.Path+"@"+vendoredVersion(r.Path), "-replace="+r.Path+"="+r.Dir)
+		}
+		if _, err := runBounded(t.Fixed, t.Env, time.Minute, "go", edit...); err != nil {
+			return nil, fmt.Errorf("go mod edit: %v", err)
 		}
 		if _, err := runBounded(t.Fixed, t.Env, 20*time.Minute, "go", "mod", "tidy", "-e"); err != nil {
 			return nil, fmt.Errorf("go mod tidy: %s", firstLine(err.Error()))
