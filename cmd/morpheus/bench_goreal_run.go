@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -225,9 +226,23 @@ func morpheusOne(s realSettings, dir string, env []string, b *realBug, args ...s
 }
 
 // buildFailure is the first line of a go command's output that names a
-// file, else its last line.
+// file, else its last line; a test binary that panics as it starts (in a
+// package's init) is named by its panic and the first frame outside GOROOT.
 func buildFailure(out string) string {
-	for _, l := range strings.Split(out, "\n") {
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "panic: ") {
+			continue
+		}
+		goroot := runtime.GOROOT()
+		for _, f := range lines[i+1:] {
+			if f = strings.TrimSpace(f); strings.Contains(f, ".go:") && (goroot == "" || !strings.HasPrefix(f, goroot)) {
+				return "the test binary panics as it starts: " + strings.TrimPrefix(l, "panic: ") + " at " + strings.Fields(f)[0]
+			}
+		}
+		return "the test binary panics as it starts: " + strings.TrimPrefix(l, "panic: ")
+	}
+	for _, l := range lines {
 		if l = strings.TrimSpace(l); strings.Contains(l, ".go:") || strings.HasPrefix(l, "go: ") {
 			return l
 		}

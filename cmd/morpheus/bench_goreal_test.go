@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 func TestVendoredVersion(t *testing.T) {
 	for imp, want := range map[string]string{
@@ -30,5 +33,17 @@ func TestRepoRootElems(t *testing.T) {
 		if got := repoRootElems(imp); got != want {
 			t.Errorf("repoRootElems(%q) = %d, want %d", imp, got, want)
 		}
+	}
+}
+
+func TestBuildFailure(t *testing.T) {
+	out := "panic: encoding alphabet includes duplicate symbols\n\ngoroutine 1 [running]:\nencoding/base64.NewEncoding(...)\n\t" +
+		runtime.GOROOT() + "/src/encoding/base64/base64.go:82\nexample.com/codec.init()\n\t/tmp/x/vendor/example.com/codec/gen.go:125 +0xa4b\nFAIL\n"
+	want := "the test binary panics as it starts: encoding alphabet includes duplicate symbols at /tmp/x/vendor/example.com/codec/gen.go:125"
+	if got := buildFailure(out); got != want {
+		t.Errorf("buildFailure = %q, want %q", got, want)
+	}
+	if got := buildFailure("# example.com/app\napp/x.go:3:1: undefined: y\nFAIL\n"); got != "app/x.go:3:1: undefined: y" {
+		t.Errorf("buildFailure of a compile error = %q", got)
 	}
 }
