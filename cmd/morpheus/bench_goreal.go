@@ -62,7 +62,8 @@ Flags:
   -timeout D     time-out of each morpheus test run (default 10m)
   -gotimeout D   go test's -timeout in the baselines (default 3m): a test
                  that blocks fails there
-  -work DIR      keep the trees and the rewrite cache in DIR
+  -work DIR      keep the trees, the rewrite cache and the baselines'
+                 outputs (bug.gotest.log, fixed.gotest-race.log, ...) in DIR
   -json          one JSON record per bug, then the totals
 `
 

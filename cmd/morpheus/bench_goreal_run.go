@@ -176,7 +176,16 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 		if race {
 			args = append(args, "-race")
 		}
-		_, err := runBounded(dir, t.Env, s.goTimeout+5*time.Minute, "go", append(args, b.Pkg)...)
+		out, err := runBounded(dir, t.Env, s.goTimeout+5*time.Minute, "go", append(args, b.Pkg)...)
+		// Kept beside the tree (with -work): why a baseline failed.
+		log := dir + ".gotest.log"
+		if race {
+			log = dir + ".gotest-race.log"
+		}
+		if err != nil {
+			out = append(out, "\n"+err.Error()+"\n"...)
+		}
+		_ = os.WriteFile(log, out, 0o644)
 		return err != nil
 	}
 	row.BaselineFound = gotest(t.Bug, false)
