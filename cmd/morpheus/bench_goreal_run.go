@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"time"
 )
@@ -243,7 +242,7 @@ func buildFailure(out string) string {
 		if !strings.HasPrefix(l, "panic: ") {
 			continue
 		}
-		goroot := runtime.GOROOT()
+		goroot := goEnvValue("GOROOT")
 		for _, f := range lines[i+1:] {
 			if f = strings.TrimSpace(f); strings.Contains(f, ".go:") && (goroot == "" || !strings.HasPrefix(f, goroot)) {
 				return "the test binary panics as it starts: " + strings.TrimPrefix(l, "panic: ") + " at " + strings.Fields(f)[0]

@@ -1,9 +1,6 @@
 package main
 
-import (
-	"runtime"
-	"testing"
-)
+import "testing"
 
 func TestVendoredVersion(t *testing.T) {
 	for imp, want := range map[string]string{
@@ -38,7 +35,7 @@ func TestRepoRootElems(t *testing.T) {
 
 func TestBuildFailure(t *testing.T) {
 	out := "panic: encoding alphabet includes duplicate symbols\n\ngoroutine 1 [running]:\nencoding/base64.NewEncoding(...)\n\t" +
-		runtime.GOROOT() + "/src/encoding/base64/base64.go:82\nexample.com/codec.init()\n\t/tmp/x/vendor/example.com/codec/gen.go:125 +0xa4b\nFAIL\n"
+		goEnvValue("GOROOT") + "/src/encoding/base64/base64.go:82\nexample.com/codec.init()\n\t/tmp/x/vendor/example.com/codec/gen.go:125 +0xa4b\nFAIL\n"
 	want := "the test binary panics as it starts: encoding alphabet includes duplicate symbols at /tmp/x/vendor/example.com/codec/gen.go:125"
 	if got := buildFailure(out); got != want {
 		t.Errorf("buildFailure = %q, want %q", got, want)
