@@ -206,3 +206,38 @@ func TestPollingForever(t *testing.T) {
 		t.Error("the same seed gave two traces")
 	}
 }
+
+// Two reads of the clock never return the same time, as a real clock's
+// nanoseconds do not repeat, while the clock itself stands still: names made
+// of time.Now() in a row (a test server's socket path, one per server) differ,
+// so the second listen does not find the first one's address in use; the
+// epoch is still the first read, and a sleep still ends on its deadline.
+func TestReadsNeverRepeat(t *testing.T) {
+	if f := explore(t, 20, func() {
+		first := rt.Now()
+		if !first.Equal(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)) {
+			panic(fmt.Sprintf("first read %v, not the epoch", first))
+		}
+		var ls []interface{ Close() error }
+		for range 2 {
+			l, err := rt.Listen("unix", fmt.Sprintf("/tmp/testsock%d", rt.Now().UnixNano()))
+			if err != nil {
+				panic(err)
+			}
+			ls = append(ls, l)
+		}
+		for _, l := range ls {
+			l.Close()
+		}
+		a, b := rt.Now(), rt.Now()
+		if !b.After(a) {
+			panic(fmt.Sprintf("second read %v, not after the first %v", b, a))
+		}
+		rt.Sleep(time.Millisecond)
+		if c := rt.Now(); !c.After(b.Add(time.Millisecond)) {
+			panic(fmt.Sprintf("read %v after a 1ms sleep from %v", c, b))
+		}
+	}); f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+}

@@ -186,7 +186,7 @@ func withDeadline(parent context.Context, t time.Time, cause error, pc uintptr) 
 	if outside {
 		d = time.Until(t)
 	} else {
-		d = Until(t)
+		d = t.Sub(prim.Peek()) // not a read: WithTimeout's own read made t
 	}
 	if d <= 0 {
 		c.cancel(context.DeadlineExceeded, cause, pc)

@@ -92,6 +92,7 @@ type machine struct {
 	// The polling clock (poll.go).
 	jumps     int64 // moves of the clock so far: what a task reads is ahead of the clock by as many ns (Run.Wall)
 	exact     bool  // moves of the clock no longer add to jumps (Run.ExactClock)
+	lastRead  int64 // the time the last read of the clock returned (Run.ReadWall), -1 before the first
 	quietFrom int   // the first of the quiet steps that ran last in a row (see quietStep)
 	lastQuiet int   // the last quiet step, -1 before the first
 	pollAt    int   // the step at which polling was last looked for
@@ -138,6 +139,7 @@ func (m *machine) reset(cfg Config) {
 		mainEnd:    -1,
 		last:       -1,
 		liveAt:     -1,
+		lastRead:   -1,
 	}
 	if m.limitAt <= 0 {
 		m.limitAt = DefaultMaxSteps

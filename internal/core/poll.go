@@ -162,6 +162,23 @@ func (m *machine) pollReport() string {
 // orders them.
 func (r *Run) Wall() int64 { return r.clock + r.jumps }
 
+// ReadWall is the time a task reads of the clock (time.Now): Wall, but
+// never a time an earlier read of the iteration returned, as a real clock's
+// nanoseconds do not repeat. A read that would return the last read's time
+// again puts the reckoning a nanosecond further ahead (as a move of the
+// clock does), so names made of two reads in a row (a socket's path) differ.
+// The clock itself does not move. In exact mode (a synctest bubble), reads
+// repeat, as the bubble's clock does.
+func (r *Run) ReadWall() int64 {
+	w := r.Wall()
+	if !r.exact && w <= r.lastRead {
+		r.jumps += r.lastRead + 1 - w
+		w = r.lastRead + 1
+	}
+	r.lastRead = w
+	return w
+}
+
 // ExactClock makes the rest of the iteration read the clock as it is: a
 // task a deadline wakes reads the deadline itself, plus the nanoseconds
 // moves of the clock added before (so time never goes back). A

@@ -165,7 +165,7 @@ func (m *memPass) assign(a *ast.AssignStmt) {
 // storeLast: x = f(…) (or <-ch) stores x after f returns, so its write op
 // must come after the ops of f, not before as *__rt.Write(&x) = f() would
 // have it (the call of Write is to the left of f's): the statement becomes
-// __vN := f(…); *__rt.Write(&x) = __vN. Only for one target whose
+// { __vN := f(…); *__rt.Write(&x) = __vN }. Only for one target whose
 // address f cannot change: a variable, or a field of a variable that is
 // not shared (f may change an index or a shared pointer, and Go computes
 // the target's address before it calls f: d.buf[d.n] = d.next() stores at
@@ -196,11 +196,12 @@ func (m *memPass) storeLast(a *ast.AssignStmt) {
 	}
 	v := m.w.fresh("v")
 	m.w.replace(a, func(r *renderer, b *strings.Builder) {
-		b.WriteString(v + " := ")
+		// A block of its own: a goto may jump over the statement.
+		b.WriteString("{ " + v + " := ")
 		m.w.sub(r, b, a.Rhs[0])
 		b.WriteString("; ")
 		m.w.sub(r, b, a.Lhs[0])
-		b.WriteString(" = " + v)
+		b.WriteString(" = " + v + " }")
 	})
 }
 

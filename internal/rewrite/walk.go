@@ -122,7 +122,7 @@ func (w *fileRewriter) sendCall(r *renderer, b *strings.Builder, fn string, s *a
 }
 
 // recvNamedBool: v, ok = <-ch where ok's type is a named boolean type
-// becomes __vN, __okN := __rt.RecvOK(ch); v, ok = __vN, __okN == true: the
+// becomes { __vN, __okN := __rt.RecvOK(ch); v, ok = __vN, __okN == true }: the
 // receive's ok is an untyped boolean, which ok takes, and RecvOK's a bool,
 // which it does not; a comparison is untyped. Where a statement list does not
 // allow two statements (an if, for or switch statement's init, a for
@@ -146,13 +146,14 @@ func (w *fileRewriter) recvNamedBool(a *ast.AssignStmt) {
 	}
 	v, ok := w.fresh("v"), w.fresh("ok")
 	w.replace(a, func(r *renderer, b *strings.Builder) {
-		b.WriteString(v + ", " + ok + " := ")
+		// A block of its own: a goto may jump over the statement.
+		b.WriteString("{ " + v + ", " + ok + " := ")
 		w.sub(r, b, a.Rhs[0])
 		b.WriteString("; ")
 		w.sub(r, b, a.Lhs[0])
 		b.WriteString(", ")
 		w.sub(r, b, a.Lhs[1])
-		b.WriteString(" = " + v + ", " + ok + " == true")
+		b.WriteString(" = " + v + ", " + ok + " == true }")
 	})
 }
 

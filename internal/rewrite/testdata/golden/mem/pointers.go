@@ -110,3 +110,16 @@ func StoreOrder(d *decoder, e error) {
 }
 
 func (d *decoder) check(e error) error { return e }
+
+// StoreOrderGoto: the temporary of x = f() lives in a block of its own, so
+// that a goto may still jump over the statement to a label after it.
+func StoreOrderGoto(d *decoder, errs []error) {
+	for _, e := range errs {
+		if e == nil {
+			goto next
+		}
+		d.err = d.check(e)
+	next:
+		d.n++
+	}
+}
