@@ -172,8 +172,11 @@ func TestPollingMovesTime(t *testing.T) {
 	}
 }
 
-// Polling that nothing ends fails at the clock limit, quickly, naming the
-// poller, not at the step limit; the same seed gives the same trace.
+// Polling that nothing ends, with no deadline pending and no read of the
+// clock, leaves the clock still (no time could end it) and meets the step
+// limit, as a loop of the poller alone at its line; the same seed gives the
+// same trace. (With a deadline pending, or a clock read, polling moves the
+// clock and ends at the clock limit: TestPollingForeverTimed.)
 func TestPollingForever(t *testing.T) {
 	var traces [][]byte
 	for range 2 {
@@ -189,12 +192,9 @@ func TestPollingForever(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := res.Failure
-		if f == nil || f.Kind != "clock-limit" || !strings.Contains(f.Message, "every task that can run is polling") ||
-			!strings.Contains(f.Message, "main: polls in select at clock_test.go:") {
-			t.Fatalf("want a clock-limit failure naming the poller, got %+v", f)
-		}
-		if f.Steps > 10_000 {
-			t.Errorf("polling took %d steps to reach the clock limit", f.Steps)
+		if f == nil || f.Kind != "step-limit" || !strings.Contains(f.Message, "main ran alone") ||
+			!strings.Contains(f.Message, "at clock_test.go:") {
+			t.Fatalf("want a step-limit failure of main alone at its line, got %+v", f)
 		}
 		var b bytes.Buffer
 		if err := trace.Encode(&b, f.Trace); err != nil {
@@ -239,5 +239,50 @@ func TestReadsNeverRepeat(t *testing.T) {
 		}
 	}); f != nil {
 		t.Fatal(f.Report(false, ""))
+	}
+}
+
+// Polling on while a deadline is pending beyond the clock limit ends at the
+// clock limit, quickly, naming the poller, not at the step limit.
+func TestPollingForeverTimed(t *testing.T) {
+	res, err := morpheus.Explore(func(*morpheus.Env) {
+		stop := rt.Make[chan struct{}](0)
+		rt.Go(func() { rt.Sleep(100 * 365 * 24 * time.Hour) })
+		for {
+			if rt.Select(true, rt.OnRecv(stop)) == 0 {
+				return
+			}
+		}
+	}, morpheus.Iterations(1), morpheus.Workers(1), morpheus.Seed(1), morpheus.AllowLeaks(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failure
+	if f == nil || f.Kind != "clock-limit" || !strings.Contains(f.Message, "every task that can run is polling") ||
+		!strings.Contains(f.Message, "main: polls in select at clock_test.go:") {
+		t.Fatalf("want a clock-limit failure naming the poller, got %+v", f)
+	}
+	if f.Steps > 10_000 {
+		t.Errorf("polling took %d steps to reach the clock limit", f.Steps)
+	}
+}
+
+// A finite loop of polls with no deadline pending (TryGo on a semaphore of
+// no room, a thousand times) ends as it would on a machine: the clock does
+// not race to the clock limit while it runs.
+func TestPollingFinite(t *testing.T) {
+	res, err := morpheus.Explore(func(*morpheus.Env) {
+		sem := rt.Make[chan struct{}](0)
+		for range 5000 {
+			if rt.Select(true, rt.OnSend(sem, struct{}{})) == 0 {
+				panic("sent on a channel nobody receives from")
+			}
+		}
+	}, morpheus.Iterations(3), morpheus.Workers(1), morpheus.Seed(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Failure; f != nil {
+		t.Fatalf("a finite loop of polls failed: %s", f.Report(false, ""))
 	}
 }

@@ -37,9 +37,13 @@ import (
 // alike.
 //
 // Polling that no deadline ends (every task that can run polls for a
-// change nobody will make) moves the clock to the clock limit, where the
-// iteration ends as stuck (or, once the main task has returned, as a leak)
-// rather than at the step limit. A loop that spins on a load without
+// change nobody will make) moves the clock only where time can matter to
+// it (timeMatters: a poller reads the clock, the test has returned, or a
+// liveness monitor is hot), to the clock limit, where the iteration ends as
+// stuck (or, once the main task has returned, as a leak) rather than at the
+// step limit; other polling with no deadline pending leaves the clock where
+// it is, so that a finite loop of polls ends as it would on a machine, and
+// an endless one meets the step limit. A loop that spins on a load without
 // polling (for !flag.Load() {}, no Gosched) is not seen as waiting: it
 // runs on the fair random walk until the step limit (see Config.FairAfter).
 
@@ -108,9 +112,13 @@ func (m *machine) polling() bool {
 			return false
 		}
 	}
+	next := m.nextDeadline()
+	if next < 0 && !m.timeMatters() {
+		return false
+	}
 	span := pollSpan << min((m.step-m.quietFrom+1)/m.pollSteps-1, 40)
 	to := m.clock + span
-	if next := m.nextDeadline(); next >= 0 && next < to {
+	if next >= 0 && next < to {
 		to = next
 	}
 	if to > m.limit {
@@ -119,6 +127,26 @@ func (m *machine) polling() bool {
 	}
 	m.moveClock(to)
 	return true
+}
+
+// timeMatters reports whether moving the clock can change what the pollers
+// see when no deadline is pending: a poller read the clock since the quiet
+// steps began (it spins on time.Since), the test has returned (the pollers
+// are left over, and the clock limit ends them as a leak), or a liveness
+// monitor is hot (the clock limit ends the wait for its progress).
+// Otherwise no time can bring what they poll for, and the clock stays: a
+// finite loop of polls (a thousand TryGo's on a full semaphore) runs to its
+// end, and one that never ends meets the step limit, as a livelock.
+func (m *machine) timeMatters() bool {
+	if m.main.state == taskDone || m.live != nil && m.live.Hot() {
+		return true
+	}
+	for _, t := range m.enabledT {
+		if t.readAt >= m.quietFrom {
+			return true
+		}
+	}
+	return false
 }
 
 // pollStuck ends an iteration whose tasks poll on beyond the clock limit.
