@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/morpheus-go/morpheus/internal/plural"
 )
 
 // morpheus bench goreal: GoBench's GoReal bugs, in the applications
@@ -179,11 +181,11 @@ func (r *realRow) progressLine() string {
 	case !r.Built:
 		return r.Name + ": not built: " + r.Reason
 	case r.Found:
-		return fmt.Sprintf("%s: found (%s at %s) in %d schedules, %.0fs; replays %d/%d; fixed: %s; go test %s, -race %s",
-			r.Name, r.Kind, r.Location, r.Schedules, r.Seconds, r.Replays, r.ReplaysRun, r.fixedCell(), foundMark(r.BaselineFound), foundMark(r.BaselineRaceFound))
+		return fmt.Sprintf("%s: found (%s at %s) in %s, %.0fs; replays %d/%d; fixed: %s; go test %s, -race %s",
+			r.Name, r.Kind, r.Location, plural.N(r.Schedules, "schedule"), r.Seconds, r.Replays, r.ReplaysRun, r.fixedCell(), foundMark(r.BaselineFound), foundMark(r.BaselineRaceFound))
 	}
-	msg := fmt.Sprintf("%s: not found in %d schedules, %.0fs; fixed: %s; go test %s, -race %s",
-		r.Name, r.Schedules, r.Seconds, r.fixedCell(), foundMark(r.BaselineFound), foundMark(r.BaselineRaceFound))
+	msg := fmt.Sprintf("%s: not found in %s, %.0fs; fixed: %s; go test %s, -race %s",
+		r.Name, plural.N(r.Schedules, "schedule"), r.Seconds, r.fixedCell(), foundMark(r.BaselineFound), foundMark(r.BaselineRaceFound))
 	if r.Error != "" {
 		msg += "; " + r.Error
 	}
@@ -230,8 +232,8 @@ func printRealTable(w io.Writer, rows []*realRow, s realSettings, kept bool) {
 			r.fixedCell(), foundMark(r.BaselineFound), foundMark(r.BaselineRaceFound), fixedBase)
 	}
 	t := totalOfRows(rows)
-	fmt.Fprintf(w, "total: %d bugs, %d built, %d found by morpheus (%d schedules each at most), %d false alarms; go test -count %d found %d, go test -race -count %d found %d\n",
-		t.Bugs, t.Built, t.Found, s.schedules, t.FalseAlarms, s.count, t.BaselineFound, s.count, t.BaselineRaceFound)
+	fmt.Fprintf(w, "total: %s, %d built, %d found by morpheus (%s each at most), %s; go test -count %d found %d, go test -race -count %d found %d\n",
+		plural.N(t.Bugs, "bug"), t.Built, t.Found, plural.N(s.schedules, "schedule"), plural.N(t.FalseAlarms, "false alarm"), s.count, t.BaselineFound, s.count, t.BaselineRaceFound)
 	for _, r := range rows {
 		if r.Found {
 			fmt.Fprintf(w, "%s: %s\n", r.Name, r.Message)
