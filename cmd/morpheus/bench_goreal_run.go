@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -204,20 +201,14 @@ func morpheusOne(s realSettings, dir string, env []string, b *realBug, args ...s
 	secs := time.Since(start).Seconds()
 	var rec *testRecord
 	pkgErr := ""
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
-	for sc.Scan() {
-		r := &testRecord{}
-		if json.Unmarshal(sc.Bytes(), r) != nil {
-			continue
-		}
+	eachTestRecord(out, func(r *testRecord) {
 		switch {
 		case r.Test == b.Test:
 			rec = r
 		case r.Test == "" && r.Error != "":
 			pkgErr = r.Error
 		}
-	}
+	})
 	switch {
 	case rec != nil:
 		return rec, secs, ""

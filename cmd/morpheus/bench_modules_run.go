@@ -125,20 +125,14 @@ func runMorpheus(self, dir, cache string, pkgs []string, env []string, timeout t
 			recs = map[string]*testRecord{}
 			m.Records[pkg] = recs
 		}
-		sc := bufio.NewScanner(bytes.NewReader(out))
-		sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
-		for sc.Scan() {
-			r := &testRecord{}
-			if json.Unmarshal(sc.Bytes(), r) != nil {
-				continue
-			}
+		eachTestRecord(out, func(r *testRecord) {
 			switch {
 			case r.Test == "" && r.Error != "":
 				m.PkgErr[pkg] = r.Error
 			case r.Test != "":
 				recs[r.Test] = r
 			}
-		}
+		})
 		if err != nil && !m.Hung[pkg] && len(recs) == 0 && m.PkgErr[pkg] == "" {
 			// The tool failed before any record: its own error.
 			m.PkgErr[pkg] = "morpheus test: " + err.Error()
@@ -245,4 +239,17 @@ func crashLine(msg string) string {
 		}
 	}
 	return firstLine(msg)
+}
+
+// eachTestRecord calls f with every record of a `morpheus test -json`
+// output, in order, skipping the lines that are not records.
+func eachTestRecord(out []byte, f func(*testRecord)) {
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	for sc.Scan() {
+		r := &testRecord{}
+		if json.Unmarshal(sc.Bytes(), r) == nil {
+			f(r)
+		}
+	}
 }
