@@ -170,9 +170,16 @@ func (m *memPass) assign(a *ast.AssignStmt) {
 // not shared (f may change an index or a shared pointer, and Go computes
 // the target's address before it calls f: d.buf[d.n] = d.next() stores at
 // the old d.n); one value that is a call or a receive; and where a
-// statement list allows two statements.
+// statement list allows two statements. A call's several results
+// (res, err = p.Acquire(ctx)) are stored likewise, each target after the
+// call: { __vN, __vM := f(…); res = __vN; err = __vM }, blank targets left
+// out, when every other target has a fixed address.
 func (m *memPass) storeLast(a *ast.AssignStmt) {
-	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !m.w.inList[a] {
+	if a.Tok != token.ASSIGN || len(a.Rhs) != 1 || !m.w.inList[a] {
+		return
+	}
+	if len(a.Lhs) > 1 {
+		m.storeLastResults(a)
 		return
 	}
 	switch r := ast.Unparen(a.Rhs[0]).(type) {
@@ -202,6 +209,52 @@ func (m *memPass) storeLast(a *ast.AssignStmt) {
 		b.WriteString("; ")
 		m.w.sub(r, b, a.Lhs[0])
 		b.WriteString(" = " + v + " }")
+	})
+}
+
+// storeLastResults is storeLast for a call's several results.
+func (m *memPass) storeLastResults(a *ast.AssignStmt) {
+	r, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	if tv := m.w.info.Types[r.Fun]; tv.IsType() {
+		return
+	}
+	anyShared := false
+	for _, l := range a.Lhs {
+		if isBlank(l) {
+			continue
+		}
+		if !m.fixedAddress(l) || syncType(m.typeOf(l)) {
+			return
+		}
+		if _, shared := m.location(ast.Unparen(l)); shared {
+			anyShared = true
+		}
+	}
+	if !anyShared {
+		return
+	}
+	vs := make([]string, len(a.Lhs))
+	for i, l := range a.Lhs {
+		vs[i] = "_"
+		if !isBlank(l) {
+			vs[i] = m.w.fresh("v")
+		}
+	}
+	m.w.replace(a, func(rr *renderer, b *strings.Builder) {
+		b.WriteString("{ " + strings.Join(vs, ", ") + " := ")
+		m.w.sub(rr, b, a.Rhs[0])
+		for i, l := range a.Lhs {
+			if vs[i] == "_" {
+				continue
+			}
+			b.WriteString("; ")
+			m.w.sub(rr, b, l)
+			b.WriteString(" = " + vs[i])
+		}
+		b.WriteString(" }")
 	})
 }
 

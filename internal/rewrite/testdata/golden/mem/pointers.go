@@ -123,3 +123,25 @@ func StoreOrderGoto(d *decoder, errs []error) {
 		d.n++
 	}
 }
+
+// StoreOrderResults: res, err = f() in goroutines stores both after f's
+// ops (f may synchronise them: a semaphore held until the other releases);
+// a blank target is left out.
+func StoreOrderResults(d *decoder, es []error) {
+	var (
+		n   byte
+		err error
+	)
+	done := make(chan bool)
+	for _, e := range es {
+		go func() {
+			n, err = d.pair(e)
+			_, err = d.pair(e)
+			done <- true
+		}()
+	}
+	<-done
+	_, _ = n, err
+}
+
+func (d *decoder) pair(e error) (byte, error) { return 0, e }
