@@ -47,7 +47,7 @@ func (r *Run) RaceSync(task int32, key uint64) {
 	if r.race.off {
 		return
 	}
-	r.race.notes = append(r.race.notes, raceNote{at: r.last, task: task, key: key})
+	r.race.notes = append(r.race.notes, raceNote{at: r.m.lastStep(), task: task, key: key})
 }
 
 // Labels of RaceAccess, for reports.
@@ -73,7 +73,7 @@ func (r *Run) RaceAccess(t *Task, key uint64, write bool, what uint8, pc uintptr
 	if r.race.off {
 		return
 	}
-	r.race.notes = append(r.race.notes, raceNote{at: r.last, task: t.ID, key: key,
+	r.race.notes = append(r.race.notes, raceNote{at: r.m.lastStep(), task: t.ID, key: key,
 		access: true, write: write, what: what, pc: pc})
 	r.race.accesses++
 }
@@ -138,19 +138,20 @@ func (s *raceState) reset(allow bool) {
 // its event was walked (a Once's f returns after its last access was
 // checked) is applied before the next event.
 func (s *raceState) check(r *Run) (trace.Race, bool) {
-	if s.off || len(r.tasks) > MaxRaceTasks {
+	if s.off || len(r.m.all()) > MaxRaceTasks {
 		s.off = true
 		return trace.Race{}, false
 	}
-	for i := s.det.Stepped(); i <= r.last && s.found == nil; i++ {
+	last, rec := r.m.lastStep(), r.m.recorder()
+	for i := s.det.Stepped(); i <= last && s.found == nil; i++ {
 		s.apply(i - 1)
-		if race, ok := s.det.Step(r.rec.At(i)); ok {
+		if race, ok := s.det.Step(rec.At(i)); ok {
 			f := race // on the heap only when found, not race at every step
 			s.found = &f
 		}
 		s.apply(i)
 	}
-	s.apply(r.last)
+	s.apply(last)
 	if s.next == len(s.notes) { // all applied: their memory serves the next ones
 		s.notes, s.next = s.notes[:0], 0
 	}
@@ -200,7 +201,7 @@ func (s *raceState) handoff() (int32, bool) {
 // checkEnd checks the accesses noted since the last check, at the end of
 // an iteration that has not failed otherwise.
 func (r *Run) checkEnd() {
-	if r.race.off || r.failure != nil || r.race.checked == r.race.accesses {
+	if r.race.off || r.m.failed() != nil || r.race.checked == r.race.accesses {
 		return
 	}
 	if race, ok := r.race.check(r); ok {
@@ -212,7 +213,7 @@ func (r *Run) checkEnd() {
 // task's when the race is found at its own access.
 func (r *Run) raceFailure(race trace.Race) {
 	f := &Failure{Kind: Race, Task: race.Later.Task, PC: uintptr(race.Later.Loc), Message: r.describeRace(race)}
-	if r.cur != nil && r.cur.ID == race.Later.Task && race.Later.Event == r.last {
+	if r.cur != nil && r.cur.ID == race.Later.Task && race.Later.Event == r.m.lastStep() {
 		f.Stack = string(debug.Stack())
 	}
 	r.fail(f)
@@ -222,8 +223,8 @@ func (r *Run) raceFailure(race trace.Race) {
 func (r *Run) describeRace(race trace.Race) string {
 	a, b := race.Earlier, race.Later
 	return fmt.Sprintf("data race on %s: %s %s at %s, unordered with %s's %s at %s (step %d): no synchronisation orders the two",
-		r.raceObject(race.Key), r.tasks[b.Task].Name, accessName(b), Where(uintptr(b.Loc)),
-		r.tasks[a.Task].Name, accessName(a), Where(uintptr(a.Loc)), r.stepOf(a.Event))
+		r.raceObject(race.Key), r.m.task(b.Task).Name, accessName(b), Where(uintptr(b.Loc)),
+		r.m.task(a.Task).Name, accessName(a), Where(uintptr(a.Loc)), r.stepOf(a.Event))
 }
 
 // raceObject names a race's location.
@@ -247,9 +248,9 @@ func accessName(a trace.RaceAccess) string {
 
 // stepOf returns the step number of event i (steps count from 1).
 func (r *Run) stepOf(i int) int {
-	n := 0
+	n, rec := 0, r.m.recorder()
 	for j := 0; j <= i; j++ {
-		if r.rec.At(j).IsStep() {
+		if rec.At(j).IsStep() {
 			n++
 		}
 	}

@@ -25,9 +25,24 @@
 // clock, step numbering and the step and clock limits, the fair tail, early
 // timers and the end-of-iteration checks (pass, deadlock, stuck, leaks), and
 // it records every step and clock jump in the trace (of a long iteration, if
-// Config.Window allows, the latest events and every step's schedule). Tests
-// drive it from
-// scripts of events, with golden transcripts (testdata/sched).
+// Config.Window allows, the latest events and every step's schedule).
+// Tests drive it from scripts of events, with golden transcripts
+// (testdata/sched).
+//
+// Run holds the machine as a field, and the hand-off (and through Run's
+// exported methods the runtime above: rt, csync, internal/prim,
+// internal/explore) reaches it only through these methods:
+//
+//   - events: spawn (the main task when it has no parent), spawnTimer,
+//     post (an op's first half, inlined into Run.Do; pend the rest),
+//     unblock, finish, fail, abort (the teardown), notePoll, waitIdle;
+//   - the decision: decide, and choose (a Choose op's value);
+//   - the iteration: reset, begin (the strategy's Begin), end (its last
+//     steps; whether it reads the trace), window;
+//   - the layer's hooks: setDescribe, setLive, setBeats, widenClock;
+//   - what it knows: now, steps, wall, readWall, virtual, exactClock,
+//     task, all, mainTask, failed, over, strategy, recorder (the trace),
+//     lastStep and event (the latest step's event), clockLimit.
 //
 // The hand-off (sched.go) carries the decisions out. Tasks run on carriers:
 // coroutines made with iter.Pull and pooled per worker, so a switch is a

@@ -7,9 +7,9 @@ import "github.com/morpheus-go/morpheus/trace"
 // the header.
 func (r *Run) Trace() *trace.Trace {
 	tr := &trace.Trace{
-		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.strat.Name()},
+		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.m.strategy().Name()},
 		Tasks:  r.traceTasks(),
-		Events: r.rec.Events(),
+		Events: r.m.recorder().Events(),
 		Msgs:   r.msgs.all(),
 		Where:  make(map[uint64]string),
 	}
@@ -19,7 +19,7 @@ func (r *Run) Trace() *trace.Trace {
 			tr.Where[loc] = Where(uintptr(loc))
 		}
 	}
-	if f := r.failure; f != nil {
+	if f := r.m.failed(); f != nil {
 		tr.Header.Failure = &trace.Failure{
 			Kind: string(f.Kind), Message: f.Message, Task: f.Task, Step: f.Step,
 		}
@@ -34,16 +34,17 @@ func (r *Run) Trace() *trace.Trace {
 // follows (tasks, kinds and choices; no locations, no message contents).
 func (r *Run) Schedule() *trace.Trace {
 	return &trace.Trace{
-		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.strat.Name()},
+		Header: trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed, Strategy: r.m.strategy().Name()},
 		Tasks:  r.traceTasks(),
-		Events: r.rec.Schedule(),
+		Events: r.m.recorder().Schedule(),
 	}
 }
 
 // traceTasks returns the iteration's tasks as a trace lists them.
 func (r *Run) traceTasks() []trace.Task {
-	out := make([]trace.Task, len(r.tasks))
-	for i, t := range r.tasks {
+	tasks := r.m.all()
+	out := make([]trace.Task, len(tasks))
+	for i, t := range tasks {
 		out[i] = trace.Task{ID: t.ID, Parent: t.Parent, Name: t.Name, Key: t.Key}
 	}
 	return out

@@ -10,13 +10,13 @@ import "github.com/morpheus-go/morpheus/trace"
 // returns (those that ended too), for the data-race check, as with
 // synctest.Wait.
 func (r *Run) WaitIdle(t *Task, pc uintptr) {
-	r.idle = append(r.idle, t)
+	r.m.waitIdle(t)
 	r.Do(t, Op{Kind: trace.KindYield, Obj: -1, Blocked: true, PC: pc, On: idleOn{}})
 	if r.race.off {
 		return
 	}
 	key := uint64(r.NewResource()) << 32
-	for _, u := range r.tasks {
+	for _, u := range r.m.all() {
 		if u != t && u.fire == nil && u.state != taskNew {
 			r.RaceSync(u.ID, key)
 		}
@@ -58,7 +58,7 @@ func (r *Run) WidenClockLimit() {
 	if limit <= 0 {
 		limit = DefaultClockLimit
 	}
-	if w := limit * BubbleClockLimit; w/BubbleClockLimit == limit && w > r.limit {
-		r.limit = w
+	if w := limit * BubbleClockLimit; w/BubbleClockLimit == limit {
+		r.m.widenClock(w)
 	}
 }

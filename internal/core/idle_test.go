@@ -75,8 +75,8 @@ func TestWidenClockLimit(t *testing.T) {
 		if failed := out.Failure != nil; failed == widen || (failed && out.Failure.Kind != ClockLimit) {
 			t.Fatalf("widened %v: failure %v", widen, out.Failure)
 		}
-		if widen && r.limit != 60e9*BubbleClockLimit {
-			t.Fatalf("limit %d", r.limit)
+		if widen && r.m.clockLimit() != 60e9*BubbleClockLimit {
+			t.Fatalf("limit %d", r.m.clockLimit())
 		}
 	}
 }

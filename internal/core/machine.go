@@ -28,8 +28,10 @@ import (
 // is enabled, and records every step and every clock jump in rec, the
 // iteration's trace: the decisions, numbered.
 //
-// Run embeds it and adds the hand-off (sched.go): which carrier to resume,
-// the task that runs now, the ops' effects. The machine never switches
+// Run holds it as a field (Run.m) and adds the hand-off (sched.go): which
+// carrier to resume, the task that runs now, the ops' effects. The
+// hand-off reaches the machine only through methods: the events above,
+// decide, and the few of boundary.go (the package doc lists them). The machine never switches
 // coroutines and calls no code of the tasks (only the strategy and the
 // layer's hooks), so a test drives it directly from a script
 // (machine_test.go, scriptrun_test.go).
@@ -195,11 +197,13 @@ func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
 }
 
 // spawn creates a task whose start op is pending and enabled; parent is nil
-// for the main task. A spawned task is a leak candidate (leak.go).
+// for the main task, which it then is. A spawned task is a leak candidate (leak.go).
 func (m *machine) spawn(parent *Task, name string, key uint64) *Task {
 	t := m.newTask(parent, name, key)
 	t.op = Op{Kind: trace.KindStart, Obj: -1}
-	if parent != nil {
+	if parent == nil {
+		m.main = t
+	} else {
 		t.SpawnPC = parent.op.PC
 		m.gos = append(m.gos, t)
 	}
@@ -218,15 +222,18 @@ func (m *machine) spawnTimer(parent *Task, name string, kind trace.Kind, deadlin
 	return t
 }
 
-// post makes op the pending op of t, the task that runs now. Run.Do does
-// the same inline (pend does not inline): a change here is one there too.
-func (m *machine) post(t *Task, op Op) {
-	t.op = op
-	t.opKey = 0
-	if op.Poll {
-		m.polls = true // as Run.NotePoll
+// post makes op the pending op of t, the task that runs now. It is the
+// first half of the event, which inlines into Run.Do (a step's cost): it
+// takes an enabled op that is no poll, and reports false for the rest,
+// which the caller then hands to pend.
+func (m *machine) post(t *Task, op *Op) bool {
+	t.op, t.opKey = *op, 0
+	if op.Blocked || op.Poll {
+		return false
 	}
-	m.pend(t)
+	t.hasOp = true
+	m.pending.add(t.ID)
+	return true
 }
 
 // pend makes t's op pending: enabled, timed or parked (see machine).
@@ -234,21 +241,13 @@ func (m *machine) post(t *Task, op Op) {
 // presented to strategies deterministically.
 func (m *machine) pend(t *Task) {
 	t.hasOp = true
-	if t.op.Blocked {
-		m.pendBlocked(t)
-		return
+	op := &t.op
+	if op.Poll {
+		m.polls = true // as Run.NotePoll
 	}
-	m.pending.add(t.ID)
-}
-
-// pendBlocked is pend for a blocked op, out of line.
-//
-//go:noinline
-func (m *machine) pendBlocked(t *Task) {
-	if t.op.Poll {
-		m.polls = true // a yield (see Run.NotePoll)
-	}
-	switch op := &t.op; {
+	switch {
+	case !op.Blocked:
+		m.pending.add(t.ID)
 	case !op.HasDeadline:
 		t.parked = true
 	case op.Deadline > m.clock:

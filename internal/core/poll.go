@@ -60,7 +60,7 @@ const (
 // Poll op that is not blocked (a select that will take its default): from
 // then on decide counts quiet steps. A blocked Poll (a yield) tells it
 // itself. Until an iteration's first poll, its steps cost nothing more.
-func (r *Run) NotePoll() { r.polls = true }
+func (r *Run) NotePoll() { r.m.notePoll() }
 
 // quietStep counts the step that runs t's op (decide; m.step is its number),
 // once the iteration has polled: a Poll is t's latest, and once pollSteps
@@ -188,7 +188,7 @@ func (m *machine) pollReport() string {
 // little late; the clock itself, which deadlines are set on, stays exact,
 // so timers that fall due at the same instant still do, and the strategy
 // orders them.
-func (r *Run) Wall() int64 { return r.clock + r.jumps }
+func (r *Run) Wall() int64 { return r.m.wall() }
 
 // ReadWall is the time a task reads of the clock (time.Now): Wall, but
 // never a time an earlier read of the iteration returned, as a real clock's
@@ -197,25 +197,17 @@ func (r *Run) Wall() int64 { return r.clock + r.jumps }
 // clock does), so names made of two reads in a row (a socket's path) differ.
 // The clock itself does not move. In exact mode (a synctest bubble), reads
 // repeat, as the bubble's clock does.
-func (r *Run) ReadWall() int64 {
-	w := r.Wall()
-	if !r.exact && w <= r.lastRead {
-		r.jumps += r.lastRead + 1 - w
-		w = r.lastRead + 1
-	}
-	r.lastRead = w
-	return w
-}
+func (r *Run) ReadWall() int64 { return r.m.readWall() }
 
 // ExactClock makes the rest of the iteration read the clock as it is: a
 // task a deadline wakes reads the deadline itself, plus the nanoseconds
 // moves of the clock added before (so time never goes back). A
 // testing/synctest bubble promises that: its sleepers wake exactly on time.
-func (r *Run) ExactClock() { r.exact = true }
+func (r *Run) ExactClock() { r.m.exactClock() }
 
 // Virtual converts a time a task read (Wall's reckoning) to the clock's:
 // the deadline, on the clock, of a wait until then.
-func (r *Run) Virtual(wall int64) int64 { return wall - r.jumps }
+func (r *Run) Virtual(wall int64) int64 { return r.m.virtual(wall) }
 
 // clockReads is how many reads of the clock without a step between them
 // make the next one a poll (ReadClock).
@@ -229,8 +221,8 @@ const clockReads = 64
 // scheduling point instead, and a poll, so that time moves while it spins.
 // A task that reads the clock now and then is not slowed down.
 func (r *Run) ReadClock(t *Task) bool {
-	if t.readAt != r.step {
-		t.readAt, t.reads = r.step, 0
+	if step := r.m.steps(); t.readAt != step {
+		t.readAt, t.reads = step, 0
 	}
 	t.reads++
 	return t.reads%clockReads == 0

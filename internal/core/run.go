@@ -84,7 +84,7 @@ const (
 // (sched.go). Its methods are called only by the task that currently runs
 // (or by the worker between tasks), never concurrently.
 type Run struct {
-	machine
+	m   machine // what is decided (machine.go); the rest is the hand-off
 	w   *Worker
 	cfg Config
 
@@ -143,7 +143,7 @@ func (o *Outcome) Trace() *trace.Trace { return o.run.Trace() }
 
 // Wrapped reports whether the iteration dropped its older events
 // (Config.Window): its full trace is had by replaying its Schedule.
-func (o *Outcome) Wrapped() bool { return o.run.rec.Wrapped() }
+func (o *Outcome) Wrapped() bool { return o.run.m.recorder().Wrapped() }
 
 // Schedule returns a trace of the iteration's steps that a strategy.Replay
 // follows (tasks, kinds and choices; no locations, no message contents),
@@ -157,12 +157,11 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r := &w.run
 	w.pool.begin()
 	r.reset(w, cfg)
-	r.main = r.Spawn(nil, "main", hashString(0, "main"), body)
+	r.Spawn(nil, "main", hashString(0, "main"), body)
 	if setup != nil {
 		setup(r)
 	}
-	r.strat.Begin(cfg.Seed)
-	r.feed.begin()
+	r.m.begin(cfg.Seed)
 	w.beginWatch(r)
 	w.alarm.Store(nil)
 	w.live.Store(r.gen)
@@ -176,7 +175,7 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 			// outcome for the caller's deferred calls (see Goexited).
 			r.teardown()
 			w.endWatch()
-			w.goexited = &Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
+			w.goexited = &Outcome{Failure: r.m.failed(), Steps: r.m.steps(), Clock: r.m.now(), run: r}
 		}
 	}()
 	r.next = r.pick()
@@ -187,13 +186,12 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	r.checkEnd()
 	r.teardown()
 	w.endWatch()
-	r.endSteps()
 	var lt *trace.Trace
-	if r.feed.trace && r.learnable() {
+	if r.m.end() {
 		lt = r.light()
 	}
-	r.strat.End(lt)
-	return Outcome{Failure: r.failure, Steps: r.step, Clock: r.clock, run: r}
+	r.m.strategy().End(lt)
+	return Outcome{Failure: r.m.failed(), Steps: r.m.steps(), Clock: r.m.now(), run: r}
 }
 
 // Goexited returns the outcome of an iteration in which runtime.Goexit was
@@ -207,7 +205,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 	race.reset(cfg.AllowRaces)
 	r.msgs.reset()
 	*r = Run{
-		machine:    r.machine,
+		m:          r.m,
 		w:          w,
 		cfg:        cfg,
 		lt:         r.lt,
@@ -217,30 +215,30 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		timerNames: r.timerNames,
 		gen:        w.nextGen(),
 	}
-	r.machine.reset(cfg)
-	r.rec.Window(cfg.Window && r.race.off && !r.feed.trace)
+	r.m.reset(cfg)
+	r.m.window(cfg.Window && r.race.off)
 }
 
 // Now returns the virtual time in ns since the start of the iteration.
-func (r *Run) Now() int64 { return r.clock }
+func (r *Run) Now() int64 { return r.m.now() }
 
 // Step returns the number of steps run so far.
-func (r *Run) Step() int { return r.step }
+func (r *Run) Step() int { return r.m.steps() }
 
 // Current returns the task that runs now.
 func (r *Run) Current() *Task { return r.cur }
 
 // Main returns the main task.
-func (r *Run) Main() *Task { return r.main }
+func (r *Run) Main() *Task { return r.m.mainTask() }
 
 // Task returns the task with the given id.
-func (r *Run) Task(id int32) *Task { return r.tasks[id] }
+func (r *Run) Task(id int32) *Task { return r.m.task(id) }
 
 // Tasks returns all tasks created so far, in creation order.
-func (r *Run) Tasks() []*Task { return r.tasks }
+func (r *Run) Tasks() []*Task { return r.m.all() }
 
 // Failed returns the failure recorded so far, if any.
-func (r *Run) Failed() *Failure { return r.failure }
+func (r *Run) Failed() *Failure { return r.m.failed() }
 
 // NewResource returns a fresh resource number.
 func (r *Run) NewResource() uint32 {
@@ -268,7 +266,7 @@ type LivenessMonitors interface {
 // at the clock or step limit, or past its own threshold, fails the iteration
 // with a liveness failure.
 func (r *Run) SetLiveness(l LivenessMonitors) {
-	r.live = l
+	r.m.setLive(l)
 }
 
 // Layer returns a value of the layer above that the worker keeps from one
@@ -296,19 +294,19 @@ func (r *Run) TimerName(parent *Task) string {
 const maxTimerNames = 4096
 
 // SetDescribe installs the hook that says what a blocked task waits for.
-func (r *Run) SetDescribe(f func(t *Task) string) { r.describe = f }
+func (r *Run) SetDescribe(f func(t *Task) string) { r.m.setDescribe(f) }
 
 // Event returns the event of the step that runs now, so the op's performer
 // can record its outcome (the message received, the value chosen).
-func (r *Run) Event() *trace.Event { return r.rec.At(r.last) }
+func (r *Run) Event() *trace.Event { return r.m.event() }
 
 // Record appends a non-step event (such as a clock jump) to the trace.
-func (r *Run) Record(e trace.Event) { r.rec.Append(e) }
+func (r *Run) Record(e trace.Event) { r.m.recorder().Append(e) }
 
 // AddMsg records a message's content and returns its id. Once the trace
 // has wrapped (Config.Window) contents are no longer kept: the trace they
 // would belong to is rebuilt by a replay.
-func (r *Run) AddMsg(m any) int64 { return r.msgs.add(m, r.rec.Wrapped()) }
+func (r *Run) AddMsg(m any) int64 { return r.msgs.add(m, r.m.recorder().Wrapped()) }
 
 // msgLog keeps message contents in fixed-size chunks, so that millions of
 // messages are recorded without copying what is already there.

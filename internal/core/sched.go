@@ -29,7 +29,7 @@ import (
 // (strategy.Local) and their first decision about the task is its first
 // real op. parent is nil for the main task.
 func (r *Run) Spawn(parent *Task, name string, key uint64, body func()) *Task {
-	t := r.spawn(parent, name, key)
+	t := r.m.spawn(parent, name, key)
 	t.run = r
 	t.body = body
 	return t
@@ -40,7 +40,7 @@ func (r *Run) Spawn(parent *Task, name string, key uint64, body func()) *Task {
 // timer's task, when it is picked (a function without captured state, which
 // costs no allocation, can serve every timer: t.Ext holds the layer's state).
 func (r *Run) SpawnTimer(parent *Task, name string, kind trace.Kind, deadline int64, pc uintptr, fire func(t *Task)) *Task {
-	t := r.spawnTimer(parent, name, kind, deadline, pc, fire)
+	t := r.m.spawnTimer(parent, name, kind, deadline, pc, fire)
 	t.run = r
 	return t
 }
@@ -58,8 +58,8 @@ func ChildKey(parent *Task) uint64 {
 // the strategy picks it; the caller then performs the op. It reports whether a
 // blocked op was picked because its deadline passed (a time-out).
 func (r *Run) Do(t *Task, op Op) (timedOut bool) {
-	if t.killed || r.aborting || r.w.Abandoned() || (r.w.alarm.Load() != nil && r.alarmed()) {
-		r.aborting = true
+	if t.killed || r.m.over() || r.w.Abandoned() || (r.w.alarm.Load() != nil && r.alarmed()) {
+		r.m.abort()
 		panic(unwind{})
 	}
 	if t != r.cur {
@@ -68,13 +68,10 @@ func (r *Run) Do(t *Task, op Op) (timedOut bool) {
 			op.Kind, t.Name, r.cur.Name)})
 		panic(unwind{})
 	}
-	t.op, t.opKey, t.hasOp = op, 0, true // post and pend, inline: a step's cost
-	if op.Blocked {
-		r.pendBlocked(t)
-	} else {
-		r.pending.add(t.ID)
+	if !r.m.post(t, &op) {
+		r.m.pend(t)
 	}
-	n := r.decide() // pick's first round, inline: the common case costs one call
+	n := r.m.decide() // pick's first round, inline: the common case costs one call
 	if n != nil && n.fire != nil {
 		r.runFire(n)
 		n = r.pick()
@@ -105,7 +102,7 @@ func (r *Run) await(t *Task) (unwinding bool) {
 		if n == nil || n.chained || r.depth >= maxChain {
 			// Yield to whoever resumed t: the worker, or the task below
 			// it on the chain, which passes control on.
-			if !t.carrier.yield(struct{}{}) || t.killed || r.aborting {
+			if !t.carrier.yield(struct{}{}) || t.killed || r.m.over() {
 				return true
 			}
 		} else {
@@ -127,14 +124,14 @@ func (r *Run) await(t *Task) (unwinding bool) {
 }
 
 // Unblock marks t's pending op as enabled.
-func (r *Run) Unblock(t *Task) { r.unblock(t) }
+func (r *Run) Unblock(t *Task) { r.m.unblock(t) }
 
 // Cancel removes a runtime-owned task (a timer) before it fires.
 func (r *Run) Cancel(t *Task) {
 	if t.state == taskDone {
 		return
 	}
-	r.finish(t)
+	r.m.finish(t)
 }
 
 // Fail ends the iteration with a failure of the running task and unwinds it.
@@ -154,7 +151,7 @@ func (r *Run) FailOf(kind FailureKind, t *Task, pc uintptr, msg string) {
 // fail ends the iteration with f (see machine.fail): no task runs after the
 // running one.
 func (r *Run) fail(f *Failure) {
-	r.machine.fail(f)
+	r.m.fail(f)
 	r.next = nil
 }
 
@@ -162,10 +159,10 @@ func (r *Run) fail(f *Failure) {
 // resume: a runtime-owned task's action runs in place. It returns nil when
 // the iteration is over (passed or failed).
 func (r *Run) pick() *Task {
-	t := r.decide()
+	t := r.m.decide()
 	for t != nil && t.fire != nil {
 		r.runFire(t)
-		t = r.decide()
+		t = r.m.decide()
 	}
 	return t
 }
@@ -192,9 +189,8 @@ func (r *Run) Choose(t *Task, n int, pc uintptr) int {
 		r.Fail(Panic, pc, fmt.Sprintf("choose among %d values", n))
 	}
 	r.Do(t, Op{Kind: trace.KindChoose, Obj: -1, Val: int64(n), PC: pc})
-	v := r.strat.Choose(n)
-	if v < 0 || v >= n {
-		r.diverged("Choose")
+	v, ok := r.m.choose(n)
+	if !ok {
 		panic(unwind{})
 	}
 	r.Event().Val = int64(v)
@@ -238,7 +234,7 @@ func (r *Run) Kill(t *Task) {
 		panic(unwind{})
 	}
 	if t.carrier == nil {
-		r.finish(t)
+		r.m.finish(t)
 		return
 	}
 	if !t.chained {
@@ -261,8 +257,8 @@ func (r *Run) Kill(t *Task) {
 
 // teardown unwinds every task that has not finished.
 func (r *Run) teardown() {
-	r.aborting = true
-	for _, t := range r.tasks {
+	r.m.abort()
+	for _, t := range r.m.all() {
 		if t.state != taskDone {
 			r.Kill(t)
 		}

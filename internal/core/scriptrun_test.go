@@ -39,7 +39,7 @@ func (*scriptStrategy) End(*trace.Trace) {}
 // scriptRun plays the part of the carriers and the tasks' code: it feeds
 // a script's events to a machine and writes down what it decides.
 type scriptRun struct {
-	m     machine
+	m     *machine // its own, or a Run's (scriptdo_test.go)
 	mon   scriptMonitor
 	strat scriptStrategy
 	named map[string]*Task
@@ -62,6 +62,23 @@ func runScript(file string, src []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	x, cfg := newScriptRun(lines)
+	x.m = new(machine)
+	x.m.reset(cfg)
+	x.configure(lines)
+	for i := range lines {
+		l := &lines[i]
+		fmt.Fprintf(&x.out, "> %s\n", l)
+		if err := x.do(l); err != nil {
+			return x.out.Bytes(), fmt.Errorf("%s:%d: %v", file, l.line, err)
+		}
+	}
+	return x.out.Bytes(), nil
+}
+
+// newScriptRun returns a run of lines and its iteration's configuration
+// (from a config event).
+func newScriptRun(lines []scriptLine) (*scriptRun, Config) {
 	x := &scriptRun{named: map[string]*Task{}}
 	cfg := Config{Strategy: &x.strat}
 	if len(lines) > 0 && lines[0].verb == "config" {
@@ -75,21 +92,19 @@ func runScript(file string, src []byte) ([]byte, error) {
 		cfg.AllowLeaks = l.flag("allow-leaks")
 		x.strat.following = l.flag("follow")
 	}
-	x.m.reset(cfg)
-	if len(lines) > 0 {
-		x.m.pollSteps = int(lines[0].int("poll-steps", pollSteps))
+	return x, cfg
+}
+
+// configure sets what Config does not say, on the machine reset: the
+// polling clock's quiet steps, the liveness monitor.
+func (x *scriptRun) configure(lines []scriptLine) {
+	if len(lines) == 0 {
+		return
 	}
-	if len(lines) > 0 && lines[0].flag("liveness") {
+	x.m.pollSteps = int(lines[0].int("poll-steps", pollSteps))
+	if lines[0].flag("liveness") {
 		x.m.live = &x.mon
 	}
-	for i := range lines {
-		l := &lines[i]
-		fmt.Fprintf(&x.out, "> %s\n", l)
-		if err := x.do(l); err != nil {
-			return x.out.Bytes(), fmt.Errorf("%s:%d: %v", file, l.line, err)
-		}
-	}
-	return x.out.Bytes(), nil
 }
 
 func (x *scriptRun) task(name string) (*Task, error) {
@@ -137,22 +152,13 @@ func (x *scriptRun) do(l *scriptLine) error {
 		if err := x.running(t); err != nil {
 			return fmt.Errorf("%s: %v", prefix, err)
 		}
-		op := Op{Kind: l.kind(l.args[1]), Res: uint32(l.int("res", 0)), Read: l.flag("read"),
-			Quiet: l.flag("quiet"), Poll: l.flag("poll"), Val: l.int("val", 0), Obj: -1, Blocked: l.flag("blocked")}
-		if v, ok := l.opt("obj"); ok {
-			o, err := x.task(v)
-			if err != nil {
-				return fmt.Errorf("%s: obj: %v", prefix, err)
-			}
-			op.Obj = o.ID
+		op, err := x.op(l)
+		if err != nil {
+			return fmt.Errorf("%s: %v", prefix, err)
 		}
-		if d, ok := l.dur("deadline"); ok {
-			op.HasDeadline, op.Deadline = true, d
+		if !x.m.post(t, &op) { // as Run.Do posts
+			x.m.pend(t)
 		}
-		if v, ok := l.opt("on"); ok {
-			op.On = waitsOn(v)
-		}
-		x.m.post(t, op)
 		x.busy = false
 	case "return":
 		if err := x.running(t); err != nil {
@@ -176,6 +182,49 @@ func (x *scriptRun) do(l *scriptLine) error {
 	return nil
 }
 
+// op returns the op of a post event.
+func (x *scriptRun) op(l *scriptLine) (Op, error) {
+	op := Op{Kind: l.kind(l.args[1]), Res: uint32(l.int("res", 0)), Read: l.flag("read"),
+		Quiet: l.flag("quiet"), Poll: l.flag("poll"), Val: l.int("val", 0), Obj: -1, Blocked: l.flag("blocked")}
+	if v, ok := l.opt("obj"); ok {
+		o, err := x.task(v)
+		if err != nil {
+			return op, fmt.Errorf("obj: %v", err)
+		}
+		op.Obj = o.ID
+	}
+	if d, ok := l.dur("deadline"); ok {
+		op.HasDeadline, op.Deadline = true, d
+	}
+	if v, ok := l.opt("on"); ok {
+		op.On = waitsOn(v)
+	}
+	return op, nil
+}
+
+// wakes returns the tasks a timer event's firing unblocks.
+func (x *scriptRun) wakes(l *scriptLine) ([]*Task, error) {
+	var wake []*Task
+	if v, ok := l.opt("wake"); ok {
+		for _, n := range strings.Split(v, ",") {
+			w, err := x.task(n)
+			if err != nil {
+				return nil, fmt.Errorf("wake: %v", err)
+			}
+			wake = append(wake, w)
+		}
+	}
+	return wake, nil
+}
+
+// timerKind returns the op kind of a timer event.
+func (x *scriptRun) timerKind(l *scriptLine) trace.Kind {
+	if k, ok := l.opt("kind"); ok {
+		return l.kind(k)
+	}
+	return trace.KindTimer
+}
+
 // create runs a spawn or timer event: the running task creates the task,
 // or, before anything runs, the main task (spawn) or a timer is created.
 func (x *scriptRun) create(l *scriptLine, name string) error {
@@ -193,26 +242,13 @@ func (x *scriptRun) create(l *scriptLine, name string) error {
 		}
 		t = x.m.spawn(parent, name, NameKey(name))
 		t.Daemon = l.flag("daemon")
-		if parent == nil {
-			x.m.main = t
-		}
 	} else {
-		var wake []*Task
-		if v, ok := l.opt("wake"); ok {
-			for _, n := range strings.Split(v, ",") {
-				w, err := x.task(n)
-				if err != nil {
-					return fmt.Errorf("wake: %v", err)
-				}
-				wake = append(wake, w)
-			}
-		}
-		kind := trace.KindTimer
-		if k, ok := l.opt("kind"); ok {
-			kind = l.kind(k)
+		wake, err := x.wakes(l)
+		if err != nil {
+			return err
 		}
 		at, _ := l.dur("at")
-		t = x.m.spawnTimer(parent, name, kind, at, 0, func(*Task) {
+		t = x.m.spawnTimer(parent, name, x.timerKind(l), at, 0, func(*Task) {
 			for _, w := range wake {
 				if w.hasOp {
 					x.m.unblock(w)

@@ -24,15 +24,16 @@ func (r *Run) light() *trace.Trace {
 func (r *Run) fillSteps(into *trace.Trace, stableLocs bool) {
 	into.Header = trace.Header{Version: trace.FormatVersion, Seed: r.cfg.Seed}
 	into.Tasks = into.Tasks[:0]
-	for _, t := range r.tasks {
+	for _, t := range r.m.all() {
 		into.Tasks = append(into.Tasks, trace.Task{ID: t.ID, Parent: t.Parent, Name: t.Name, Key: t.Key})
 	}
-	if cap(into.Events) > 1<<16 && r.rec.Len() < 1<<12 {
+	rec := r.m.recorder()
+	if cap(into.Events) > 1<<16 && rec.Len() < 1<<12 {
 		into.Events = nil // do not keep a huge buffer after one long iteration
 	}
 	into.Events = into.Events[:0]
-	for i := 0; i < r.rec.Len(); i++ {
-		e := *r.rec.At(i)
+	for i := 0; i < rec.Len(); i++ {
+		e := *rec.At(i)
 		if stableLocs {
 			e.Loc = LocKey(uintptr(e.Loc))
 		}

@@ -131,8 +131,8 @@ func (t *Task) end(reason any, ok bool) {
 	if ok {
 		ok = t.exit(reason)
 	}
-	r.finish(t)
-	if !ok && (!t.selfKilled || r.aborting) {
+	r.m.finish(t)
+	if !ok && (!t.selfKilled || r.m.over()) {
 		// Killed by another task (which resumed us to unwind and waits, or,
 		// if we were chained, waits to be resumed: see Kill), or the
 		// iteration is over: hand control back without scheduling.
@@ -172,11 +172,11 @@ func (t *Task) runBody() (reason any, ok bool) {
 // the schedule, which the test reports skipped.
 func (t *Task) goexit() (reason any, ok bool) {
 	r := t.run
-	if t.killed || r.aborting {
+	if t.killed || r.m.over() {
 		return nil, false // unwinding anyway: a deferred call called Goexit
 	}
 	pc, how, fn := goexitCaller()
-	if how == "" && t != r.main {
+	if how == "" && t != r.m.mainTask() {
 		return nil, true
 	}
 	f := &Failure{Kind: Panic, Task: t.ID, PC: pc, Stack: string(debug.Stack())}
@@ -243,7 +243,7 @@ func (t *Task) exit(reason any) (ok bool) {
 // Unwinding reports whether t's stack is being unwound because t was killed
 // or its iteration aborted (its deferred calls run, but not in a run that
 // goes on).
-func (t *Task) Unwinding() bool { return t.killed || t.run.aborting }
+func (t *Task) Unwinding() bool { return t.killed || t.run.m.over() }
 
 // recovered classifies a panic value caught at the base of a task.
 func (t *Task) recovered(p any) (reason any, ok bool) {
@@ -251,13 +251,13 @@ func (t *Task) recovered(p any) (reason any, ok bool) {
 	case unwind:
 		return nil, false
 	case exitSignal:
-		if t.killed || t.run.aborting {
+		if t.killed || t.run.m.over() {
 			return nil, false
 		}
 		return v.reason, true
 	default:
 		r := t.run
-		if !t.killed && !r.aborting {
+		if !t.killed && !r.m.over() {
 			r.fail(t.panicFailure(p))
 		}
 		return nil, false

@@ -116,7 +116,7 @@ func (w *Worker) beginWatch(r *Run) {
 	if v := w.watch; v != nil {
 		beat(&v.step, 0)
 		v.busy.Store(true)
-		r.beats = &v.step // the machine tells the watchdog every step it picks
+		r.m.setBeats(&v.step) // the machine tells the watchdog every step it picks
 	}
 }
 
