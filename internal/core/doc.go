@@ -27,7 +27,8 @@
 // it records every step and clock jump in the trace (of a long iteration, if
 // Config.Window allows, the latest events and every step's schedule).
 // Tests drive it from scripts of events, with golden transcripts
-// (testdata/sched).
+// (testdata/sched), and drive the same scripts through the hand-off
+// (Run.Do, tasks on carriers), which must write the same transcripts.
 //
 // Run holds the machine as a field, and the hand-off (and through Run's
 // exported methods the runtime above: rt, csync, internal/prim,

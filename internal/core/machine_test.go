@@ -13,7 +13,9 @@ var update = flag.Bool("update", false, "rewrite the golden files of testdata/sc
 
 // TestMachineGolden runs each script of testdata/sched against the
 // scheduler's state machine and compares the transcript, every event and
-// the decisions it led to, with the script's .golden file.
+// the decisions it led to, with the script's .golden file; then runs it
+// through the production path (runScriptDo: a Worker, the tasks on their
+// carriers, Run.Do), which must write the same transcript.
 func TestMachineGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/sched/*.txt")
 	if err != nil {
@@ -46,6 +48,13 @@ func TestMachineGolden(t *testing.T) {
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s differs from %s (go test -run TestMachineGolden -update rewrites it):\n--- got\n%s--- want\n%s", file, golden, got, want)
+			}
+			do, err := runScriptDo(file, src)
+			if err != nil {
+				t.Fatalf("production path: %v\n%s", err, do)
+			}
+			if !bytes.Equal(do, want) {
+				t.Errorf("%s through Run.Do differs from %s:\n--- got\n%s--- want\n%s", file, golden, do, want)
 			}
 		})
 	}
@@ -105,7 +114,8 @@ func TestMachineScriptErrors(t *testing.T) {
 
 // FuzzParseScript checks that the decoder never panics, that its errors
 // name file:line, and that a script it accepts reads back the same once
-// written out, and runs without panicking.
+// written out, and runs without panicking, on the machine and through the
+// production path, which write the same transcript when both accept it.
 func FuzzParseScript(f *testing.F) {
 	files, _ := filepath.Glob("testdata/sched/*.txt")
 	for _, file := range files {
@@ -139,8 +149,43 @@ func FuzzParseScript(f *testing.F) {
 				t.Fatalf("line %d written back as %q reads as %q", i, lines[i], again[i])
 			}
 		}
-		if _, err := runScript("f.txt", src); err != nil && !strings.HasPrefix(err.Error(), "f.txt:") {
+		got, err := runScript("f.txt", src)
+		if err != nil && !strings.HasPrefix(err.Error(), "f.txt:") {
 			t.Fatalf("error without file:line: %v", err)
 		}
+		do, errDo := runScriptDo("f.txt", src)
+		if errDo != nil && !strings.HasPrefix(errDo.Error(), "f.txt:") {
+			t.Fatalf("production path: error without file:line: %v", errDo)
+		}
+		if err == nil && errDo == nil && !bytes.Equal(got, do) {
+			t.Fatalf("the machine and the production path differ:\n--- machine\n%s--- Run.Do\n%s", got, do)
+		}
 	})
+}
+
+// TestScriptDoErrors checks that a script the production path cannot play
+// as written (its tasks end as Go code does, with an exit op) is rejected
+// with an error that names its file and line, not played otherwise.
+func TestScriptDoErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"timer first", "timer t at=1s\nspawn main", "bad.txt:1: timer: the production path's first task is the main task"},
+		{"return without exit", "spawn main\nnext\nreturn main", "bad.txt:3: return main: on the production path a task returns after its exit op"},
+		{"exit with options", "spawn main\nnext\npost main exit val=3", "bad.txt:3: post main: an exit op takes no option but res"},
+		{"post after exit", "spawn main\nnext\npost main exit\nnext\npost main send", "bad.txt:5: post: main has run its exit op"},
+		{"not running", "spawn main\nnext\nspawn g1\npost g1 send", "bad.txt:4: post g1: g1 does not run (main does)"},
+		{"spawn after post", "spawn main\nnext\npost main send\nspawn g1", "bad.txt:4: spawn g1: no task runs"},
+		{"after the end", "spawn main\nnext\npost main exit\nnext\nreturn main\nnext\nnext", "bad.txt:7: the iteration is over"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := runScriptDo("bad.txt", []byte(tc.src))
+			if err == nil {
+				t.Fatalf("no error; transcript:\n%s", out)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error %q, want it to begin %q", err, tc.want)
+			}
+		})
+	}
 }

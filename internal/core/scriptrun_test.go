@@ -101,7 +101,7 @@ func (x *scriptRun) configure(lines []scriptLine) {
 	if len(lines) == 0 {
 		return
 	}
-	x.m.pollSteps = int(lines[0].int("poll-steps", pollSteps))
+	x.m.pollSteps = max(int(lines[0].int("poll-steps", pollSteps)), 1) // 0 would divide by zero
 	if lines[0].flag("liveness") {
 		x.m.live = &x.mon
 	}
