@@ -55,7 +55,11 @@ func (m *machine) decide() *Task {
 	if op := &t.op; op.Blocked && op.HasDeadline && op.Deadline > m.clock {
 		m.fireEarly(op.Deadline)
 	}
-	m.unpend(t)
+	to := taskRunning
+	if t.fire != nil {
+		to = taskDone // a timer: the caller runs its action
+	}
+	m.unpend(t, to)
 	m.step++
 	var flag trace.Flag
 	if t.op.Read {
@@ -83,9 +87,6 @@ func (m *machine) decide() *Task {
 	}
 	if m.beats != nil {
 		beat(m.beats, int64(m.step))
-	}
-	if t.fire != nil {
-		t.state = taskDone
 	}
 	return t
 }

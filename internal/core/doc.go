@@ -55,6 +55,31 @@
 // bound on its depth, and how a kill reaches a task on it). A
 // runtime-owned task's action runs in place.
 //
+// # A task's states
+//
+// A task is in one state (Task.state, task.go): its pending op and which of
+// the machine's sets holds it, or that it runs, unwinds or is over. The
+// transitions, and the event that makes each:
+//
+//	from                         to                      event
+//	(none)                       new                     spawn: its start op pending, enabled
+//	(none)                       enabled, timed          spawnTimer: its op due, or a deadline ahead
+//	new, enabled, timed          running                 decide picks a goroutine's op (a timed one early: early.go)
+//	enabled, timed               done                    decide picks a timer's op (the caller fires it)
+//	running                      enabled, parked, timed  post (Run.Do): its next op, enabled or blocked
+//	parked, timed                enabled                 unblock; timed also when the clock reaches its deadline
+//	new, enabled, parked, timed  killed                  Run.Kill by another task, or the teardown
+//	running                      killed, self-killed     Run.Kill by another task; of itself
+//	running, killed, self-killed done                    finish: it returned (after its exit op) or unwound (at once if it never ran)
+//	enabled, timed               done                    finish: a timer cancelled (Run.Cancel)
+//
+// New differs from enabled only in that the task has not run yet (a leak
+// report says so; WaitIdle orders only tasks that ran). A killed task's op
+// is withdrawn when it is killed, and its stack unwinds before it is done;
+// a self-killed one schedules the next task when it is (no killer waits).
+// Whether a task is on the hand-off's chain (sched.go) is the Run's to
+// know, not the task's.
+//
 // # Time
 //
 // Virtual time advances only when no op is enabled: the clock jumps to the

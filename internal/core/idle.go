@@ -34,7 +34,7 @@ func (idleOn) String() string { return "every other goroutine blocked (synctest.
 func (m *machine) wakeIdle() bool {
 	woke := false
 	for _, t := range m.idle {
-		if t.state != taskDone && t.hasOp && t.parked {
+		if t.state == taskParked {
 			m.unblock(t)
 			woke = true
 		}

@@ -62,7 +62,7 @@ func (m *machine) describeLeak(t *Task) string {
 	switch {
 	case t.state == taskNew:
 		d = "not started yet"
-	case !t.hasOp:
+	case !t.pending():
 		d = "running" // cannot happen at a step: every live task has an op
 	case !t.op.Blocked:
 		d = fmt.Sprintf("runnable in %v at %s", t.op.Kind, Where(t.op.PC))

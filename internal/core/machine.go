@@ -201,13 +201,14 @@ func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
 func (m *machine) spawn(parent *Task, name string, key uint64) *Task {
 	t := m.newTask(parent, name, key)
 	t.op = Op{Kind: trace.KindStart, Obj: -1}
+	t.state = taskNew
+	m.pending.add(t.ID)
 	if parent == nil {
 		m.main = t
 	} else {
 		t.SpawnPC = parent.op.PC
 		m.gos = append(m.gos, t)
 	}
-	m.pend(t)
 	return t
 }
 
@@ -231,7 +232,7 @@ func (m *machine) post(t *Task, op *Op) bool {
 	if op.Blocked || op.Poll {
 		return false
 	}
-	t.hasOp = true
+	t.state = taskEnabled
 	m.pending.add(t.ID)
 	return true
 }
@@ -240,53 +241,48 @@ func (m *machine) post(t *Task, op *Op) bool {
 // Enabled ops are kept in creation order, so that enabled sets are
 // presented to strategies deterministically.
 func (m *machine) pend(t *Task) {
-	t.hasOp = true
 	op := &t.op
 	if op.Poll {
 		m.polls = true // as Run.NotePoll
 	}
 	switch {
 	case !op.Blocked:
+		t.state = taskEnabled
 		m.pending.add(t.ID)
 	case !op.HasDeadline:
-		t.parked = true
+		t.state = taskParked
 	case op.Deadline > m.clock:
-		t.timed = true
+		t.state = taskTimed
 		m.timed.add(t.ID)
 	default: // due now
+		t.state = taskEnabled
 		m.pending.add(t.ID)
 	}
 }
 
-// unpend removes t's pending op.
-func (m *machine) unpend(t *Task) {
-	if !t.hasOp {
-		return
-	}
-	t.hasOp = false
-	switch {
-	case t.parked:
-		t.parked = false
-	case t.timed:
-		t.timed = false
-		m.timed.remove(t.ID)
-	default:
+// unpend removes t's pending op, if any: t is picked and runs (or, a
+// timer, fires), or is killed (to), or is over (to).
+func (m *machine) unpend(t *Task, to taskState) {
+	switch t.state {
+	case taskNew, taskEnabled:
 		m.pending.remove(t.ID)
+	case taskTimed:
+		m.timed.remove(t.ID)
 	}
+	t.state = to
 }
 
 // unblock marks t's pending op as enabled.
 func (m *machine) unblock(t *Task) {
 	t.op.Blocked = false
-	switch {
-	case t.parked:
-		t.parked = false
-	case t.timed:
-		t.timed = false
+	switch t.state {
+	case taskParked:
+	case taskTimed:
 		m.timed.remove(t.ID)
 	default:
 		return
 	}
+	t.state = taskEnabled
 	m.pending.add(t.ID)
 }
 
@@ -307,7 +303,7 @@ func (m *machine) moveClock(to int64) {
 func (m *machine) promote() {
 	for id := range m.timed.all() {
 		if t := m.tasks[id]; t.op.Deadline <= m.clock {
-			t.timed = false
+			t.state = taskEnabled
 			m.timed.remove(id)
 			m.pending.add(id)
 		}
@@ -328,8 +324,17 @@ func (m *machine) nextDeadline() int64 {
 // finish records that t is over: returned, unwound, or a timer cancelled
 // or fired. Its pending op, if any, is withdrawn.
 func (m *machine) finish(t *Task) {
-	t.state = taskDone
-	m.unpend(t)
+	m.unpend(t, taskDone)
+}
+
+// kill records that t is killed: its pending op, if any, is withdrawn, and
+// its stack unwinds (self: it was the running task), then finish.
+func (m *machine) kill(t *Task, self bool) {
+	to := taskKilled
+	if self {
+		to = taskSelfKilled
+	}
+	m.unpend(t, to)
 }
 
 // fail ends the iteration with f, unless it has already failed: decide

@@ -65,7 +65,7 @@ func TestCollectOrder(t *testing.T) {
 		}
 		for _, task := range m.tasks {
 			if rng.IntN(c.one) != 0 { // leave about one task in c.one enabled: words of none among them
-				m.unpend(task)
+				m.unpend(task, taskRunning)
 			}
 		}
 		want := m.pending.walk()

@@ -9,7 +9,7 @@ import (
 func (m *machine) waitReport() string {
 	var b strings.Builder
 	for _, t := range m.tasks { // creation order, parked ops included
-		if !t.hasOp || t.fire != nil {
+		if !t.pending() || t.fire != nil {
 			continue
 		}
 		fmt.Fprintf(&b, "  %s: %s\n", t.Name, m.describeWait(t))

@@ -90,8 +90,9 @@ type Run struct {
 
 	cur  *Task // the task that runs now
 	next *Task // the task picked to run next, until it runs
-	// depth is how many tasks are chained: each waits inside its resume
-	// of the next (see the hand-off in sched.go).
+	// chain holds the tasks that are chained, depth of them: each waits
+	// inside its resume of the next (see the hand-off in sched.go).
+	chain [maxChain]*Task
 	depth int
 
 	gen  uint64 // see Gen

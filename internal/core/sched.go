@@ -58,7 +58,7 @@ func ChildKey(parent *Task) uint64 {
 // the strategy picks it; the caller then performs the op. It reports whether a
 // blocked op was picked because its deadline passed (a time-out).
 func (r *Run) Do(t *Task, op Op) (timedOut bool) {
-	if t.killed || r.m.over() || r.w.Abandoned() || (r.w.alarm.Load() != nil && r.alarmed()) {
+	if t.killed() || r.m.over() || r.w.Abandoned() || (r.w.alarm.Load() != nil && r.alarmed()) {
 		r.m.abort()
 		panic(unwind{})
 	}
@@ -99,19 +99,19 @@ const maxChain = 4
 func (r *Run) await(t *Task) (unwinding bool) {
 	for {
 		n := r.next
-		if n == nil || n.chained || r.depth >= maxChain {
+		if n == nil || r.depth >= maxChain || r.onChain(n) {
 			// Yield to whoever resumed t: the worker, or the task below
 			// it on the chain, which passes control on.
-			if !t.carrier.yield(struct{}{}) || t.killed || r.m.over() {
+			if !t.carrier.yield(struct{}{}) || t.killed() || r.m.over() {
 				return true
 			}
 		} else {
-			t.chained = true
+			r.chain[r.depth] = t
 			r.depth++
 			r.switchTo(n)
 			r.depth--
-			t.chained = false
-			if t.killed && r.next == t {
+			r.chain[r.depth] = nil
+			if t.killed() && r.next == t {
 				return true // killed while chained (see Kill)
 			}
 			r.w.publish(t) // back from n: t runs (a yield's resumer published t)
@@ -121,6 +121,17 @@ func (r *Run) await(t *Task) (unwinding bool) {
 			return false
 		}
 	}
+}
+
+// onChain reports whether t waits on the chain, inside its resume of the
+// next task's carrier: it can be resumed only by a yield down the chain.
+func (r *Run) onChain(t *Task) bool {
+	for _, c := range r.chain[:r.depth] {
+		if c == t {
+			return true
+		}
+	}
+	return false
 }
 
 // Unblock marks t's pending op as enabled.
@@ -204,7 +215,6 @@ func (r *Run) switchTo(t *Task) {
 		t.carrier = r.w.pool.get()
 		t.carrier.task = t
 		t.goid = t.carrier.goid
-		t.state = taskRunning
 	}
 	prev := r.cur
 	r.cur = t
@@ -228,16 +238,16 @@ func (r *Run) Kill(t *Task) {
 	if t.state == taskDone {
 		return
 	}
-	t.killed = true
 	if t == r.cur {
-		t.selfKilled = true
+		r.m.kill(t, true)
 		panic(unwind{})
 	}
+	r.m.kill(t, false)
 	if t.carrier == nil {
 		r.m.finish(t)
 		return
 	}
-	if !t.chained {
+	if !r.onChain(t) {
 		r.switchTo(t)
 		return
 	}

@@ -11,8 +11,9 @@ import (
 
 // Scripts drive the scheduler's state machine (machine) from a test, one
 // event a line (scriptrun_test.go runs them on a bare machine,
-// scriptdo_test.go through the production path: Run.Do on carriers). Blank lines are ignored, and
-// so is a comment: from a '#' that begins a word to the end of the line.
+// scriptdo_test.go through the production path: Run.Do on carriers).
+// Blank lines are ignored, and so is a comment: from a '#' that begins a
+// word to the end of the line.
 // A line is a verb, its positional arguments, then options, key=value or a
 // bare flag:
 //

@@ -167,7 +167,7 @@ func (x *scriptRun) do(l *scriptLine) error {
 		x.m.finish(t)
 		x.busy = false
 	case "unblock":
-		if !t.hasOp {
+		if !t.pending() {
 			return fmt.Errorf("%s: %s has no pending op", prefix, name)
 		}
 		x.m.unblock(t)
@@ -250,7 +250,7 @@ func (x *scriptRun) create(l *scriptLine, name string) error {
 		at, _ := l.dur("at")
 		t = x.m.spawnTimer(parent, name, x.timerKind(l), at, 0, func(*Task) {
 			for _, w := range wake {
-				if w.hasOp {
+				if w.pending() {
 					x.m.unblock(w)
 				}
 			}
@@ -337,9 +337,6 @@ func (x *scriptRun) next() {
 			fmt.Fprintf(&x.out, "  fire %s\n", t.Name)
 			t.fire(t)
 			continue
-		}
-		if t.state == taskNew {
-			t.state = taskRunning // what resume does when it gives t a carrier
 		}
 		fmt.Fprintf(&x.out, "  run %s\n", t.Name)
 		x.cur, x.busy = t, true

@@ -34,13 +34,42 @@ type Op struct {
 	On fmt.Stringer
 }
 
+// taskState is where a task is, as the machine and the hand-off see it:
+// whether it has a pending op and in which of the machine's sets, whether
+// it runs, unwinds or is over (the package doc has the transitions). One
+// field, so that no impossible combination can be written down.
 type taskState uint8
 
 const (
-	taskNew     taskState = iota // created, its start op not yet run
-	taskRunning                  // started, not finished
-	taskDone                     // finished, killed or unwound
+	// taskNew: created; its start op is pending and enabled (in the
+	// machine's pending set), and it has not run yet.
+	taskNew taskState = iota
+	// taskEnabled: its op is pending and enabled (in the pending set).
+	taskEnabled
+	// taskParked: its op is pending, blocked without a deadline: only
+	// unblock enables it.
+	taskParked
+	// taskTimed: its op is pending, blocked until a deadline the clock has
+	// not reached (in the machine's timed set).
+	taskTimed
+	// taskRunning: no op pending; it runs, or was picked and runs next.
+	taskRunning
+	// taskKilled: killed by another task (or the teardown); no op pending
+	// any more, its stack unwinds (its deferred calls run, its ops panic).
+	taskKilled
+	// taskSelfKilled: killed while it ran (by its own op): as taskKilled,
+	// but no killer waits for it, so its end schedules the next task.
+	taskSelfKilled
+	// taskDone: finished, killed and unwound, or a timer fired or
+	// cancelled: nothing pending, ever again.
+	taskDone
 )
+
+// pending reports whether t has an op waiting to be picked.
+func (t *Task) pending() bool { return t.state < taskRunning }
+
+// killed reports whether t was killed and unwinds.
+func (t *Task) killed() bool { return t.state == taskKilled || t.state == taskSelfKilled }
 
 // Task is one controlled thread of control in an iteration, or a runtime-owned
 // action (a timer) that the scheduler runs directly.
@@ -71,20 +100,10 @@ type Task struct {
 	fire    func(*Task) // runtime-owned tasks: the action run when the op is picked
 	onExit  func(t *Task, reason any)
 	carrier *carrier
-	op      Op
-	opKey   uint64 // LocKey of op.PC, computed on first use
-	hasOp   bool   // op is pending: waiting to be picked
-	parked  bool   // pending op blocked without a deadline (see machine)
-	timed   bool   // pending op blocked until a deadline the clock has not reached
-	state   taskState
-	killed  bool
-	// selfKilled: the task was killed while it ran (by its own op), so no
-	// killer waits for it and it must schedule the next task itself.
-	selfKilled bool
-	// chained: the task waits inside its resume of another task's carrier
-	// (see the hand-off in sched.go); it can be resumed only by a yield
-	// down the chain.
-	chained bool
+	// op is the task's pending op, or its last one (state says which).
+	op    Op
+	opKey uint64 // LocKey of op.PC, computed on first use
+	state taskState
 	// killer is the task (whose carrier ran) that killed this one while it
 	// was chained; this one's end hands control back to it.
 	killer *Task
@@ -109,7 +128,7 @@ type Task struct {
 func (t *Task) Done() bool { return t.state == taskDone }
 
 // PendingOp returns the task's last op and whether it still waits to be picked.
-func (t *Task) PendingOp() (Op, bool) { return t.op, t.hasOp }
+func (t *Task) PendingOp() (Op, bool) { return t.op, t.pending() }
 
 // main runs the task on its carrier: the body, then the exit op. Whatever
 // happens, it returns normally so the carrier can take the next task, but
@@ -131,8 +150,9 @@ func (t *Task) end(reason any, ok bool) {
 	if ok {
 		ok = t.exit(reason)
 	}
+	self := t.state == taskSelfKilled
 	r.m.finish(t)
-	if !ok && (!t.selfKilled || r.m.over()) {
+	if !ok && (!self || r.m.over()) {
 		// Killed by another task (which resumed us to unwind and waits, or,
 		// if we were chained, waits to be resumed: see Kill), or the
 		// iteration is over: hand control back without scheduling.
@@ -172,7 +192,7 @@ func (t *Task) runBody() (reason any, ok bool) {
 // the schedule, which the test reports skipped.
 func (t *Task) goexit() (reason any, ok bool) {
 	r := t.run
-	if t.killed || r.m.over() {
+	if t.killed() || r.m.over() {
 		return nil, false // unwinding anyway: a deferred call called Goexit
 	}
 	pc, how, fn := goexitCaller()
@@ -243,7 +263,7 @@ func (t *Task) exit(reason any) (ok bool) {
 // Unwinding reports whether t's stack is being unwound because t was killed
 // or its iteration aborted (its deferred calls run, but not in a run that
 // goes on).
-func (t *Task) Unwinding() bool { return t.killed || t.run.m.over() }
+func (t *Task) Unwinding() bool { return t.killed() || t.run.m.over() }
 
 // recovered classifies a panic value caught at the base of a task.
 func (t *Task) recovered(p any) (reason any, ok bool) {
@@ -251,13 +271,13 @@ func (t *Task) recovered(p any) (reason any, ok bool) {
 	case unwind:
 		return nil, false
 	case exitSignal:
-		if t.killed || t.run.m.over() {
+		if t.killed() || t.run.m.over() {
 			return nil, false
 		}
 		return v.reason, true
 	default:
 		r := t.run
-		if !t.killed && !r.m.over() {
+		if !t.killed() && !r.m.over() {
 			r.fail(t.panicFailure(p))
 		}
 		return nil, false
