@@ -17,6 +17,10 @@ type carrier struct {
 	task  *Task // the task it runs now, nil when idle
 	goid  int64
 	gkey  uint64 // goroutineKey of its goroutine
+	// chained: it waits inside its resume of another carrier (the
+	// hand-off's chain, sched.go): its task can be resumed only by a yield
+	// down the chain.
+	chained bool
 	// dead: its task's body called runtime.Goexit, which ends the
 	// carrier's goroutine; it waits in its last deferred call to end and
 	// is never given another task (see goexit).

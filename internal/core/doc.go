@@ -30,13 +30,13 @@
 // (testdata/sched), and drive the same scripts through the hand-off
 // (Run.Do, tasks on carriers), which must write the same transcripts.
 //
-// Run holds the machine as a field, and the hand-off (and through Run's
-// exported methods the runtime above: rt, csync, internal/prim,
-// internal/explore) reaches it only through these methods:
+// Run holds the machine as a field (Run.m), and the hand-off reaches it
+// only through these methods (boundary.go and machine.go):
 //
 //   - events: spawn (the main task when it has no parent), spawnTimer,
 //     post (an op's first half, inlined into Run.Do; pend the rest),
-//     unblock, finish, fail, abort (the teardown), notePoll, waitIdle;
+//     unblock, finish, kill, fail, abort (the teardown), notePoll,
+//     waitIdle;
 //   - the decision: decide, and choose (a Choose op's value);
 //   - the iteration: reset, begin (the strategy's Begin), end (its last
 //     steps; whether it reads the trace), window;
@@ -44,6 +44,16 @@
 //   - what it knows: now, steps, wall, readWall, virtual, exactClock,
 //     task, all, mainTask, failed, over, strategy, recorder (the trace),
 //     lastStep and event (the latest step's event), clockLimit.
+//
+// The runtime above (the root package, rt, csync, internal/prim,
+// internal/ctl, internal/explore) reaches an iteration only through Run's
+// exported methods, never the machine: ops (Do, Choose, Spawn, SpawnTimer,
+// Unblock, Cancel, Kill, Exit, Fail, FailOf, WaitIdle, NotePoll,
+// ReadClock), the trace and the race check (Event, AddMsg, NewResource,
+// Access, RaceAccess, RaceSync), what it reads (Now, Wall, ReadWall,
+// Virtual, Step, Current, Main, Task, Tasks, Failed, Gen, Seed, Trace,
+// Schedule) and the layer's hooks (SetDescribe, SetLiveness, Layer,
+// TimerName, ExactClock, WidenClockLimit).
 //
 // The hand-off (sched.go) carries the decisions out. Tasks run on carriers:
 // coroutines made with iter.Pull and pooled per worker, so a switch is a
@@ -77,8 +87,8 @@
 // report says so; WaitIdle orders only tasks that ran). A killed task's op
 // is withdrawn when it is killed, and its stack unwinds before it is done;
 // a self-killed one schedules the next task when it is (no killer waits).
-// Whether a task is on the hand-off's chain (sched.go) is the Run's to
-// know, not the task's.
+// Whether a task waits on the hand-off's chain (sched.go) is a fact of
+// its carrier (carrier.chained), not a state of the task.
 //
 // # Time
 //

@@ -96,7 +96,7 @@ func TestHandoffKillChained(t *testing.T) {
 			log = append(log, "victim resumed")
 		})
 		r.Spawn(main, "killer", 2, func() {
-			chained = r.onChain(victim)
+			chained = victim.carrier != nil && victim.carrier.chained
 			r.Kill(victim)
 			log = append(log, "killer goes on")
 			r.Do(r.Current(), Op{Kind: trace.KindYield, Obj: -1})

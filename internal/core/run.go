@@ -90,9 +90,8 @@ type Run struct {
 
 	cur  *Task // the task that runs now
 	next *Task // the task picked to run next, until it runs
-	// chain holds the tasks that are chained, depth of them: each waits
-	// inside its resume of the next (see the hand-off in sched.go).
-	chain [maxChain]*Task
+	// depth is how many tasks are chained: each waits inside its resume
+	// of the next (see the hand-off in sched.go, carrier.chained).
 	depth int
 
 	gen  uint64 // see Gen
@@ -300,9 +299,6 @@ func (r *Run) SetDescribe(f func(t *Task) string) { r.m.setDescribe(f) }
 // Event returns the event of the step that runs now, so the op's performer
 // can record its outcome (the message received, the value chosen).
 func (r *Run) Event() *trace.Event { return r.m.event() }
-
-// Record appends a non-step event (such as a clock jump) to the trace.
-func (r *Run) Record(e trace.Event) { r.m.recorder().Append(e) }
 
 // AddMsg records a message's content and returns its id. Once the trace
 // has wrapped (Config.Window) contents are no longer kept: the trace they

@@ -99,18 +99,19 @@ const maxChain = 4
 func (r *Run) await(t *Task) (unwinding bool) {
 	for {
 		n := r.next
-		if n == nil || r.depth >= maxChain || r.onChain(n) {
+		if n == nil || n.carrier != nil && n.carrier.chained || r.depth >= maxChain {
 			// Yield to whoever resumed t: the worker, or the task below
 			// it on the chain, which passes control on.
 			if !t.carrier.yield(struct{}{}) || t.killed() || r.m.over() {
 				return true
 			}
 		} else {
-			r.chain[r.depth] = t
+			c := t.carrier
+			c.chained = true
 			r.depth++
 			r.switchTo(n)
 			r.depth--
-			r.chain[r.depth] = nil
+			c.chained = false
 			if t.killed() && r.next == t {
 				return true // killed while chained (see Kill)
 			}
@@ -121,17 +122,6 @@ func (r *Run) await(t *Task) (unwinding bool) {
 			return false
 		}
 	}
-}
-
-// onChain reports whether t waits on the chain, inside its resume of the
-// next task's carrier: it can be resumed only by a yield down the chain.
-func (r *Run) onChain(t *Task) bool {
-	for _, c := range r.chain[:r.depth] {
-		if c == t {
-			return true
-		}
-	}
-	return false
 }
 
 // Unblock marks t's pending op as enabled.
@@ -214,6 +204,7 @@ func (r *Run) switchTo(t *Task) {
 	if t.carrier == nil {
 		t.carrier = r.w.pool.get()
 		t.carrier.task = t
+		t.carrier.chained = false
 		t.goid = t.carrier.goid
 	}
 	prev := r.cur
@@ -247,7 +238,7 @@ func (r *Run) Kill(t *Task) {
 		r.m.finish(t)
 		return
 	}
-	if !r.onChain(t) {
+	if !t.carrier.chained {
 		r.switchTo(t)
 		return
 	}

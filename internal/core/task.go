@@ -69,7 +69,9 @@ const (
 func (t *Task) pending() bool { return t.state < taskRunning }
 
 // killed reports whether t was killed and unwinds.
-func (t *Task) killed() bool { return t.state == taskKilled || t.state == taskSelfKilled }
+func (t *Task) killed() bool {
+	return t.state-taskKilled <= taskSelfKilled-taskKilled // one test: the two are in a row
+}
 
 // Task is one controlled thread of control in an iteration, or a runtime-owned
 // action (a timer) that the scheduler runs directly.
