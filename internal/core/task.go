@@ -54,24 +54,22 @@ const (
 	taskTimed
 	// taskRunning: no op pending; it runs, or was picked and runs next.
 	taskRunning
+	// taskDone: finished, killed and unwound, or a timer fired or
+	// cancelled: nothing pending, ever again.
+	taskDone
 	// taskKilled: killed by another task (or the teardown); no op pending
 	// any more, its stack unwinds (its deferred calls run, its ops panic).
 	taskKilled
 	// taskSelfKilled: killed while it ran (by its own op): as taskKilled,
 	// but no killer waits for it, so its end schedules the next task.
 	taskSelfKilled
-	// taskDone: finished, killed and unwound, or a timer fired or
-	// cancelled: nothing pending, ever again.
-	taskDone
 )
 
 // pending reports whether t has an op waiting to be picked.
 func (t *Task) pending() bool { return t.state < taskRunning }
 
 // killed reports whether t was killed and unwinds.
-func (t *Task) killed() bool {
-	return t.state-taskKilled <= taskSelfKilled-taskKilled // one test: the two are in a row
-}
+func (t *Task) killed() bool { return t.state >= taskKilled }
 
 // Task is one controlled thread of control in an iteration, or a runtime-owned
 // action (a timer) that the scheduler runs directly.
