@@ -31,10 +31,11 @@ import (
 // Run holds it as a field (Run.m) and adds the hand-off (sched.go): which
 // carrier to resume, the task that runs now, the ops' effects. The
 // hand-off reaches the machine only through methods: the events above,
-// decide, and the few of boundary.go (the package doc lists them). The machine never switches
-// coroutines and calls no code of the tasks (only the strategy and the
-// layer's hooks), so a test drives it directly from a script
-// (machine_test.go, scriptrun_test.go).
+// decide, and the few of boundary.go (the package doc lists them). The
+// machine never switches coroutines and calls no code of the tasks (only
+// the strategy and the layer's hooks), so a test drives it directly from a
+// script (machine_test.go, scriptrun_test.go; scriptdo_test.go drives the
+// same scripts through Run.Do).
 type machine struct {
 	strat strategy.Strategy
 	// checkAt is the step at which decide looks up from its common path
@@ -197,7 +198,8 @@ func (m *machine) newTask(parent *Task, name string, key uint64) *Task {
 }
 
 // spawn creates a task whose start op is pending and enabled; parent is nil
-// for the main task, which it then is. A spawned task is a leak candidate (leak.go).
+// for the main task, which it then is. A spawned task is a leak candidate
+// (leak.go).
 func (m *machine) spawn(parent *Task, name string, key uint64) *Task {
 	t := m.newTask(parent, name, key)
 	t.op = Op{Kind: trace.KindStart, Obj: -1}
