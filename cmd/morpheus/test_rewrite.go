@@ -52,6 +52,17 @@ schedules it got and why it stopped: budget-schedules (all it was given),
 budget-time, failure, exhausted (a systematic strategy explored every
 schedule) or interrupted.
 
+Schedules and shards: schedule i of a test has the same seed in every run
+(from the test's name, or -seed, and i alone). Of -jobs J processes,
+process j runs the schedules whose number is j modulo J. With -shard i/N
+(N machines, -results FILE on each, then morpheus merge of the files)
+machine i runs the schedules whose number is i modulo N, its process j
+those that are i+N*j modulo N*J: the N machines' processes are exactly
+those of one run with -jobs N*J, and the merged summary, -json and corpus
+are that run's (but for wall times) under a schedule budget; a time
+budget counts per process, so N machines explore N times as long. A test
+on the real network runs on shard 0 only. See docs/scale-out.md.
+
 Corpus: saved traces replay in the process that explores the test, one
 schedule each, before its exploration; one that still fails is the test's
 failure; one the code no longer follows is replayed again after the
@@ -70,11 +81,21 @@ Flags:
   -strategy S     exploration strategy (default morpheus's)
   -seed N         base seed, or "random" (default: from each test's name)
   -jobs N         parallel test processes per package (default 2); each
-                  runs shard i/N of every Check's iterations
+                  runs its share of every test's schedules and every
+                  Check's iterations
+  -shard i/N      run part i of N of the run (above), for morpheus merge
   -run REGEXP     run only the tests matching REGEXP
   -json           print one JSON record per test instead of the summary
-                  (a Check's has "check":true)
-  -results FILE   keep the Checks' merged result records (JSON lines) in FILE
+                  (a Check's has "check":true), each as soon as every
+                  process ran the test: in the order the tests run
+                  (their order in the source), package after package by
+                  import path; a package's error and its Checks' records
+                  follow its tests
+  -results FILE   write the run's result file, for morpheus merge, as it
+                  goes: its settings and shard, each test's record and
+                  its saved failing trace, each package's build and
+                  error, the Checks' records (JSON lines); a run killed
+                  half-way keeps what finished
   -report DIR     directory of the Checks' HTML reports (default
                   "morpheus-report"); "" writes none
   -race           build the tests with Go's race detector as well

@@ -20,8 +20,8 @@ import (
 )
 
 // Run rewrites and builds the packages, then runs their tests under
-// morpheus: Jobs processes per package, each with Schedules/Jobs schedules
-// per test and its own seed, or one process replaying cfg.Replay.
+// morpheus: Jobs processes per package, each running its shard of every
+// test's schedules (runPackage), or one process replaying cfg.Replay.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	pkgs, err := Prepare(ctx, cfg)
 	if err != nil {
