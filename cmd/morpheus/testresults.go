@@ -344,6 +344,9 @@ func (f *resultFile) check(l runLine) error {
 			return errors.New("a package line without its path")
 		}
 	case "check":
+		if l.Check.Package == "" {
+			return errors.New("a Check's record without its package")
+		}
 		b, _ := json.Marshal(l.Check)
 		if _, err := results.Read(strings.NewReader(string(b)), "check"); err != nil {
 			return fmt.Errorf("check record: %v", err)
