@@ -23,13 +23,15 @@ func counting(replay string) (bool, error) {
 	return on, nil
 }
 
-// scheduleCount is the number of schedules EnvSchedules asks for (options
-// has checked it).
+// scheduleCount is the number of schedules EnvSchedules asks for of this
+// process, its shard's share of them (options has checked both).
 func scheduleCount() int {
-	if n, err := strconv.Atoi(getenv(EnvSchedules)); err == nil {
-		return n
+	n := DefaultSchedules
+	if v, err := strconv.Atoi(getenv(EnvSchedules)); err == nil {
+		n = v
 	}
-	return 100
+	k, m, _ := processShard()
+	return shardShare(n, k, m)
 }
 
 // clearFailed clears t's failed mark, which testing never clears: in

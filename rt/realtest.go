@@ -1,15 +1,11 @@
 package rt
 
 import (
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 )
-
-// envShard is the driver's "j/N" for the j-th of N test processes.
-const envShard = "MORPHEUS_SHARD"
 
 // RealTest runs a test that reaches the real network (net/http's servers
 // and clients, httptest, net/rpc, crypto/tls, or a net function whose
@@ -25,7 +21,10 @@ func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 	if interrupt.Interrupted() {
 		t.Skip("morpheus: not run: the test process was interrupted")
 	}
-	if s := getenv(envShard); s != "" && !strings.HasPrefix(s, "0/") { // taken from the environment at start (env.go)
+	if k, _, _ := processShard(); k != 0 {
+		// The record says what the test is, so that the driver knows it
+		// has every process's word on it; the first process runs it.
+		report(t, &Result{Test: t.Name(), Real: why})
 		t.Skip("morpheus: runs on the real network, in the first test process only")
 	}
 	t.Logf("morpheus: runs once on the real network and real time, not under control: %s", why)

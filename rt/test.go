@@ -74,21 +74,25 @@ const DefaultMaxSteps = 1_000_000
 
 // Result is what Test reports of one test to the driver (EnvOut).
 type Result struct {
-	Test      string   `json:"test"`
-	Schedules int      `json:"schedules"`
-	Steps     int64    `json:"steps"`
-	Nanos     int64    `json:"nanos"`
-	Seed      uint64   `json:"seed"`
-	Strategy  string   `json:"strategy"`
-	Failure   string   `json:"failure,omitempty"` // the report
-	Kind      string   `json:"kind,omitempty"`
-	Task      string   `json:"task,omitempty"` // the failing task
-	Location  string   `json:"location,omitempty"`
-	Message   string   `json:"message,omitempty"` // the failure's message (a t.Fatalf's)
-	Trace     string   `json:"trace,omitempty"`   // the saved trace's path
-	Skipped   bool     `json:"skipped,omitempty"`
-	Foreign   []string `json:"foreign,omitempty"`
-	Hits      int      `json:"hits,omitempty"` // failing schedules, in counting mode (EnvCount)
+	Test      string `json:"test"`
+	Schedules int    `json:"schedules"`
+	Steps     int64  `json:"steps"`
+	Nanos     int64  `json:"nanos"`
+	Seed      uint64 `json:"seed"`
+	Strategy  string `json:"strategy"`
+	Failure   string `json:"failure,omitempty"` // the report
+	Kind      string `json:"kind,omitempty"`
+	Task      string `json:"task,omitempty"` // the failing task
+	Location  string `json:"location,omitempty"`
+	Message   string `json:"message,omitempty"` // the failure's message (a t.Fatalf's)
+	Trace     string `json:"trace,omitempty"`   // the saved trace's path
+	// Schedule is the failing schedule's number in the whole run (the
+	// lowest failing one is the test's failure over all processes), -1 for
+	// a saved trace that still fails (every process replays the corpus).
+	Schedule int      `json:"schedule,omitempty"`
+	Skipped  bool     `json:"skipped,omitempty"`
+	Foreign  []string `json:"foreign,omitempty"`
+	Hits     int      `json:"hits,omitempty"` // failing schedules, in counting mode (EnvCount)
 	// Interrupted: a SIGINT or SIGTERM stopped the test's exploration
 	// before its schedules ran (morpheus.Result.Interrupted).
 	Interrupted bool `json:"interrupted,omitempty"`
@@ -207,6 +211,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 			return
 		}
 		out.Kind, out.Task, out.Location, out.Message = f.Kind, f.Task, f.Location, f.Message
+		out.Schedule = f.Iteration
 		switch {
 		case replay == "" && f.Trace != nil:
 			path, err := saveFailure(t.Name(), f.Trace)
@@ -246,6 +251,7 @@ func corpusFailure(t *testing.T, saved *corpusRun) {
 	defer report(t, &out)
 	f := res.Failure
 	out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
+	out.Schedule = -1
 	out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report(false, hint(path, t.Name()))
 	t.Errorf("%s", out.Failure)
 }
@@ -265,6 +271,11 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 			return nil, "", err
 		}
 		opts = append(opts, budget...)
+		shard, err := shardOptions()
+		if err != nil {
+			return nil, "", err
+		}
+		opts = append(opts, shard...)
 	}
 	if s := getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)

@@ -25,6 +25,10 @@ import (
 //	cd DIR               the directory exec runs in (default this package's;
 //	                     morpheus always runs in this package's)
 //	cp SRC DST           copy a file
+//	killon REGEXP morpheus ARGS...
+//	                     run the CLI until its stdout matches REGEXP, then
+//	                     kill it and the processes it started (SIGKILL);
+//	                     fails if that does not happen within 5 minutes
 //
 // $WORK in arguments is a fresh temporary directory per script, $ROOT the
 // root of morpheus's source tree, $TESTBIN this test binary (a system that
@@ -129,6 +133,19 @@ func runScript(t *testing.T, bin, self, file string) {
 			}
 			if re.MatchString(out) == neg {
 				t.Fatalf("%s:%d: %s: %s was:\n%s", file, n, line, fields[0], out)
+			}
+		case "killon":
+			if len(fields) < 3 || fields[2] != "morpheus" {
+				t.Fatalf("%s:%d: expected killon REGEXP morpheus ARGS...", file, n)
+			}
+			re, err := regexp.Compile("(?m)" + strings.Trim(fields[1], "'"))
+			if err != nil {
+				t.Fatalf("%s:%d: bad regexp: %v", file, n, err)
+			}
+			stdout.Reset()
+			stderr.Reset()
+			if err := killOn(re, env, append([]string{bin}, fields[3:]...), &stdout, &stderr); err != nil {
+				t.Fatalf("%s:%d: %s: %v\nstdout:\n%s\nstderr:\n%s", file, n, line, err, &stdout, &stderr)
 			}
 		case "env":
 			k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "env")), "=")

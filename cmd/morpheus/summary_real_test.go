@@ -27,7 +27,7 @@ func TestSummaryRealNetwork(t *testing.T) {
 		}
 	}
 	b.Reset()
-	if err := writeTestRecords(&b, sum); err != nil {
+	if err := writeTestRecords(&b, sum, nil); err != nil {
 		t.Fatal(err)
 	}
 	var r testRecord

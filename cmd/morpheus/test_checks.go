@@ -152,27 +152,14 @@ func checkTestRecord(pkg string, r *results.Record) testRecord {
 	return tr
 }
 
-// finishChecks prints the Checks' summary (unless asJSON), keeps their
-// records in keep and writes their HTML reports into report ("" for none),
-// with those of the rewritten tests that failed (rewrittenReports).
-func finishChecks(w io.Writer, sum *driver.Summary, keep, report string, asJSON bool) error {
+// finishChecks writes the HTML reports of the Checks and of the rewritten
+// tests that failed (rewrittenReports) into report ("" for none), and
+// lists them unless asJSON.
+func finishChecks(w io.Writer, sum *driver.Summary, report string, asJSON bool) error {
 	recs := checkRecords(sum)
 	failed := rewrittenReports(sum)
 	if len(recs)+len(failed) == 0 {
 		return nil
-	}
-	if keep != "" && len(recs) > 0 {
-		f, err := os.Create(keep)
-		if err != nil {
-			return err
-		}
-		if err := results.Write(f, recs); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
-			return err
-		}
 	}
 	if report == "" {
 		return nil

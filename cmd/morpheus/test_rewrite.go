@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
@@ -50,6 +52,17 @@ schedules it got and why it stopped: budget-schedules (all it was given),
 budget-time, failure, exhausted (a systematic strategy explored every
 schedule) or interrupted.
 
+Schedules and shards: schedule i of a test has the same seed in every run
+(from the test's name, or -seed, and i alone). Of -jobs J processes,
+process j runs the schedules whose number is j modulo J. With -shard i/N
+(N machines, -results FILE on each, then morpheus merge of the files)
+machine i runs the schedules whose number is i modulo N, its process j
+those that are i+N*j modulo N*J: the N machines' processes are exactly
+those of one run with -jobs N*J, and the merged summary, -json and corpus
+are that run's (but for wall times) under a schedule budget; a time
+budget counts per process, so N machines explore N times as long. A test
+on the real network runs on shard 0 only. See docs/scale-out.md.
+
 Corpus: saved traces replay in the process that explores the test, one
 schedule each, before its exploration; one that still fails is the test's
 failure; one the code no longer follows is replayed again after the
@@ -68,11 +81,21 @@ Flags:
   -strategy S     exploration strategy (default morpheus's)
   -seed N         base seed, or "random" (default: from each test's name)
   -jobs N         parallel test processes per package (default 2); each
-                  runs shard i/N of every Check's iterations
+                  runs its share of every test's schedules and every
+                  Check's iterations
+  -shard i/N      run part i of N of the run (above), for morpheus merge
   -run REGEXP     run only the tests matching REGEXP
   -json           print one JSON record per test instead of the summary
-                  (a Check's has "check":true)
-  -results FILE   keep the Checks' merged result records (JSON lines) in FILE
+                  (a Check's has "check":true), each as soon as every
+                  process ran the test: in the order the tests run
+                  (their order in the source), package after package by
+                  import path; a package's error and its Checks' records
+                  follow its tests
+  -results FILE   write the run's result file, for morpheus merge, as it
+                  goes: its settings and shard, each test's record and
+                  its saved failing trace, each package's build and
+                  error, the Checks' records (JSON lines); a run killed
+                  half-way keeps what finished
   -report DIR     directory of the Checks' HTML reports (default
                   "morpheus-report"); "" writes none
   -race           build the tests with Go's race detector as well
@@ -103,22 +126,25 @@ Flags:
 
 // testRecord is one test's outcome under -json.
 type testRecord struct {
-	Package   string   `json:"package"`
-	Test      string   `json:"test"`
-	Schedules int      `json:"schedules"`
-	Steps     int64    `json:"steps"`
-	Skipped   bool     `json:"skipped,omitempty"`
-	Kind      string   `json:"kind,omitempty"`
-	Location  string   `json:"location,omitempty"`
-	Task      string   `json:"task,omitempty"`
-	Message   string   `json:"message,omitempty"` // the failure's message (a t.Fatalf's)
-	Failure   string   `json:"failure,omitempty"` // the report
-	Trace     string   `json:"trace,omitempty"`
-	Log       string   `json:"log,omitempty"` // the failing process's output, saved next to the trace
-	Foreign   []string `json:"foreign,omitempty"`
-	Error     string   `json:"error,omitempty"` // the package's build or run error
-	Check     bool     `json:"check,omitempty"` // a test that calls morpheus.Check, run as it is; Schedules are its iterations
-	Stale     []string `json:"stale,omitempty"` // a Check's corpus entries recorded on different code ("PATH: where the run left it")
+	Package   string `json:"package"`
+	Test      string `json:"test"`
+	Schedules int    `json:"schedules"`
+	Steps     int64  `json:"steps"`
+	Skipped   bool   `json:"skipped,omitempty"`
+	Kind      string `json:"kind,omitempty"`
+	Location  string `json:"location,omitempty"`
+	Task      string `json:"task,omitempty"`
+	Message   string `json:"message,omitempty"` // the failure's message (a t.Fatalf's)
+	Failure   string `json:"failure,omitempty"` // the report
+	// Schedule is the failing schedule's number (the lowest over the
+	// processes and shards), -1 for a saved trace that still fails.
+	Schedule *int     `json:"schedule,omitempty"`
+	Trace    string   `json:"trace,omitempty"`
+	Log      string   `json:"log,omitempty"` // the failing process's output, saved next to the trace
+	Foreign  []string `json:"foreign,omitempty"`
+	Error    string   `json:"error,omitempty"` // the package's build or run error
+	Check    bool     `json:"check,omitempty"` // a test that calls morpheus.Check, run as it is; Schedules are its iterations
+	Stale    []string `json:"stale,omitempty"` // a Check's corpus entries recorded on different code ("PATH: where the run left it")
 	// Interrupted: a ^C (SIGINT, SIGTERM) stopped the test before its
 	// schedules ran.
 	Interrupted bool   `json:"interrupted,omitempty"`
@@ -145,12 +171,24 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	report := fs.String("report", "morpheus-report", "")
 	keepCorpus := fs.Bool("corpus", true, "")
 	prune := fs.Bool("prune", false, "")
+	shard := fs.String("shard", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	cfg, err := df.config("test", fs, stderr)
 	if err != nil {
 		return err
+	}
+	if *shard != "" {
+		i, n, err := results.ParseShard(*shard)
+		if err == nil && cfg.Replay != "" {
+			err = errors.New("a replay runs one schedule: it takes no shard")
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "morpheus test: -shard %q: %v\n", *shard, err)
+			return errUsage
+		}
+		cfg.Shard = driver.Shard{I: i, N: n}
 	}
 	if df.randomSeed() && !*asJSON {
 		fmt.Fprintf(stdout, "seed %d\n", cfg.Seed)
@@ -161,19 +199,63 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		progress = stderr
 	}
+	// -json and -results are written as the run goes: a test's record as
+	// soon as every process reported it, a package's error and Checks
+	// once it ended.
+	var rw *resultWriter
+	if *keep != "" {
+		f, err := os.Create(*keep)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rw = &resultWriter{w: f}
+		shardName := ""
+		if cfg.Shard.N > 0 {
+			shardName = *shard
+		}
+		rw.start(shardName, settingsOf(cfg))
+	}
+	enc := json.NewEncoder(stdout)
+	var encErr error
+	cfg.Finished = func(p *driver.PackageSummary, t *driver.TestSummary) {
+		if rw != nil {
+			rw.test(p, t)
+		}
+		if *asJSON && encErr == nil {
+			encErr = enc.Encode(testRecordOf(p.Path, t))
+		}
+	}
+	cfg.Done = func(p *driver.PackageSummary) {
+		if rw != nil {
+			rw.pkg(p)
+		}
+		if *asJSON {
+			for _, r := range packageRecords(p) {
+				if encErr == nil {
+					encErr = enc.Encode(r)
+				}
+			}
+		}
+	}
 	sum, err := runWithProgress(cfg, progress)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		if err := writeTestRecords(stdout, sum); err != nil {
-			return err
+	if rw != nil {
+		rw.end()
+		if rw.err != nil {
+			return fmt.Errorf("-results: %v", rw.err)
 		}
-	} else {
+	}
+	if encErr != nil {
+		return encErr
+	}
+	if !*asJSON {
 		explainDeadlocks(sum)
 		printTestSummary(stdout, sum)
 	}
-	if err := finishChecks(stdout, sum, *keep, *report, *asJSON); err != nil {
+	if err := finishChecks(stdout, sum, *report, *asJSON); err != nil {
 		return err
 	}
 	if sum.Failed() {
@@ -182,30 +264,29 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func writeTestRecords(w io.Writer, sum *driver.Summary) error {
+// writeTestRecords writes sum's -json records, each package's tests in
+// order (its tests in the order given, by name where none is), then its
+// error and its Checks'.
+func writeTestRecords(w io.Writer, sum *driver.Summary, order map[string][]string) error {
 	enc := json.NewEncoder(w)
 	for _, p := range sum.Packages {
-		if p.Err != nil {
-			msg := p.Err.Error()
-			if p.Output != "" {
-				msg += "\n" + tail(p.Output, 40)
-			}
-			if err := enc.Encode(testRecord{Package: p.Path, Error: msg}); err != nil {
-				return err
-			}
-		}
+		byName := map[string]*driver.TestSummary{}
 		for _, t := range p.Tests {
-			r := testRecord{Package: p.Path, Test: t.Name, Schedules: t.Schedules, Steps: t.Steps,
-				Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
-				Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
-				Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped, Seconds: t.Elapsed.Seconds(),
-				Passed: t.Passed, Pruned: t.Pruned}
-			if err := enc.Encode(r); err != nil {
+			byName[t.Name] = t
+		}
+		names := order[p.Path]
+		if names == nil {
+			for _, t := range p.Tests {
+				names = append(names, t.Name)
+			}
+		}
+		for _, n := range names {
+			if err := enc.Encode(testRecordOf(p.Path, byName[n])); err != nil {
 				return err
 			}
 		}
-		for _, c := range p.Checks {
-			if err := enc.Encode(checkTestRecord(p.Path, c)); err != nil {
+		for _, r := range packageRecords(p) {
+			if err := enc.Encode(r); err != nil {
 				return err
 			}
 		}

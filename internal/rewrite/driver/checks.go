@@ -16,8 +16,8 @@ import (
 // Tests that call morpheus.Check themselves are not wrapped by the
 // rewriter (see rewrite.CheckTests): Check explores them in the test
 // processes as under go test, reading its settings (MORPHEUS_ITERATIONS,
-// MORPHEUS_PROGRESS, …) from Config.Env. The driver makes process j of N
-// run shard j/N of each Check's iterations (MORPHEUS_SHARD), so that the
+// MORPHEUS_PROGRESS, …) from Config.Env. The driver makes each process run
+// a shard of each Check's iterations (MORPHEUS_SHARD), so that the
 // processes share a Check's iterations as they share a rewritten test's
 // schedules, and collects the result records each process appends to its
 // own file (MORPHEUS_RESULTS), merged into one record per Check
@@ -31,12 +31,13 @@ const (
 
 func checkFile(dir string, j int) string { return filepath.Join(dir, fmt.Sprintf("checks%d.jsonl", j)) }
 
-// checkEnv is the environment that makes process j of jobs run its shard of
-// each Check and keep its records under dir.
-func checkEnv(dir string, j, jobs int) []string {
+// checkEnv is the environment that makes process j run shard k of m of
+// each Check's iterations (and of each rewritten test's schedules, see
+// rt's envShard) and keep its Check records under dir.
+func checkEnv(dir string, j, k, m int) []string {
 	env := []string{envResults + "=" + checkFile(dir, j)}
-	if jobs > 1 {
-		env = append(env, fmt.Sprintf("%s=%d/%d", envShard, j, jobs))
+	if m > 1 {
+		env = append(env, fmt.Sprintf("%s=%d/%d", envShard, k, m))
 	}
 	return env
 }

@@ -65,7 +65,26 @@ type Config struct {
 	// (a finding stops its build, as under go test); "off" runs none, "all"
 	// every analyzer of go vet, or a comma-separated list of analyzers.
 	Vet string
+	// Shard is the part of the run this machine runs (morpheus test
+	// -shard): of every rewritten test the schedules whose number is
+	// Shard.I modulo Shard.N, of every Check its iterations likewise; the
+	// zero value runs them all. Its Jobs processes split that part again
+	// (see runPackage), and the shards' summaries merge into the whole
+	// run's (TestSummary.Merge).
+	Shard Shard
+	// Finished, if set, is called with each test's outcome as soon as
+	// every process of its package reported it (streaming: a run killed
+	// later keeps it), in the order the test binary runs the tests (their
+	// order in the source), one call at a time; Done, if set, with each
+	// package once it ended (built and ran, or did not build), in the
+	// order of their import paths, its Tests then sorted by name and its
+	// Checks and Err final.
+	Finished func(p *PackageSummary, t *TestSummary)
+	Done     func(p *PackageSummary)
 }
+
+// Shard is part I of N (from 0) of a run.
+type Shard struct{ I, N int }
 
 // Unlimited is Config.Schedules for no limit: a test explores until a
 // failure, its Duration or an interrupt.
@@ -110,6 +129,9 @@ type PackageSummary struct {
 	dir string // where its tests run
 }
 
+// Dir is the directory the package's tests run in, "" if it was not built.
+func (p *PackageSummary) Dir() string { return p.dir }
+
 // TestSummary is one test's outcome over all processes.
 type TestSummary struct {
 	Name        string
@@ -138,6 +160,11 @@ type TestSummary struct {
 	// Real: the test ran once on the real network and real time, not
 	// under control, because it reaches what this names (rt.RealTest).
 	Real string
+	// Schedule is the number of the failing schedule (the lowest of its
+	// processes'), -1 for a saved trace that still fails.
+	Schedule int
+
+	proc int // the process whose record holds the failure
 }
 
 // Failed reports whether any test failed.

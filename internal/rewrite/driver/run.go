@@ -3,7 +3,6 @@ package driver
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -16,14 +15,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/rt"
 )
 
 // Run rewrites and builds the packages, then runs their tests under
-// morpheus: Jobs processes per package, each with Schedules/Jobs schedules
-// per test and its own seed, or one process replaying cfg.Replay.
+// morpheus: Jobs processes per package, each running its shard of every
+// test's schedules (runPackage), or one process replaying cfg.Replay.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	pkgs, err := Prepare(ctx, cfg)
 	if err != nil {
@@ -37,14 +35,16 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		return sum, nil
 	}
 	for _, p := range pkgs {
-		if p.Err != nil || p.Binary == "" {
-			continue
-		}
-		if interrupt.Interrupted() {
+		switch {
+		case p.Err != nil || p.Binary == "":
+		case interrupt.Interrupted():
 			p.Err = errors.New("not run: interrupted")
-			continue
+		default:
+			runPackage(ctx, cfg, p)
 		}
-		runPackage(ctx, cfg, p)
+		if cfg.Done != nil {
+			cfg.Done(p)
+		}
 	}
 	return sum, nil
 }
@@ -69,12 +69,24 @@ func listTargets(ctx context.Context, cfg Config, env []string) (map[string]stri
 	return m, nil
 }
 
-// runPackage runs one package's test binary in parallel processes.
+// runPackage runs one package's test binary in parallel processes. Of a
+// machine's shard I/N (Config.Shard; 0/1 without one), process j of its
+// jobs runs shard I+N*j of N*jobs of every test's schedules: schedule i runs
+// on machine i mod N, in the process of that machine whose number is
+// (i div N) mod jobs, with the seed it has in every run. The processes'
+// records are collected while they run (collector), each test's merged
+// outcome handed to Config.Finished once every process reported it.
 func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	jobs := max(cfg.Jobs, 1)
 	total, budget := schedules(cfg)
+	shard := cfg.Shard
+	if shard.N < 1 {
+		shard = Shard{0, 1}
+	}
 	if total > 0 {
-		jobs = min(jobs, total)
+		// No more processes than the machine has schedules of a test, but
+		// one, for the Checks and the corpus.
+		jobs = max(1, min(jobs, shardShare(total, shard)))
 	}
 	tmp, err := os.MkdirTemp("", "morpheus-rewrite-run")
 	if err != nil {
@@ -96,20 +108,16 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	}
 	start := time.Now()
 	var wg sync.WaitGroup
-	outputs := make([]string, jobs)
+	outputs := make([]*lockedBuffer, jobs)
 	failed := make([]bool, jobs)
 	for j := range jobs {
-		n := total / jobs // 0: unlimited
-		if j < total%jobs {
-			n++
-		}
 		base := os.Environ()
 		if cfg.Env != nil {
 			base = cfg.Env
 		}
 		env := append(slices.Clone(base),
-			rt.EnvSchedules+"="+strconv.Itoa(n),
-			rt.EnvOut+"="+filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)),
+			rt.EnvSchedules+"="+strconv.Itoa(total), // of the whole run: the shard runs its part
+			rt.EnvOut+"="+jobFile(tmp, j),
 			rt.EnvTraces+"="+traces,
 			rt.EnvHint+"="+replayHint(cfg, p),
 		)
@@ -124,9 +132,9 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			// not those another process saves meanwhile.
 			env = append(env, rt.EnvCorpus+"=true", rt.EnvCorpusList+"="+corpusList)
 		}
-		env = append(env, checkEnv(tmp, j, jobs)...)
-		if cfg.Seed != 0 || jobs > 1 {
-			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(jobSeed(cfg.Seed, j), 10))
+		env = append(env, checkEnv(tmp, j, shard.I+shard.N*j, shard.N*jobs)...)
+		if cfg.Seed != 0 {
+			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(cfg.Seed, 10))
 		}
 		if cfg.Strategy != "" {
 			env = append(env, rt.EnvStrategy+"="+cfg.Strategy)
@@ -152,85 +160,65 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		if cfg.Replay != "" {
 			env = append(env, rt.EnvReplay+"="+absPath(cfg.Replay))
 		}
+		outputs[j] = &lockedBuffer{}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			// Framed output (output.go) tells which test printed what.
 			cmd := exec.CommandContext(ctx, p.Binary, "-test.run", run, "-test.count=1", "-test.v=test2json")
 			cmd.Dir, cmd.Env = p.dir, env
-			var out bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &out
+			cmd.Stdout, cmd.Stderr = outputs[j], outputs[j]
 			err := interrupt.Run(cmd) // under a command that watches, an interrupt reaches it once
-			outputs[j], failed[j] = out.String(), err != nil
+			failed[j] = err != nil
 		}()
 	}
-	wg.Wait()
+	ended := make(chan struct{})
+	go func() { wg.Wait(); close(ended) }()
+	c := &collector{cfg: cfg, p: p, tmp: tmp, jobs: jobs, outputs: outputs, corpusList: corpusList,
+		offsets: make([]int64, jobs), byName: map[string]*collected{}}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+wait:
+	for {
+		select {
+		case <-ended:
+			break wait
+		case <-tick.C:
+			c.poll(false)
+		}
+	}
+	c.poll(true)
 	p.Elapsed = time.Since(start)
-	byName := map[string]*TestSummary{}
-	found := map[string][]string{} // test -> the traces of its failing records
-	for j := range jobs {
-		data, _ := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("job%d.jsonl", j)))
-		dec := json.NewDecoder(bytes.NewReader(data))
-		for {
-			var r rt.Result
-			if err := dec.Decode(&r); err != nil {
-				break
-			}
-			t := byName[r.Test]
-			if t == nil {
-				t = &TestSummary{Name: r.Test}
-				byName[r.Test] = t
-				p.Tests = append(p.Tests, t)
-			}
-			t.Schedules += r.Schedules
-			t.Steps += r.Steps
-			t.Hits += r.Hits
-			t.Skipped = t.Skipped || r.Skipped
-			t.Interrupted = t.Interrupted || r.Interrupted
-			t.Stopped = mergeStopped(t.Stopped, r.Stopped)
-			t.Elapsed = max(t.Elapsed, time.Duration(r.Nanos))
-			if r.Real != "" {
-				t.Real = r.Real
-			}
-			if r.Failure != "" && t.Failure == "" {
-				t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
-				t.Task, t.Message = r.Task, r.Message
-				if r.Real != "" {
-					t.Failure += "\n" + testOutput(outputs[j], r.Test)
-				}
-				t.Log = keepOutput(t, testOutput(outputs[j], t.Name))
-			}
-			if r.Failure != "" {
-				found[r.Test] = append(found[r.Test], r.Trace)
-			}
-			t.Foreign = mergeSorted(t.Foreign, r.Foreign)
-			t.Stale = mergeSorted(t.Stale, r.Stale)
-			t.Passed = mergeSorted(t.Passed, r.Passed)
-		}
-	}
-	if cfg.Corpus {
-		before := readCorpusList(corpusList)
-		for _, t := range p.Tests {
-			keepOnce(p.dir, t, found[t.Name], before)
-			if cfg.Prune {
-				prune(p.dir, t)
-			}
-		}
-	}
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
 	if p.Checks, err = readChecks(tmp, jobs); err != nil {
 		p.Err = fmt.Errorf("reading the records of morpheus.Check: %v", err)
 		return
 	}
+	if cfg.Shard.N > 1 {
+		// The machine's processes together ran its shard of each Check.
+		for _, r := range p.Checks {
+			r.Shard, r.Shards = fmt.Sprintf("%d/%d", cfg.Shard.I, cfg.Shard.N), 0
+		}
+	}
 	for j := range jobs {
 		if failed[j] && !anyFailure(p.Tests) && !anyCheckFailed(p.Checks) && !interrupted(p) {
 			// The process failed, but no test under morpheus did: a crash,
 			// a test outside control, a build of the test main.
-			p.Output = plainOutput(outputs[j])
+			p.Output = plainOutput(outputs[j].String())
 			p.Err = fmt.Errorf("the test process failed outside morpheus's control")
 			return
 		}
 	}
+}
+
+func jobFile(dir string, j int) string { return filepath.Join(dir, fmt.Sprintf("job%d.jsonl", j)) }
+
+// shardShare is how many of the schedules 0..n-1 shard s runs.
+func shardShare(n int, s Shard) int {
+	if n <= s.I {
+		return 0
+	}
+	return (n-s.I-1)/s.N + 1
 }
 
 // interrupted reports whether a test or Check of p was interrupted: its
@@ -283,15 +271,13 @@ func mergeStopped(a, b string) string {
 	return a
 }
 
-// jobSeed is process j's base seed.
-func jobSeed(base uint64, j int) uint64 {
-	return core.Mix(base ^ core.Mix(uint64(j)+0x6a6f62))
-}
-
 func mergeSorted(a, b []string) []string {
 	m := map[string]bool{}
 	for _, s := range append(a, b...) {
 		m[s] = true
+	}
+	if len(m) == 0 {
+		return nil
 	}
 	out := make([]string, 0, len(m))
 	for s := range m {

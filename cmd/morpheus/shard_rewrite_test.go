@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestShardRewrittenMergeToOneRun runs morpheus test on the module in
+// testdata/shardmod at its defaults (strategy, budget) once unsharded with
+// -jobs 6 and as 3 shards with -jobs 2 (-shard i/3, 3 commands at once, each
+// in its own copy of the module as on its own machine): the shards' 3×2
+// test processes are the unsharded run's 6. It checks that morpheus merge
+// of the shards' result files gives the unsharded run's -json records,
+// field by field but for the wall times, a failing test's schedules and
+// steps included, and its corpus, file by file.
+func TestShardRewrittenMergeToOneRun(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("rewrites and runs a module 4 times")
+	}
+	bin := cliBinary(t)
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache")
+	mod := func(name string) string {
+		d := filepath.Join(dir, name)
+		copyModule(t, "testdata/shardmod", d)
+		return d
+	}
+	run := func(d string, args ...string) *exec.Cmd {
+		cmd := exec.Command(bin, append([]string{"test", "-cache", cache, "-report=", "-json"}, args...)...)
+		cmd.Dir = d
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		return cmd
+	}
+	// Build once, so that the four runs share the cache's binaries.
+	whole := mod("whole")
+	wholeRun := run(whole, "-jobs", "6", "./...")
+	wantJSON, _ := wholeRun.Output() // TestLost fails: exit 1
+	var wg sync.WaitGroup
+	var files []string
+	for i := range 3 {
+		d := mod(fmt.Sprintf("shard%d", i))
+		f := filepath.Join(dir, fmt.Sprintf("shard%d.jsonl", i))
+		files = append(files, f)
+		cmd := run(d, "-jobs", "2", "-shard", fmt.Sprintf("%d/3", i), "-results", f, "./...")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := cmd.Run(); err != nil && !strings.Contains(stderr.String(), "tests failed under control") {
+				t.Errorf("shard %d: %v\n%s", i, err, &stderr)
+			}
+		}()
+	}
+	wg.Wait()
+	merged := mod("merged")
+	cmd := exec.Command(bin, append([]string{"merge", "-json", "-o", filepath.Join(dir, "merged.jsonl")}, files...)...)
+	cmd.Dir = merged
+	gotJSON, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("morpheus merge: %v (want exit 1: TestLost fails)\n%s", err, gotJSON)
+	}
+	want, got := jsonRecords(t, wantJSON, whole), jsonRecords(t, gotJSON, merged)
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("%d records merged, %d unsharded, want 3:\n%s\n%s", len(got), len(want), gotJSON, wantJSON)
+	}
+	for k, w := range want {
+		g := got[k]
+		if w["failure"] != nil && (w["test"] != "TestLost" || w["schedule"] == 0.0) {
+			t.Errorf("want TestLost to fail after its first schedule: %v", w)
+		}
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("record %d: merged shards differ from the unsharded run:\n%v\n%v", k, g, w)
+		}
+	}
+	if w, g := corpusFiles(t, whole), corpusFiles(t, merged); len(w) != 1 || !reflect.DeepEqual(g, w) {
+		t.Errorf("corpus: merged %v, unsharded %v (want one trace, the same)", keys(g), keys(w))
+	}
+	// The merged result file is one unsharded run's: it merges alone.
+	cmd = exec.Command(bin, "merge", "-json", "-C", t.TempDir(), filepath.Join(dir, "merged.jsonl"))
+	again, _ := cmd.Output()
+	if a := jsonRecords(t, again, ""); len(a) != 3 || a[0]["schedules"] != want[0]["schedules"] {
+		t.Errorf("the merged file merged again: %s", again)
+	}
+}
+
+// copyModule copies the testdata module src to dst (its go.mod is
+// go.mod.txt in testdata, which the go command would otherwise see as a
+// module of its own and leave out of this one).
+func copyModule(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		rel = strings.TrimSuffix(rel, ".txt")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// jsonRecords decodes -json lines, without their wall times and with trace
+// paths relative to the module at root.
+func jsonRecords(t *testing.T, out []byte, root string) []map[string]any {
+	t.Helper()
+	var recs []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("%v: %q", err, l)
+		}
+		delete(r, "seconds")
+		for _, f := range []string{"trace", "log"} {
+			if p, ok := r[f].(string); ok && root != "" {
+				r[f], _ = filepath.Rel(root, p)
+			}
+		}
+		recs = append(recs, r)
+	}
+	return recs
+}
+
+// corpusFiles maps the files under root's testdata/morpheus directories to
+// their contents.
+func corpusFiles(t *testing.T, root string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(filepath.ToSlash(path), "/testdata/morpheus/") {
+			data, _ := os.ReadFile(path)
+			rel, _ := filepath.Rel(root, path)
+			m[rel] = string(data)
+		}
+		return nil
+	})
+	return m
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,150 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/morpheus-go/morpheus/rt"
+)
+
+// A collector gathers the records a package's test processes append to
+// their files (rt.EnvOut) while they run, and hands each test's merged
+// outcome over (Config.Finished) as soon as every process reported it: a
+// run that is killed later has already given what finished. The processes
+// run the tests in the same order (the test binary's, their order in the
+// source), so the tests are handed over in that order, each once.
+type collector struct {
+	cfg        Config
+	p          *PackageSummary
+	tmp        string
+	jobs       int
+	outputs    []*lockedBuffer
+	corpusList string
+	offsets    []int64 // how far each process's file was read
+	byName     map[string]*collected
+	order      []string // the tests by their first record
+	next       int      // order[next] is the next test to hand over
+	before     map[string]bool
+}
+
+// collected is one test's outcome so far.
+type collected struct {
+	t       *TestSummary
+	reports int      // processes that reported it
+	found   []string // the traces of its failing records
+}
+
+// poll reads the records written since the last poll and hands over the
+// tests that are complete; final (every process has ended) hands over the
+// rest too.
+func (c *collector) poll(final bool) {
+	for j := range c.jobs {
+		c.read(j)
+	}
+	for c.next < len(c.order) {
+		e := c.byName[c.order[c.next]]
+		if !final && !c.complete(e) {
+			return
+		}
+		c.finish(e)
+		c.next++
+	}
+}
+
+// read reads process j's new complete lines.
+func (c *collector) read(j int) {
+	f, err := os.Open(jobFile(c.tmp, j))
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if _, err := f.Seek(c.offsets[j], io.SeekStart); err != nil {
+		return
+	}
+	data, _ := io.ReadAll(f)
+	end := bytes.LastIndexByte(data, '\n')
+	if end < 0 {
+		return
+	}
+	data = data[:end+1]
+	c.offsets[j] += int64(len(data))
+	for _, line := range bytes.Split(data[:end], []byte("\n")) {
+		var r rt.Result
+		if json.Unmarshal(line, &r) == nil && r.Test != "" {
+			c.add(r, j)
+		}
+	}
+}
+
+func (c *collector) add(r rt.Result, j int) {
+	t := fromResult(r, j)
+	e := c.byName[r.Test]
+	if e == nil {
+		e = &collected{t: t}
+		c.byName[r.Test] = e
+		c.order = append(c.order, r.Test)
+		c.p.Tests = append(c.p.Tests, t)
+	} else {
+		e.t.Merge(t)
+	}
+	e.reports++
+	if r.Failure != "" {
+		e.found = append(e.found, r.Trace)
+	}
+}
+
+// complete reports whether every process reported e's test and, if it
+// failed, the failing process has written the test's output to its end.
+func (c *collector) complete(e *collected) bool {
+	if e.reports < c.jobs {
+		return false
+	}
+	return e.t.Failure == "" || strings.Contains(c.outputs[e.t.proc].String(), "--- FAIL: "+e.t.Name+" (")
+}
+
+// finish completes e's test with what only its processes' output and the
+// corpus hold, and hands it over.
+func (c *collector) finish(e *collected) {
+	t := e.t
+	if t.Failure != "" {
+		out := testOutput(c.outputs[t.proc].String(), t.Name)
+		if t.Real != "" {
+			t.Failure += "\n" + out
+		}
+		t.Log = keepOutput(t, out)
+	}
+	if c.cfg.Corpus {
+		if c.before == nil {
+			c.before = readCorpusList(c.corpusList)
+		}
+		keepOnce(c.p.dir, t, e.found, c.before)
+		if c.cfg.Prune {
+			prune(c.p.dir, t)
+		}
+	}
+	if c.cfg.Finished != nil {
+		c.cfg.Finished(c.p, t)
+	}
+}
+
+// lockedBuffer is a test process's output, read while it is written.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
