@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/bugs"
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/bugs"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/spin"
+	"github.com/morpheus-go/morpheus/bench/internal/spin"
 )
 
 func init() {

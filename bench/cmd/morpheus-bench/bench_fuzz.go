@@ -77,7 +77,7 @@ func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *cover {
-		self, err := os.Executable()
+		self, err := morpheusExecutable()
 		if err != nil {
 			return err
 		}

@@ -107,7 +107,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 	if bugs, err = selectRealBugs(bugs, *only); err != nil {
 		return usage("%v", err)
 	}
-	self, err := os.Executable()
+	self, err := morpheusExecutable()
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/micro"
+	"github.com/morpheus-go/morpheus/bench/internal/micro"
 )
 
 func init() {

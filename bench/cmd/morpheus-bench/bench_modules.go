@@ -182,7 +182,7 @@ func writeModuleRows(w io.Writer, rows []*moduleRow, total *moduleRow) error {
 // benchModules runs the suite's modules one after the other, in work (a
 // temporary directory if "").
 func benchModules(suite []modEntry, expect []expectation, work string, timeout time.Duration, stderr io.Writer, emit func(*moduleRow) error) ([]*moduleRow, error) {
-	self, err := os.Executable()
+	self, err := morpheusExecutable()
 	if err != nil {
 		return nil, err
 	}

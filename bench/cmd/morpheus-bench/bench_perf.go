@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/morpheus-go/morpheus/internal/perf"
+	"github.com/morpheus-go/morpheus/bench/internal/perf"
 )
 
 func init() {

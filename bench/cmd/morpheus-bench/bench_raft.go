@@ -6,10 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/raftbench"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
 	"github.com/morpheus-go/morpheus/internal/plural"
-	"github.com/morpheus-go/morpheus/internal/raftbench"
-	"github.com/morpheus-go/morpheus/internal/systems/raft"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/bench/internal/sweep"
 	"github.com/morpheus-go/morpheus/internal/plural"
-	"github.com/morpheus-go/morpheus/internal/sweep"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/morpheus-go/morpheus/internal/perf"
+	"github.com/morpheus-go/morpheus/bench/internal/perf"
 	"github.com/morpheus-go/morpheus/internal/plural"
 )
 

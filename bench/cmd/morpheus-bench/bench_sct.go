@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/sct"
+	"github.com/morpheus-go/morpheus/bench/internal/sct"
 )
 
 func init() {
@@ -26,9 +26,9 @@ func runBenchSCT(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "base seed of the iterations")
 	workers := fs.Int("workers", 0, "goroutines (0: GOMAXPROCS), and with -plain test processes at a time; the results do not depend on it")
 	strategies := fs.String("strategies", "", "comma-separated strategies (default: the 12 of the suite)")
-	plain := fs.Bool("plain", false, "also run the suite written as plain Go (internal/sct/testdata/plain) through the rewriter, beside the csync version")
+	plain := fs.Bool("plain", false, "also run the suite written as plain Go (bench/internal/sct/testdata/plain) through the rewriter, beside the csync version")
 	cache := fs.String("cache", "", "with -plain: the rewrite driver's cache `dir` (default its own)")
-	plainDir := fs.String("plaindir", "", "with -plain: the plain suite's module `dir` (default internal/sct/testdata/plain of morpheus's source)")
+	plainDir := fs.String("plaindir", "", "with -plain: the plain suite's module `dir` (default bench/internal/sct/testdata/plain of morpheus's source)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

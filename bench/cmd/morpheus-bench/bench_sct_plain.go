@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/morpheus-go/morpheus/bench/internal/sct"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
-	"github.com/morpheus-go/morpheus/internal/sct"
 	"github.com/morpheus-go/morpheus/rt"
 )
 

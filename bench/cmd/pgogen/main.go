@@ -20,8 +20,8 @@ import (
 	"runtime/pprof"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/bugs"
-	"github.com/morpheus-go/morpheus/internal/perf"
+	"github.com/morpheus-go/morpheus/bench/internal/bugs"
+	"github.com/morpheus-go/morpheus/bench/internal/perf"
 	"github.com/morpheus-go/morpheus/internal/systems/storage"
 )
 

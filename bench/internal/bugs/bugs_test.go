@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/bugs"
+	"github.com/morpheus-go/morpheus/bench/internal/bugs"
 )
 
 // findBudget is, per scenario, the strategy and the iterations within which

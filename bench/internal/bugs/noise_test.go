@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/bugs"
+	"github.com/morpheus-go/morpheus/bench/internal/bugs"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 )
 
 // Table3 is Morpheus's Table 3 (ASPLOS'20) for the bugs this suite

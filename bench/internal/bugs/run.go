@@ -1,7 +1,7 @@
 package bugs
 
 import (
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 )
 
 // Strategies are the columns of bench bugs's table, as in Morpheus Table 3

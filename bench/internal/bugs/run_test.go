@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 )
 
 // Run measures the scenarios and the writers print what it measured: the

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/bugs"
+	"github.com/morpheus-go/morpheus/bench/internal/bugs"
 )
 
 // Local work adds ops that never race and changes no outcome: every fixed

@@ -3,7 +3,7 @@ package micro_test
 import (
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/micro"
+	"github.com/morpheus-go/morpheus/bench/internal/micro"
 )
 
 // BenchmarkAnalyze counts the partial orders of the benchmark's first

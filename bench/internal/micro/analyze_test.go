@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/micro"
+	"github.com/morpheus-go/morpheus/bench/internal/micro"
 )
 
 // prog builds a program from per-thread accesses like "0w", "1r".

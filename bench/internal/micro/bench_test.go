@@ -3,7 +3,7 @@ package micro_test
 import (
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/micro"
+	"github.com/morpheus-go/morpheus/bench/internal/micro"
 )
 
 // BenchmarkExec measures one iteration of a 16-event program per strategy,

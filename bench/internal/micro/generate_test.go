@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/micro"
+	"github.com/morpheus-go/morpheus/bench/internal/micro"
 )
 
 func TestGenerateFollowsConfig(t *testing.T) {

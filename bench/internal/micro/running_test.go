@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/micro"
+	"github.com/morpheus-go/morpheus/bench/internal/micro"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 

@@ -1,7 +1,7 @@
 package micro
 
 import (
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 

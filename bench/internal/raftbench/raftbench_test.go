@@ -6,8 +6,8 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
-	"github.com/morpheus-go/morpheus/internal/systems/raft"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
 )
 
 // A short run: forget-applied shows after any crash of a node that applied

@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 	"github.com/morpheus-go/morpheus/internal/plural"
 )
 

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/hitratio"
-	"github.com/morpheus-go/morpheus/internal/systems/raft"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
 )
 
 // Strategies are the columns of the bug table.

@@ -5,7 +5,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 )
 
 // ThesisTable33 is the POS thesis's Table 3.3 (SCTBench under Maple,

@@ -40,9 +40,9 @@ func PlainDir() (string, error) {
 		if !ok {
 			return "", fmt.Errorf("sct: cannot locate the plain-Go suite: set MORPHEUS_SRC")
 		}
-		src = filepath.Join(filepath.Dir(file), "..", "..")
+		src = filepath.Join(filepath.Dir(file), "..", "..", "..")
 	}
-	dir := filepath.Join(src, "internal", "sct", "testdata", "plain")
+	dir := filepath.Join(src, "bench", "internal", "sct", "testdata", "plain")
 	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 		return "", fmt.Errorf("sct: the plain-Go suite is not at %s: set MORPHEUS_SRC", dir)
 	}

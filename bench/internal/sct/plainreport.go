@@ -6,7 +6,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 )
 
 // PlainCase is one case's outcome as plain Go (bench sct -plain).

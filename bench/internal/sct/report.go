@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/morpheus-go/morpheus/internal/hitratio"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 )
 
 // ratioStyle formats a hit ratio as the thesis does, 0 as "0".

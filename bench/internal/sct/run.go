@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/internal/hitratio"
 )
 
 // Strategies are the strategies the suite compares, as in the thesis's

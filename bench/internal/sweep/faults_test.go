@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/sweep"
+	"github.com/morpheus-go/morpheus/bench/internal/sweep"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

@@ -15,11 +15,11 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/bugs"
-	"github.com/morpheus-go/morpheus/internal/randprog"
-	"github.com/morpheus-go/morpheus/internal/sct"
-	"github.com/morpheus-go/morpheus/internal/systems/kv"
-	"github.com/morpheus-go/morpheus/internal/systems/raft"
+	"github.com/morpheus-go/morpheus/bench/internal/bugs"
+	"github.com/morpheus-go/morpheus/bench/internal/randprog"
+	"github.com/morpheus-go/morpheus/bench/internal/sct"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/kv"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
 )
 
 // Source is a test that fails in some schedules.

@@ -3,7 +3,7 @@ package sweep_test
 import (
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/sweep"
+	"github.com/morpheus-go/morpheus/bench/internal/sweep"
 )
 
 // Lookup finds every source by name, in any process: the name is all a

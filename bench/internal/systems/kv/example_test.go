@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/systems/kv"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/kv"
 )
 
 // Reads served by the backup are stale while a write replicates: morpheus

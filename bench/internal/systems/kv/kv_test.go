@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/systems/kv"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/kv"
 )
 
 // Markers of porcupine's HTML visualisation.

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/systems/raft"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
 )
 
 // A state machine that does not save its applied index applies committed

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
 	"github.com/morpheus-go/morpheus/internal/mtest"
-	"github.com/morpheus-go/morpheus/internal/systems/raft"
 )
 
 // fixedRuns are the runs the correct harness must pass in go test (a 5-node

@@ -6,7 +6,7 @@ import (
 	"log"
 	"strings"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
 )
 
 // A page with figures, a table and a chart, written as one HTML file.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage/headless"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage/headless"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

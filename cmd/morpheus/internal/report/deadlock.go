@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/report"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

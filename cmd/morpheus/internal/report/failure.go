@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )

@@ -3,7 +3,7 @@ package report
 import (
 	"strconv"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

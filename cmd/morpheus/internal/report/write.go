@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
 	"github.com/morpheus-go/morpheus/internal/plural"
 )
 

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
-	"github.com/morpheus-go/morpheus/internal/htmlpage/headless"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage/headless"
 )
 
 // start starts a browser or skips the test when there is none.

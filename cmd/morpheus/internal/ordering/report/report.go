@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
 	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
 	"github.com/morpheus-go/morpheus/internal/ordering/store"
