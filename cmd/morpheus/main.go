@@ -47,7 +47,8 @@ var errUsage = errors.New("usage")
 // SIGINT or SIGTERM makes them stop starting work, pass the interrupt on to
 // their test processes (which finish and write their records), wait for
 // them and report what was done; a second kills the processes and exits at
-// once (package interrupt). They then exit with status 130.
+// once (package interrupt) with status 130, 143 after a SIGTERM. After the
+// first, they exit with status 130.
 // ("bench" runs the benchmarks' own command, which does so itself.)
 var interruptible = map[string]bool{"test": true, "rewrite": true, "fuzz": true, "demo": true}
 
