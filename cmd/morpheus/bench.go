@@ -108,13 +108,16 @@ func buildBench(stderr io.Writer) (string, error) {
 // sourceDir returns the root of morpheus's source: $MORPHEUS_SRC, or where
 // this file was built (a clone's cmd/morpheus/..).
 func sourceDir() (string, error) {
-	if d := os.Getenv("MORPHEUS_SRC"); d != "" {
-		return d, nil
+	d := os.Getenv("MORPHEUS_SRC")
+	if d == "" {
+		_, file, _, ok := runtime.Caller(0)
+		if !ok {
+			return "", fmt.Errorf("the benchmarks need morpheus's source (a clone): set MORPHEUS_SRC")
+		}
+		d = filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
 	}
-	_, file, _, ok := runtime.Caller(0)
-	d := filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
-	if _, err := os.Stat(filepath.Join(d, "bench", "go.mod")); !ok || err != nil {
-		return "", fmt.Errorf("the benchmarks need morpheus's source (a clone), not found at %s: set MORPHEUS_SRC, or run go run ./cmd/morpheus-bench in its bench directory", d)
+	if _, err := os.Stat(filepath.Join(d, "bench", "go.mod")); err != nil {
+		return "", fmt.Errorf("the benchmarks need morpheus's source (a clone), not found at %s: set MORPHEUS_SRC, or run go -C bench run ./cmd/morpheus-bench in a clone", d)
 	}
 	return d, nil
 }

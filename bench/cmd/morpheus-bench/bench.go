@@ -26,7 +26,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		if len(args) > 0 {
 			w = stdout
 		}
-		fmt.Fprintln(w, "Usage: morpheus bench <suite> [flags]\n\nSuites:")
+		fmt.Fprintln(w, "Usage: morpheus bench <suite> [flags]\n\n"+
+			"The suites are the bench module of morpheus's source (bench/, a module of its own): morpheus bench\n"+
+			"builds its command, bench/cmd/morpheus-bench, from the clone morpheus was built from (or $MORPHEUS_SRC;\n"+
+			"$MORPHEUS_BENCH names a built one) and runs it here; from a clone, go -C bench run ./cmd/morpheus-bench\n"+
+			"does the same.\n\nSuites:")
 		names := make([]string, 0, len(benchmarks))
 		for n := range benchmarks {
 			names = append(names, n)
