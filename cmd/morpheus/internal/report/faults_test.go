@@ -11,7 +11,7 @@ import (
 // A fault decision reads as what it did in the step table, the sequence
 // diagram's labels and its tooltips, never as a bare choice.
 func TestFaultDecisions(t *testing.T) {
-	f, err := os.Open("../../trace/testdata/faults.trace")
+	f, err := os.Open("../../../../trace/testdata/faults.trace")
 	if err != nil {
 		t.Fatal(err)
 	}
