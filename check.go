@@ -34,32 +34,9 @@ import (
 func Check(t testing.TB, test func(e *Env), opts ...Option) {
 	t.Helper()
 	skipInterrupted(t)
-	c := defaultConfig()
-	c.Name = t.Name()
-	c.corpus = true
-	for _, o := range opts {
-		o(c)
-	}
-	if err := applyOverrides(c); err != nil {
-		t.Fatalf("morpheus: %v", err)
-	}
-	if err := explore.NameStrategy(&c.Config); err != nil {
-		t.Fatalf("morpheus: %v", err)
-	}
-	if c.replayHint == nil {
-		c.replayHint = goTestReplay(t.Name())
-	}
+	c := checkConfig(t, opts)
 	if c.Replay != "" {
-		res, err := exploreTest(c, test)
-		if err != nil {
-			t.Fatalf("morpheus: %v", err)
-		}
-		keepResult(t, c, res)
-		if f := res.Failure; f != nil {
-			t.Errorf("%s", f.Report(c.verbose >= 2, ""))
-		} else {
-			t.Logf("morpheus: replay of %s: %s, no failure", c.Replay, plural.N(res.Steps, "step"))
-		}
+		checkReplay(t, c, test)
 		return
 	}
 	dir := corpusDir(t.Name())
@@ -75,6 +52,100 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		t.Fatalf("morpheus: %v", err)
 	}
 	res.stale = stale
+	reportCheck(t, c, res, dir)
+}
+
+// checkConfig is Check's configuration: the options, then the -morpheus.*
+// flags and MORPHEUS_* variables over them, the strategy named, and go
+// test's command line as the replay hint.
+func checkConfig(t testing.TB, opts []Option) *config {
+	t.Helper()
+	c := defaultConfig()
+	c.Name = t.Name()
+	c.corpus = true
+	for _, o := range opts {
+		o(c)
+	}
+	if err := applyOverrides(c); err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	if err := explore.NameStrategy(&c.Config); err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	if c.replayHint == nil {
+		c.replayHint = goTestReplay(t.Name())
+	}
+	return c
+}
+
+// goTestReplay returns the replay hint for a test name.
+func goTestReplay(name string) func(string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	run := strings.Join(parts, "/")
+	return func(path string) string {
+		return fmt.Sprintf("go test -run '%s' -morpheus.replay=%s", run, path)
+	}
+}
+
+// checkReplay is Check given a trace to replay (Replay, -morpheus.replay):
+// it replays that trace alone, and fails t if the replay fails.
+func checkReplay(t testing.TB, c *config, test func(*Env)) {
+	t.Helper()
+	res, err := exploreTest(c, test)
+	if err != nil {
+		t.Fatalf("morpheus: %v", err)
+	}
+	keepResult(t, c, res)
+	if f := res.Failure; f != nil {
+		t.Errorf("%s", f.Report(c.verbose >= 2, ""))
+	} else {
+		t.Logf("morpheus: replay of %s: %s, no failure", c.Replay, plural.N(res.Steps, "step"))
+	}
+}
+
+// corpusDir is where the traces of a test's failures are kept.
+func corpusDir(test string) string { return corpus.Dir(test) }
+
+// replayCorpus replays the saved traces of a test. A trace that still fails
+// fails t; one that no longer applies to the code (the run leaves its
+// schedule: recorded on different code, typically before a fix) is finished
+// by the configured strategy, and is listed as stale, under go test -v and
+// in the result record. It reports whether a saved trace failed, and the
+// stale entries as "PATH: where the run left it".
+func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed bool, stale []string) {
+	t.Helper()
+	for _, path := range corpus.Entries(dir) {
+		res, err := replayTest(c, test, path)
+		if err != nil {
+			t.Errorf("morpheus: corpus entry %v", err)
+			failed = true
+			continue
+		}
+		if f := res.Failure; f != nil {
+			rc := *c
+			rc.Replay = path
+			keepResult(t, &rc, res)
+			saveAttachments(t, f) // this run's, beside the saved trace
+			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
+			failed = true
+		} else if res.Diverged != "" {
+			stale = append(stale, path+": "+res.Diverged)
+			if c.verbose >= 1 || testing.Verbose() {
+				t.Logf("morpheus: stale corpus entry %s: recorded on different code (%s); the run went on with %s and passed: delete it if the bug is fixed", path, res.Diverged, c.Strategy)
+			}
+		}
+	}
+	return failed, stale
+}
+
+// reportCheck ends Check with its exploration's result: a failure's trace
+// saved in the corpus directory dir and its report failing t, or a
+// summary; the result record, and an interrupt's summary, come last.
+func reportCheck(t testing.TB, c *config, res *Result, dir string) {
+	t.Helper()
 	defer keepResult(t, c, res) // after the trace is saved: the record names its path
 	if res.Interrupted {
 		defer reportInterrupted(t, c, res) // after the failure's report
@@ -106,58 +177,6 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 			t.Logf("morpheus: conflict analysis: %v", res.CA)
 		}
 	}
-}
-
-// goTestReplay returns the replay hint for a test name.
-func goTestReplay(name string) func(string) string {
-	parts := strings.Split(name, "/")
-	for i, p := range parts {
-		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
-	}
-	run := strings.Join(parts, "/")
-	return func(path string) string {
-		return fmt.Sprintf("go test -run '%s' -morpheus.replay=%s", run, path)
-	}
-}
-
-// corpusDir is where the traces of a test's failures are kept.
-func corpusDir(test string) string { return corpus.Dir(test) }
-
-// replayCorpus replays the saved traces of a test. A trace that still fails
-// fails t; one that no longer applies to the code (the run leaves its
-// schedule: recorded on different code, typically before a fix) is finished
-// by the configured strategy, and is listed as stale, under go test -v and
-// in the result record. It reports whether a saved trace failed, and the
-// stale entries as "PATH: where the run left it".
-func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed bool, stale []string) {
-	t.Helper()
-	for _, path := range corpus.Entries(dir) {
-		fallback, err := explore.NewStrategy(&c.Config)
-		if err != nil {
-			t.Fatalf("morpheus: %v", err)
-		}
-		r, err := explore.ReplayFile(&c.Config, program(test), path, fallback)
-		if err != nil {
-			t.Errorf("morpheus: corpus entry %v", err)
-			failed = true
-			continue
-		}
-		res := newResult(r)
-		if f := res.Failure; f != nil {
-			rc := *c
-			rc.Replay = path
-			keepResult(t, &rc, res)
-			saveAttachments(t, f) // this run's, beside the saved trace
-			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
-			failed = true
-		} else if res.Diverged != "" {
-			stale = append(stale, path+": "+res.Diverged)
-			if c.verbose >= 1 || testing.Verbose() {
-				t.Logf("morpheus: stale corpus entry %s: recorded on different code (%s); the run went on with %s and passed: delete it if the bug is fixed", path, res.Diverged, c.Strategy)
-			}
-		}
-	}
-	return failed, stale
 }
 
 // saveTrace writes tr into dir under the hash of its content and returns the

@@ -11,7 +11,6 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/mtest"
-	"github.com/morpheus-go/morpheus/internal/sweep"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -185,7 +184,7 @@ func TestNoLeaks(t *testing.T) {
 // pingCrashedServer: a client retries a ping to a server whose node Chaos
 // may crash, and a liveness monitor owes the pong; the main task returns at
 // once, so the failing runs end in the fair tail at the clock limit.
-var pingCrashedServer, _ = sweep.Lookup("chaos/ping-liveness")
+var pingCrashedServer = pingLiveness
 
 // A failure found in the fair tail (the steps after the main task returned,
 // which a random walk picks rather than the strategy) replays step for

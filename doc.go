@@ -156,7 +156,9 @@
 // trace of a failure found so far (not shrunk), writes its result record
 // with "interrupted": true (Result.Interrupted), and fails the test with a
 // summary of what was done; later Checks in the process are skipped. A
-// second signal exits at once with status 130. Signals are handled only
+// second signal exits at once, with status 130 after a SIGINT and 143 after
+// a SIGTERM (128 + the signal's number, as a shell shows a process the
+// signal ended). Signals are handled only
 // while an exploration runs, and get their default behaviour back after.
 //
 // # Shrinking, coverage and shards

@@ -4,16 +4,15 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/spin"
 )
 
 // TestNoFalseLivelock: under every strategy, spin-waiting code that ends
 // under fair schedules is never reported at the step limit: a strategy
-// may starve a task only for a bounded number of steps. (The long version
-// is morpheus bench fairness.)
+// may starve a task only for a bounded number of steps. (The long version,
+// on more programs, is morpheus bench fairness.)
 func TestNoFalseLivelock(t *testing.T) {
-	for _, sc := range spin.Correct {
-		for _, s := range spin.Strategies {
+	for _, sc := range spinCorrect {
+		for _, s := range spinStrategies {
 			t.Run(sc.Name+"/"+s, func(t *testing.T) {
 				n := 300
 				if s == "rapos" || s == "dfs" {
@@ -29,8 +28,8 @@ func TestNoFalseLivelock(t *testing.T) {
 // ten times the step limit, and the report says how many of its steps were
 // scheduled fairly and which goroutines kept each other busy.
 func TestRealLivelock(t *testing.T) {
-	for _, s := range spin.Strategies {
-		res := explore(t, spin.Livelock, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(5),
+	for _, s := range spinStrategies {
+		res := explore(t, spinLivelock, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(5),
 			morpheus.MaxSteps(20_000))
 		mustFail(t, res, "step-limit", "no end after 200000 steps (the step limit is 20000 steps), of which the last 198000 were scheduled fairly: a livelock: g1, g2 kept each other busy")
 	}

@@ -1,10 +1,8 @@
 package morpheus
 
 import (
-	"fmt"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/strategy"
 )
@@ -80,61 +78,4 @@ func Explore(test func(e *Env), opts ...Option) (*Result, error) {
 		o(c)
 	}
 	return exploreTest(c, test)
-}
-
-// exploreTest runs the driver on test.
-func exploreTest(c *config, test func(*Env)) (*Result, error) {
-	res, err := explore.Run(&c.Config, program(test))
-	if res == nil {
-		return nil, err
-	}
-	return newResult(res), err
-}
-
-// program hands test to the driver: each iteration's environment is an
-// *Env made on the iteration's run.
-func program(test func(*Env)) explore.Program {
-	return explore.Program{
-		Setup: func(r *core.Run, iter int) any { return newEnv(r, iter) },
-		Main:  func(env any) { test(env.(*Env)) },
-	}
-}
-
-// newResult turns the driver's result into a Result.
-func newResult(r *explore.Result) *Result {
-	res := &Result{
-		Test: r.Test, Strategy: r.Strategy, Seed: r.Seed, Iterations: r.Iterations,
-		Steps: r.Steps, Elapsed: r.Elapsed, Failure: newFailure(r.Failure),
-		Exhausted: r.Exhausted, Diverged: r.Diverged, Failures: r.Failures, Hits: r.Hits,
-		CA: r.CA, PartialOrders: r.PartialOrders, Shard: r.Shard, Interrupted: r.Interrupted,
-		Stopped: r.Stopped, run: r,
-	}
-	for _, p := range r.Coverage {
-		res.Coverage = append(res.Coverage, CoveragePoint(p))
-	}
-	return res
-}
-
-// newFailure turns the driver's failure into a Failure, with what its
-// iteration's test logged and attached.
-func newFailure(d *explore.Failure) *Failure {
-	if d == nil {
-		return nil
-	}
-	f := &Failure{
-		Kind: d.Kind, Message: d.Message, Task: d.Task, Location: d.Location, Stack: d.Stack,
-		Test: d.Test, Strategy: d.Strategy, Iteration: d.Iteration, Seed: d.Seed,
-		Steps: d.Steps, Clock: d.Clock, Trace: d.Trace, Path: d.Path, replayed: d.Replayed,
-	}
-	if d.Shrink != nil {
-		st := ShrinkStats(*d.Shrink)
-		f.Shrink = &st
-	}
-	if env, ok := d.Env.(*Env); ok {
-		f.Attachments = env.attach
-		for _, l := range env.logs {
-			f.Logs = append(f.Logs, fmt.Sprintf("step %d %s: %s", l.step, l.task, l.text))
-		}
-	}
-	return f
 }

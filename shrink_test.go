@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/bugs"
-	"github.com/morpheus-go/morpheus/internal/sct"
 	"github.com/morpheus-go/morpheus/internal/systems/storage"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -30,19 +28,9 @@ func shrinkCases(t *testing.T) []shrinkCase {
 		opts:    []morpheus.Option{morpheus.ClockLimit(time.Minute), morpheus.Iterations(3000)},
 		shorter: true,
 	}}
-	for _, name := range []string{"locks-1", "gproc-1"} {
-		sc, ok := bugs.Lookup(name)
-		if !ok {
-			t.Fatalf("no bug scenario %s", name)
-		}
-		cs = append(cs, shrinkCase{name: name, test: sc.Test(false), opts: append([]morpheus.Option{morpheus.Iterations(3000)}, sc.Options...)})
-	}
-	for _, c := range sct.Cases() {
-		if c.Name == "wronglock_3" || c.Name == "reorder_3" {
-			cs = append(cs, shrinkCase{name: c.Name, test: c.Buggy, opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")},
-				shorter: c.Name == "wronglock_3"})
-		}
-	}
+	cs = append(cs,
+		shrinkCase{name: "wronglock", test: wrongLock(false), opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")}},
+		shrinkCase{name: "handoff", test: handOff(false), opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")}})
 	return cs
 }
 

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/sweep"
 )
 
 // TestShrinkCutsIdleRepetition: a liveness failure at the clock limit after
@@ -19,10 +18,7 @@ import (
 // replays strictly to the same failure with it, and shrinks the same way
 // twice.
 func TestShrinkCutsIdleRepetition(t *testing.T) {
-	src, err := sweep.Lookup("chaos/ping-liveness")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := pingLiveness
 	for _, limit := range []time.Duration{time.Second, time.Minute, 10 * time.Minute} {
 		t.Run(limit.String(), func(t *testing.T) {
 			opts := []morpheus.Option{morpheus.Name("ping"), morpheus.Seed(1), morpheus.Workers(1), morpheus.Iterations(200), morpheus.ClockLimit(limit),
@@ -101,7 +97,7 @@ func TestShrinkCutNeedsRepetition(t *testing.T) {
 // trace replay: without it, the run goes on past the trace's end, which a
 // strict replay reports.
 func TestReplayOfCutTraceNeedsItsLimit(t *testing.T) {
-	src, _ := sweep.Lookup("chaos/ping-liveness")
+	src := pingLiveness
 	opts := []morpheus.Option{morpheus.Seed(1), morpheus.Workers(1), morpheus.Iterations(200), morpheus.ClockLimit(time.Minute)}
 	res, err := morpheus.Explore(src.Test, opts...)
 	if err != nil || res.Failure == nil || res.Failure.Shrink == nil || res.Failure.Shrink.ClockLimit == 0 {

@@ -53,7 +53,7 @@ func userStack(stack string) string {
 // "github.com/morpheus-go/morpheus/internal/core.(*Run).Do(...)") is one
 // of morpheus's packages or of Go's runtime (panic, iter, testing,
 // internal/...). The tests, examples and subject systems (internal/systems)
-// of morpheus's module are user code.
+// of morpheus's module, and the benchmarks (the bench module), are user code.
 func internalFrame(fn string) bool {
 	for _, p := range []string{"runtime.", "runtime/", "iter.", "testing.", "internal/", "panic("} {
 		if strings.HasPrefix(fn, p) {
@@ -68,5 +68,5 @@ func internalFrame(fn string) bool {
 		return false
 	}
 	pkg, _, _ := strings.Cut(rest, ".")
-	return !strings.HasSuffix(pkg, "_test") && !strings.HasPrefix(pkg, "examples/") && !strings.HasPrefix(pkg, "internal/systems/")
+	return !strings.HasSuffix(pkg, "_test") && !strings.HasPrefix(pkg, "examples/") && !strings.HasPrefix(pkg, "internal/systems/") && !strings.HasPrefix(pkg, "bench/")
 }

@@ -19,7 +19,8 @@
 //	sync.Mutex, sync.RWMutex    csync.Mutex, csync.RWMutex
 //	sync.WaitGroup, sync.Once   csync.WaitGroup, csync.Once
 //	sync.NewCond(l)             csync.NewCond(l)
-//	atomic.Int64, atomic.Int32  csync.Int64, csync.Int
+//	atomic.Int64                csync.Int64
+//	atomic.Int32 (any integer)  csync.Int, which holds an int: convert
 //	a variable goroutines share csync.Var[T] (Load, Store, Swap, CompareAndSwap)
 //	time.Sleep, time.Now        csync.Sleep, csync.Now (csync.Since, csync.Until)
 //	time.After, time.NewTimer   csync.After, csync.NewTimer (C is a *csync.Chan)

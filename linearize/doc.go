@@ -52,8 +52,8 @@
 //	    get("x") → ""  [client 0, operation 1: called at 0s (event 3), returned at 0s (event 4)]
 //	see the attachment linearizability.html
 //
-// and the report names the attachment. Package internal/systems/kv of
-// morpheus's repository is a complete example: a primary-backup store whose
+// and the report names the attachment. Package bench/internal/systems/kv
+// of morpheus's repository is a complete example: a primary-backup store whose
 // backup serves stale reads.
 //
 // # Time

@@ -187,7 +187,7 @@ func morpheusCode(fn string) bool {
 	if i := strings.IndexByte(rest, '.'); i >= 0 {
 		pkg = rest[:i]
 	}
-	return !strings.HasSuffix(pkg, "_test") && !strings.HasPrefix(pkg, "/examples/") && !strings.HasPrefix(pkg, "/internal/systems/")
+	return !strings.HasSuffix(pkg, "_test") && !strings.HasPrefix(pkg, "/examples/") && !strings.HasPrefix(pkg, "/internal/systems/") && !strings.HasPrefix(pkg, "/bench/")
 }
 
 // taskStack is the stack of task t, whose carrier's stack is g, as Go

@@ -8,9 +8,6 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/csync"
-	"github.com/morpheus-go/morpheus/internal/bugs"
-	"github.com/morpheus-go/morpheus/internal/randprog"
-	"github.com/morpheus-go/morpheus/internal/sct"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -212,11 +209,9 @@ var inners = []func() strategy.Strategy{
 }
 
 // Conflict analysis learns while an iteration runs exactly what the offline
-// pass over its trace gives, op by op: on random programs (goroutines,
-// actors, channels, locks, atomics, choices, timers, faults, crashes), on
-// every scenario of the distributed bug suite and on every shared-memory
-// case, buggy and fixed, under conflict analysis around POS, random walk
-// and PCT, over iterations that fail and pass and across learning epochs
+// pass over its trace gives, op by op: on small programs (goroutines,
+// actors, channels, selects, locks, atomics, timers, crashes), buggy and
+// fixed, under conflict analysis around POS, random walk and PCT, over iterations that fail and pass and across learning epochs
 // (50 or 60 iterations: the first two epochs, 48 iterations, learn; the
 // last epoch of a bounded run does not, see strategy.Learner).
 func TestCAOnlineMatchesTrace(t *testing.T) {
@@ -225,17 +220,11 @@ func TestCAOnlineMatchesTrace(t *testing.T) {
 	}
 	var total, conflicts int
 	count := func(c *onlineCheck) { total, conflicts = total+c.ops, conflicts+c.conflicts }
-	for seed := uint64(1); seed <= 30; seed++ {
-		count(runOnline(t, fmt.Sprintf("randprog %d", seed), randprog.Program(seed), inners[seed%3], 50))
-	}
-	for i, sc := range bugs.All() {
+	for i, f := range caFixtures {
 		for _, fixed := range []bool{false, true} {
-			count(runOnline(t, fmt.Sprintf("bugs %s fixed=%v", sc.Name, fixed), sc.Test(fixed), inners[i%3], 60, sc.Options...))
+			count(runOnline(t, fmt.Sprintf("%s fixed=%v", f.name, fixed), f.test(fixed), inners[i%3], 60, f.opts...))
+			count(runOnline(t, fmt.Sprintf("%s fixed=%v %d", f.name, fixed, i), f.test(fixed), inners[(i+1)%3], 50, f.opts...))
 		}
-	}
-	for i, cs := range sct.Cases() {
-		count(runOnline(t, "sct "+cs.Name, cs.Buggy, inners[i%3], 50))
-		count(runOnline(t, "sct "+cs.Name+" fixed", cs.Fixed, inners[(i+1)%3], 20))
 	}
 	t.Logf("%d ops checked, %d in a conflict", total, conflicts)
 	// The checks saw conflicts, and ops without any.

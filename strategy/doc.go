@@ -16,9 +16,10 @@
 // # Names
 //
 // Strategies are selected by name with optional parameters, as on the command
-// line: "random", "replay", "pct:D", "pct:D:K", "pos", "pos*",
-// "pos*-noreads", "rapos", "dfs", "dfs:B", and any of these but replay followed
-// by "+ca" (conflict analysis, see CA). Parse builds one from such a name.
+// line: "random", "pct:D", "pct:D:K", "pos", "pos*", "pos*-noreads",
+// "rapos", "dfs", "dfs:B", and any of these followed by "+ca" (conflict
+// analysis, see CA). Parse builds one from such a name. (A replay is not a
+// strategy chosen by name: see Replay and morpheus.Replay.)
 //
 // # Your own strategy
 //

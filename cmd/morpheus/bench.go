@@ -1,49 +1,123 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
 )
-
-// benchmarks is the table of "morpheus bench" suites; files add theirs from
-// init functions with registerBench.
-var benchmarks = map[string]*command{}
-
-func registerBench(c *command) { benchmarks[c.name] = c }
 
 func init() {
 	register(&command{
 		name:    "bench",
-		summary: "run a benchmark suite (perf, micro, ...)",
+		summary: "run a benchmark suite (perf, micro, bugs, sct, ...) from morpheus's clone",
 		run:     runBench,
 	})
 }
 
+// The benchmarks are a module of their own, bench/ in morpheus's source
+// (the library's go.mod does not require what they use). "morpheus bench
+// SUITE ARGS" builds their command, bench/cmd/morpheus-bench, from the
+// clone this command was built from (or $MORPHEUS_SRC), and runs it with
+// ARGS in the current directory; $MORPHEUS_BENCH names a built one instead.
+// The suites that run morpheus itself run this command ($MORPHEUS_BIN).
 func runBench(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-		w := stderr
-		if len(args) > 0 {
-			w = stdout
+	bin := os.Getenv("MORPHEUS_BENCH")
+	if bin == "" {
+		var err error
+		if bin, err = buildBench(stderr); err != nil {
+			return err
 		}
-		fmt.Fprintln(w, "Usage: morpheus bench <suite> [flags]\n\nSuites:")
-		names := make([]string, 0, len(benchmarks))
-		for n := range benchmarks {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			fmt.Fprintf(w, "\t%-8s %s\n", n, benchmarks[n].summary)
-		}
-		if len(args) == 0 {
-			return errUsage
-		}
-		return nil
 	}
-	b, ok := benchmarks[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "morpheus bench: unknown suite %q\n", args[0])
-		return errUsage
+	self, err := os.Executable()
+	if err != nil {
+		return err
 	}
-	return b.run(args[1:], stdout, stderr)
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	cmd.Env = append(os.Environ(), "MORPHEUS_BIN="+self)
+	// A ^C at the terminal reaches the suite too (one process group): this
+	// process waits for it. A SIGTERM, sent to this process alone, is passed
+	// on. The suite decides what an interrupt means (the first stops it
+	// starting work, the second ends it), and its exit status is this
+	// command's.
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case s := <-sig:
+				if s == syscall.SIGTERM {
+					cmd.Process.Signal(s)
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exitStatus(exit.ExitCode())
+	}
+	return err
+}
+
+// exitStatus is the exit status of a command that ran another program
+// and ends as it ended (run returns it as it is).
+type exitStatus int
+
+func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
+
+// buildBench builds bench/cmd/morpheus-bench of morpheus's source into the
+// user's cache directory (go build relinks it only when the source
+// changed) and returns its path.
+func buildBench(stderr io.Writer) (string, error) {
+	src, err := sourceDir()
+	if err != nil {
+		return "", err
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	bin := filepath.Join(cache, "morpheus", "morpheus-bench")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/morpheus-bench")
+	cmd.Dir = filepath.Join(src, "bench")
+	cmd.Stderr = stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("building the benchmarks in %s: %w", cmd.Dir, err)
+	}
+	return bin, nil
+}
+
+// sourceDir returns the root of morpheus's source: $MORPHEUS_SRC, or where
+// this file was built (a clone's cmd/morpheus/..).
+func sourceDir() (string, error) {
+	d := os.Getenv("MORPHEUS_SRC")
+	if d == "" {
+		_, file, _, ok := runtime.Caller(0)
+		if !ok {
+			return "", fmt.Errorf("the benchmarks need morpheus's source (a clone): set MORPHEUS_SRC")
+		}
+		d = filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+	}
+	if _, err := os.Stat(filepath.Join(d, "bench", "go.mod")); err != nil {
+		return "", fmt.Errorf("the benchmarks need morpheus's source (a clone), not found at %s: set MORPHEUS_SRC, or run go -C bench run ./cmd/morpheus-bench in a clone", d)
+	}
+	return d, nil
 }

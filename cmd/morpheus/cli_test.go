@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,13 +48,4 @@ func removeCLI() {
 	if cli.dir != "" {
 		os.RemoveAll(cli.dir)
 	}
-}
-
-// runCLI runs the built command with args in this package's directory and
-// returns its exit code and output.
-func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = execProgram(t, ".", nil, append([]string{cliBinary(t)}, args...), &out, &errb)
-	return code, out.String(), errb.String()
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/report"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 

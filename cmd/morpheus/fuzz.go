@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/ordering/report"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
-	"github.com/morpheus-go/morpheus/internal/ordering/report"
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
 	"github.com/morpheus-go/morpheus/internal/ordering/store"
 	"github.com/morpheus-go/morpheus/internal/plural"

@@ -11,13 +11,8 @@ import (
 
 // TestMain lets the test binary be the system under "morpheus fuzz" in the
 // scripts: run as $TESTBIN with MORPHEUS_FUZZ_TEST_ROLE set (by the
-// script's env line), it plays that role instead of running tests; and
-// with envReplayChild set, it is the CLI, as bench replay's fresh
-// processes.
+// script's env line), it plays that role instead of running tests.
 func TestMain(m *testing.M) {
-	if os.Getenv(envReplayChild) == "1" { // a fresh process of bench replay
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-	}
 	if role := os.Getenv("MORPHEUS_FUZZ_TEST_ROLE"); role != "" && os.Getenv(tracepoint.EnvSocket) != "" {
 		os.Exit(fuzzTestSystem(role))
 	}

@@ -7,11 +7,11 @@
 // Run "morpheus help" for the list of commands.
 //
 // The command is built with profile-guided optimization: go build uses
-// default.pgo, the CPU profile of its own workloads that internal/pgogen
-// writes.
+// default.pgo, the CPU profile of its own workloads that the benchmarks'
+// bench/cmd/pgogen writes.
 package main
 
-//go:generate go run ./internal/pgogen -o default.pgo
+//go:generate go run -C ../../bench ./cmd/pgogen -o ../cmd/morpheus/default.pgo
 
 import (
 	"errors"
@@ -47,8 +47,10 @@ var errUsage = errors.New("usage")
 // SIGINT or SIGTERM makes them stop starting work, pass the interrupt on to
 // their test processes (which finish and write their records), wait for
 // them and report what was done; a second kills the processes and exits at
-// once (package interrupt). They then exit with status 130.
-var interruptible = map[string]bool{"test": true, "rewrite": true, "fuzz": true, "bench": true, "demo": true}
+// once (package interrupt) with status 130, 143 after a SIGTERM. After the
+// first, they exit with status 130.
+// ("bench" runs the benchmarks' own command, which does so itself.)
+var interruptible = map[string]bool{"test": true, "rewrite": true, "fuzz": true, "demo": true}
 
 // exitInterrupted is the exit status of an interrupted command, as a shell
 // shows a process ended by SIGINT.
@@ -91,6 +93,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer interrupt.Watch()()
 	}
 	err := c.run(args[1:], stdout, stderr)
+	var st exitStatus
+	if errors.As(err, &st) {
+		return int(st)
+	}
 	if interruptible[name] && interrupt.Interrupted() {
 		if err != nil && !errors.Is(err, errUsage) && !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "morpheus %s: %v\n", name, err)

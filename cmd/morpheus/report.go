@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/morpheus-go/morpheus/internal/report"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/trace"
 )
 

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/plural"
-	"github.com/morpheus-go/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/trace"
 )

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
+	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/plural"
-	"github.com/morpheus-go/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/results"
 )
 
