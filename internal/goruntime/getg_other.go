@@ -1,10 +1,14 @@
-//go:build !amd64
+//go:build !amd64 && !arm64
 
-package core
+package goruntime
 
-// goroutineKey identifies the calling goroutine by its id, parsed from its
+// readsG reports whether GoroutineKey and gWord read the g pointer; not on
+// this architecture.
+const readsG = false
+
+// GoroutineKey identifies the calling goroutine by its id, parsed from its
 // stack header: portable, but a microsecond or two per call.
-func goroutineKey() uint64 { return uint64(curGoid()) }
+func GoroutineKey() uint64 { return uint64(GoidFromStack()) }
 
-// goid returns the calling goroutine's id, parsed from its stack header.
-func goid() int64 { return curGoid() }
+// gWord is never called where readsG is false.
+func gWord(off uintptr) uint64 { panic("goruntime: gWord without a g pointer") }
