@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -159,7 +158,7 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 	defer cancel()
 	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Env = dir, env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
@@ -175,7 +174,7 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 		return stdout.Bytes(), err
 	case <-ctx.Done():
 		if grace > 0 {
-			_ = cmd.Process.Signal(syscall.SIGTERM)
+			terminate(cmd.Process)
 			select {
 			case <-done:
 				return stdout.Bytes(), errTimedOut
@@ -193,9 +192,9 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 // processes so).
 func killTree(pid int) {
 	for _, p := range descendants(pid) {
-		_ = syscall.Kill(p, syscall.SIGKILL)
+		killProcess(p)
 	}
-	_ = syscall.Kill(-pid, syscall.SIGKILL)
+	killProcess(-pid)
 }
 
 // descendants lists the processes below pid, from /proc (none where
