@@ -26,6 +26,7 @@ import (
 const (
 	EnvSchedules = "MORPHEUS_RT_SCHEDULES" // schedules per test (default 100; 0: unlimited; see budget.go)
 	EnvSeed      = "MORPHEUS_RT_SEED"      // base seed (default: from the test's name)
+	EnvJob       = "MORPHEUS_RT_JOB"       // the process's index among the driver's -jobs, which varies each test's seed
 	EnvStrategy  = "MORPHEUS_RT_STRATEGY"  // strategy (default morpheus's)
 	EnvReplay    = "MORPHEUS_RT_REPLAY"    // a trace file to replay instead
 	EnvTraces    = "MORPHEUS_RT_TRACES"    // where failing traces go without EnvCorpus, or when the package's testdata cannot be written (default $TMPDIR/morpheus-rewrite)
@@ -267,11 +268,9 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		}
 		opts = append(opts, budget...)
 	}
-	if s := getenv(EnvSeed); s != "" {
-		seed, err := strconv.ParseUint(s, 0, 64)
-		if err != nil {
-			return nil, "", fmt.Errorf("%s=%q: want a number", EnvSeed, s)
-		}
+	if seed, ok, err := baseSeed(name); err != nil {
+		return nil, "", err
+	} else if ok {
 		opts = append(opts, morpheus.Seed(seed))
 	}
 	if s := getenv(EnvStrategy); s != "" {

@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/rt"
 )
@@ -125,8 +124,13 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			env = append(env, rt.EnvCorpus+"=true", rt.EnvCorpusList+"="+corpusList)
 		}
 		env = append(env, checkEnv(tmp, j, jobs)...)
-		if cfg.Seed != 0 || jobs > 1 {
-			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(jobSeed(cfg.Seed, j), 10))
+		if cfg.Seed != 0 {
+			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(cfg.Seed, 10))
+		}
+		if jobs > 1 {
+			// Each process varies the base seed of each test (rt.JobSeed):
+			// of the user's -seed, or of the test's name.
+			env = append(env, rt.EnvJob+"="+strconv.Itoa(j))
 		}
 		if cfg.Strategy != "" {
 			env = append(env, rt.EnvStrategy+"="+cfg.Strategy)
@@ -281,11 +285,6 @@ func mergeStopped(a, b string) string {
 		return b
 	}
 	return a
-}
-
-// jobSeed is process j's base seed.
-func jobSeed(base uint64, j int) uint64 {
-	return core.Mix(base ^ core.Mix(uint64(j)+0x6a6f62))
 }
 
 func mergeSorted(a, b []string) []string {
