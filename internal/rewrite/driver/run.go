@@ -124,12 +124,12 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			env = append(env, rt.EnvCorpus+"=true", rt.EnvCorpusList+"="+corpusList)
 		}
 		env = append(env, checkEnv(tmp, j, jobs)...)
-		if cfg.Seed != 0 {
-			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(cfg.Seed, 10))
-		}
-		if jobs > 1 {
-			// Each process varies the base seed of each test (rt.JobSeed):
-			// of the user's -seed, or of the test's name.
+		// Each process varies the base seed (rt.JobSeed): the user's
+		// -seed, or, without one, each test's own, from its name.
+		switch {
+		case cfg.Seed != 0:
+			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(rt.JobSeed(cfg.Seed, j), 10))
+		case jobs > 1:
 			env = append(env, rt.EnvJob+"="+strconv.Itoa(j))
 		}
 		if cfg.Strategy != "" {
