@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -82,7 +83,7 @@ type envelope struct {
 //
 //go:noinline
 func (e *Env) Spawn(name string, body func(e *Env)) PID {
-	return e.spawn(e.self().node, name, body, core.CallerPC())
+	return e.spawn(e.self().node, name, body, goruntime.CallerPC())
 }
 
 // Self returns the calling process.
@@ -155,7 +156,7 @@ func (e *Env) addProc(p *process) {
 //go:noinline
 func (e *Env) Send(to PID, msg any) {
 	r := e.run
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	from := e.self()
 	fa := e.decide(from, to.p, msg, pc)
 	r.Do(r.Current(), to.op(kindSend, pc))
@@ -188,7 +189,7 @@ func (e *Env) deliver(from, to *process, msg any, id int64) bool {
 //
 //go:noinline
 func (e *Env) Receive(match func(msg any) bool) any {
-	m, _ := e.receive(matcherOf(match), -1, core.CallerPC())
+	m, _ := e.receive(matcherOf(match), -1, goruntime.CallerPC())
 	return m
 }
 
@@ -198,7 +199,7 @@ func (e *Env) Receive(match func(msg any) bool) any {
 //
 //go:noinline
 func (e *Env) ReceiveTimeout(match func(msg any) bool, d time.Duration) (any, bool) {
-	return e.receive(matcherOf(match), max(d, 0), core.CallerPC())
+	return e.receive(matcherOf(match), max(d, 0), goruntime.CallerPC())
 }
 
 func (e *Env) receive(match matcher, d time.Duration, pc uintptr) (any, bool) {
@@ -229,7 +230,7 @@ func (e *Env) receive(match matcher, d time.Duration, pc uintptr) (any, bool) {
 //
 //go:noinline
 func Recv[T any](e *Env) T {
-	m, _ := e.receive(typeMatch[T]{}, -1, core.CallerPC())
+	m, _ := e.receive(typeMatch[T]{}, -1, goruntime.CallerPC())
 	return m.(T)
 }
 
@@ -238,7 +239,7 @@ func Recv[T any](e *Env) T {
 //
 //go:noinline
 func RecvTimeout[T any](e *Env, d time.Duration) (T, bool) {
-	m, ok := e.receive(typeMatch[T]{}, max(d, 0), core.CallerPC())
+	m, ok := e.receive(typeMatch[T]{}, max(d, 0), goruntime.CallerPC())
 	if !ok {
 		var zero T
 		return zero, false
@@ -313,7 +314,7 @@ type Timer struct {
 //go:noinline
 func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
 	r := e.run
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	self := r.Current()
 	r.Do(self, core.Op{Kind: kindSpawn, Obj: -1, PC: pc})
 	tk := r.SpawnTimer(self, r.TimerName(self), kindTimer, r.Now()+int64(max(d, 0)), pc, fireSendAfter)
@@ -364,7 +365,7 @@ func (e *Env) newTimed(m timedMsg) *timedMsg {
 //go:noinline
 func (e *Env) Cancel(t Timer) bool {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindCancel, Obj: t.t.ID, PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: kindCancel, Obj: t.t.ID, PC: goruntime.CallerPC()})
 	if t.t.Done() {
 		return false
 	}

@@ -2,6 +2,7 @@ package morpheus
 
 import (
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -33,7 +34,7 @@ func (n *Node) Disk() *Disk {
 //
 //go:noinline
 func (d *Disk) Write(key string, value any) {
-	d.op(trace.KindDiskWrite, false, core.CallerPC())
+	d.op(trace.KindDiskWrite, false, goruntime.CallerPC())
 	d.pending[key] = value
 	delete(d.deleted, key)
 }
@@ -42,7 +43,7 @@ func (d *Disk) Write(key string, value any) {
 //
 //go:noinline
 func (d *Disk) Delete(key string) {
-	d.op(trace.KindDiskWrite, false, core.CallerPC())
+	d.op(trace.KindDiskWrite, false, goruntime.CallerPC())
 	delete(d.pending, key)
 	d.deleted[key] = true
 }
@@ -51,7 +52,7 @@ func (d *Disk) Delete(key string) {
 //
 //go:noinline
 func (d *Disk) Sync() {
-	d.op(trace.KindDiskSync, false, core.CallerPC())
+	d.op(trace.KindDiskSync, false, goruntime.CallerPC())
 	for k, v := range d.pending {
 		d.durable[k] = v
 	}
@@ -66,7 +67,7 @@ func (d *Disk) Sync() {
 //
 //go:noinline
 func (d *Disk) Read(key string) (any, bool) {
-	d.op(trace.KindDiskRead, true, core.CallerPC())
+	d.op(trace.KindDiskRead, true, goruntime.CallerPC())
 	if v, ok := d.pending[key]; ok {
 		return v, true
 	}

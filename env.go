@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Env is the world of one test iteration as its tasks see it: the virtual
@@ -82,7 +83,7 @@ func (e *Env) Sleep(d time.Duration) {
 	r := e.run
 	r.Do(r.Current(), core.Op{
 		Kind: kindSleep, Obj: -1, Blocked: true, HasDeadline: true,
-		Deadline: r.Now() + int64(max(d, 0)), PC: core.CallerPC(),
+		Deadline: r.Now() + int64(max(d, 0)), PC: goruntime.CallerPC(),
 	})
 }
 
@@ -91,7 +92,7 @@ func (e *Env) Sleep(d time.Duration) {
 //go:noinline
 func (e *Env) Yield() {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindYield, Obj: -1, PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: kindYield, Obj: -1, PC: goruntime.CallerPC()})
 }
 
 // Choose returns a value in [0, n), chosen by the strategy and recorded in
@@ -102,7 +103,7 @@ func (e *Env) Yield() {
 //go:noinline
 func (e *Env) Choose(n int) int {
 	r := e.run
-	return r.Choose(r.Current(), n, core.CallerPC())
+	return r.Choose(r.Current(), n, goruntime.CallerPC())
 }
 
 // ChooseBool returns a controlled boolean (see Choose).
@@ -110,7 +111,7 @@ func (e *Env) Choose(n int) int {
 //go:noinline
 func (e *Env) ChooseBool() bool {
 	r := e.run
-	return r.Choose(r.Current(), 2, core.CallerPC()) == 1
+	return r.Choose(r.Current(), 2, goruntime.CallerPC()) == 1
 }
 
 // Assert fails the iteration with an assertion failure if cond is false. The
@@ -119,7 +120,7 @@ func (e *Env) ChooseBool() bool {
 //go:noinline
 func (e *Env) Assert(cond bool, format string, args ...any) {
 	if !cond {
-		e.run.Fail(core.Assertion, userPC(core.CallerPC()), fmt.Sprintf(format, args...))
+		e.run.Fail(core.Assertion, userPC(goruntime.CallerPC()), fmt.Sprintf(format, args...))
 	}
 }
 
@@ -127,7 +128,7 @@ func (e *Env) Assert(cond bool, format string, args ...any) {
 //
 //go:noinline
 func (e *Env) Fatalf(format string, args ...any) {
-	e.run.Fail(core.Assertion, userPC(core.CallerPC()), fmt.Sprintf(format, args...))
+	e.run.Fail(core.Assertion, userPC(goruntime.CallerPC()), fmt.Sprintf(format, args...))
 }
 
 // Helper marks the calling function as a test helper, as testing.T.Helper

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -178,7 +179,7 @@ func (e *Env) Partition(a, b []*Node) {
 	r := e.run
 	n := &e.net
 	n.nparts++
-	r.Do(r.Current(), core.Op{Kind: trace.KindPartition, Obj: -1, Res: e.netRes(), Val: int64(n.nparts), PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: trace.KindPartition, Obj: -1, Res: e.netRes(), Val: int64(n.nparts), PC: goruntime.CallerPC()})
 	if n.cut == nil {
 		n.cut = map[[2]int]bool{}
 	}
@@ -197,7 +198,7 @@ func (e *Env) Partition(a, b []*Node) {
 //go:noinline
 func (e *Env) Heal() {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: trace.KindHeal, Obj: -1, Res: e.netRes(), PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: trace.KindHeal, Obj: -1, Res: e.netRes(), PC: goruntime.CallerPC()})
 	clear(e.net.cut)
 }
 
@@ -231,5 +232,5 @@ func (e *Env) Chaos(nodes []*Node, crashes int, restart bool) PID {
 				n.Restart()
 			}
 		}
-	}, core.CallerPC())
+	}, goruntime.CallerPC())
 }

@@ -57,5 +57,5 @@ func ExampleFaults() {
 	}
 	// Output:
 	// assertion: put not acknowledged
-	// primary@p choose drop → backup@b {From:primary@p}
+	// primary@p choose drop → backup@b morpheus_test.exReplicate{From:primary@p}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -61,7 +62,7 @@ type watch struct {
 func (e *Env) Watch(pid PID) Ref {
 	r := e.run
 	self := e.self()
-	r.Do(r.Current(), pid.op(kindWatch, core.CallerPC()))
+	r.Do(r.Current(), pid.op(kindWatch, goruntime.CallerPC()))
 	e.nref++
 	ref := Ref{e.nref}
 	if pid.p != nil && pid.p.alive {
@@ -78,7 +79,7 @@ func (e *Env) Watch(pid PID) Ref {
 //go:noinline
 func (e *Env) Unwatch(ref Ref) {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindUnwatch, Obj: -1, PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: kindUnwatch, Obj: -1, PC: goruntime.CallerPC()})
 	for _, p := range e.procs {
 		if p == nil {
 			continue
@@ -101,7 +102,7 @@ func (e *Env) Unwatch(ref Ref) {
 func (e *Env) Link(pid PID) {
 	r := e.run
 	self := e.self()
-	r.Do(r.Current(), pid.op(kindLink, core.CallerPC()))
+	r.Do(r.Current(), pid.op(kindLink, goruntime.CallerPC()))
 	if pid.p == nil || !pid.p.alive {
 		e.signal(self, pid.p, ReasonNoProc)
 		e.settle()
@@ -120,7 +121,7 @@ func (e *Env) Link(pid PID) {
 func (e *Env) Unlink(pid PID) {
 	r := e.run
 	self := e.self()
-	r.Do(r.Current(), pid.op(kindUnlink, core.CallerPC()))
+	r.Do(r.Current(), pid.op(kindUnlink, goruntime.CallerPC()))
 	if pid.p != nil {
 		self.links = remove(self.links, pid.p)
 		pid.p.links = remove(pid.p.links, self)
@@ -145,7 +146,7 @@ func (e *Env) Exit(reason any) { e.run.Exit(reason) }
 func (e *Env) Kill(pid PID, reason any) {
 	r := e.run
 	self := e.self()
-	r.Do(r.Current(), pid.op(kindKill, core.CallerPC()))
+	r.Do(r.Current(), pid.op(kindKill, goruntime.CallerPC()))
 	if pid.p == self {
 		r.Exit(reason)
 	}

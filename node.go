@@ -2,6 +2,7 @@ package morpheus
 
 import (
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Node is a simulated machine: a group of processes that crash together and
@@ -31,12 +32,12 @@ type Node struct {
 //go:noinline
 func (e *Env) NewNode(name string, start func(e *Env)) *Node {
 	if name == "" || e.Node(name) != nil {
-		e.run.Fail(core.Panic, core.CallerPC(), "NewNode: node name "+quote(name)+" is empty or already used")
+		e.run.Fail(core.Panic, goruntime.CallerPC(), "NewNode: node name "+quote(name)+" is empty or already used")
 	}
 	n := e.newNode(name)
 	n.start = start
 	if start != nil {
-		e.spawn(n, "init", start, core.CallerPC())
+		e.spawn(n, "init", start, goruntime.CallerPC())
 	}
 	return n
 }
@@ -124,7 +125,7 @@ func (n *Node) String() string {
 //
 //go:noinline
 func (n *Node) Spawn(name string, body func(e *Env)) PID {
-	return n.env.spawn(n, name, body, core.CallerPC())
+	return n.env.spawn(n, name, body, goruntime.CallerPC())
 }
 
 // Crash stops the node: its processes die (their deferred calls run, their
@@ -138,7 +139,7 @@ func (n *Node) Spawn(name string, body func(e *Env)) PID {
 func (n *Node) Crash() {
 	e := n.env
 	r := e.run
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if n.name == "" {
 		r.Fail(core.Panic, pc, "Crash: the harness node cannot crash")
 	}
@@ -193,7 +194,7 @@ func (n *Node) Crash() {
 func (n *Node) Restart() {
 	e := n.env
 	r := e.run
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	r.Do(r.Current(), core.Op{Kind: kindRestart, Obj: -1, Res: n.res, Val: int64(n.index), PC: pc})
 	if n.up {
 		r.Fail(core.Assertion, pc, "Restart: node "+n.name+" is up")

@@ -1,6 +1,9 @@
 package morpheus
 
-import "github.com/morpheus-go/morpheus/internal/core"
+import (
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
+)
 
 // Register gives the calling process a name on its node. It reports false if
 // the name is taken by a live process. A process may hold several names;
@@ -11,7 +14,7 @@ func (e *Env) Register(name string) bool {
 	r := e.run
 	self := e.self()
 	n := self.node
-	r.Do(r.Current(), core.Op{Kind: kindRegister, Obj: -1, Res: n.nameResource(name), PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: kindRegister, Obj: -1, Res: n.nameResource(name), PC: goruntime.CallerPC()})
 	if q := n.names[name]; q != nil && q.alive {
 		return false
 	}
@@ -29,7 +32,7 @@ func (e *Env) Register(name string) bool {
 func (e *Env) Unregister(name string) {
 	r := e.run
 	n := e.self().node
-	r.Do(r.Current(), core.Op{Kind: kindUnregister, Obj: -1, Res: n.nameResource(name), PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: kindUnregister, Obj: -1, Res: n.nameResource(name), PC: goruntime.CallerPC()})
 	if q := n.names[name]; q != nil {
 		delete(n.names, name)
 		for i, s := range q.names {
@@ -48,7 +51,7 @@ func (e *Env) Unregister(name string) {
 //go:noinline
 func (e *Env) Whereis(n *Node, name string) PID {
 	r := e.run
-	r.Do(r.Current(), core.Op{Kind: kindWhereis, Obj: -1, Res: n.nameResource(name), Read: true, PC: core.CallerPC()})
+	r.Do(r.Current(), core.Op{Kind: kindWhereis, Obj: -1, Res: n.nameResource(name), Read: true, PC: goruntime.CallerPC()})
 	if !n.up {
 		return PID{}
 	}

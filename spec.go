@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Monitor is a specification monitor, as in P#: a global observer of the
@@ -112,7 +113,7 @@ func (m *Mon) Cold(state string) {
 //go:noinline
 func (m *Mon) Assert(cond bool, format string, args ...any) {
 	if !cond {
-		m.env.run.Fail(core.Assertion, core.CallerPC(), "monitor "+m.name+": "+fmt.Sprintf(format, args...))
+		m.env.run.Fail(core.Assertion, goruntime.CallerPC(), "monitor "+m.name+": "+fmt.Sprintf(format, args...))
 	}
 }
 

@@ -50,11 +50,16 @@ func userStack(stack string) string {
 }
 
 // internalFrame reports whether a stack line naming a function (such as
-// "github.com/morpheus-go/morpheus/internal/core.(*Run).Do(...)") is one
+// "github.com/morpheus-go/morpheus/internal/core.(*Run).Do(...)", or
+// "created by iter.Pull[...] in goroutine 6") is one
 // of morpheus's packages or of Go's runtime (panic, iter, testing,
 // internal/...). The tests, examples and subject systems (internal/systems)
 // of morpheus's module, and the benchmarks (the bench module), are user code.
 func internalFrame(fn string) bool {
+	// A goroutine's last frame names the function whose go statement
+	// started it: "created by iter.Pull[...] in goroutine 6" for a task's
+	// carrier, morpheus's machinery as much as the frames above it.
+	fn = strings.TrimPrefix(fn, "created by ")
 	for _, p := range []string{"runtime.", "runtime/", "iter.", "testing.", "internal/", "panic("} {
 		if strings.HasPrefix(fn, p) {
 			return true

@@ -27,6 +27,14 @@ iter.Pull[...].func1()
 	/go/src/iter/iter.go:1 +0x3
 testing.tRunner(0xc0, 0x1)
 	/go/src/testing/testing.go:1 +0x3
+created by iter.Pull[...] in goroutine 6
+	/go/src/iter/iter.go:70 +0x12f
+
+goroutine 9 [chan receive]:
+example.com/bank.audit()
+	/src/bank/audit.go:5 +0x1
+created by example.com/bank.Start in goroutine 7
+	/src/bank/bank.go:30 +0x2
 `
 	t.Setenv(envStacks, "")
 	got := userStack(stack)
@@ -37,7 +45,13 @@ github.com/morpheus-go/morpheus/rt_test.checkSame(0x1)
 	/m/rt/fatal_test.go:20 +0x2
 github.com/morpheus-go/morpheus/internal/systems/storage.server(0x1)
 	/m/internal/systems/storage/server.go:3 +0x3
-(7 frames of morpheus and the Go runtime left out; MORPHEUS_STACKS=1 shows them)`
+
+goroutine 9 [chan receive]:
+example.com/bank.audit()
+	/src/bank/audit.go:5 +0x1
+created by example.com/bank.Start in goroutine 7
+	/src/bank/bank.go:30 +0x2
+(8 frames of morpheus and the Go runtime left out; MORPHEUS_STACKS=1 shows them)`
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}

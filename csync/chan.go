@@ -3,7 +3,7 @@ package csync
 import (
 	"iter"
 
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -44,7 +44,7 @@ func (c *Chan[T]) impl() *prim.Chan[T] {
 //go:noinline
 func Make[T any](n int) *Chan[T] {
 	c := new(Chan[T])
-	c.c.Init(n, core.CallerPC())
+	c.c.Init(n, goruntime.CallerPC())
 	return c
 }
 
@@ -52,28 +52,28 @@ func Make[T any](n int) *Chan[T] {
 // room. It panics if c is closed.
 //
 //go:noinline
-func (c *Chan[T]) Send(v T) { c.impl().Send(v, core.CallerPC()) }
+func (c *Chan[T]) Send(v T) { c.impl().Send(v, goruntime.CallerPC()) }
 
 // Recv receives a value from c, blocking until one arrives; it returns the
 // zero value once c is closed and drained.
 //
 //go:noinline
 func (c *Chan[T]) Recv() T {
-	v, _ := c.impl().Recv(core.CallerPC(), "Chan.Recv")
+	v, _ := c.impl().Recv(goruntime.CallerPC(), "Chan.Recv")
 	return v
 }
 
 // RecvOK is the two-value receive: ok is false if c is closed and drained.
 //
 //go:noinline
-func (c *Chan[T]) RecvOK() (v T, ok bool) { return c.impl().Recv(core.CallerPC(), "Chan.RecvOK") }
+func (c *Chan[T]) RecvOK() (v T, ok bool) { return c.impl().Recv(goruntime.CallerPC(), "Chan.RecvOK") }
 
 // Range returns an iterator over the values received from c until it is
 // closed, like for v := range ch. Each receive is an op at the range's site.
 //
 //go:noinline
 func (c *Chan[T]) Range() iter.Seq[T] {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	return func(yield func(T) bool) {
 		for {
 			v, ok := c.impl().Recv(pc, "Chan.Range")
@@ -89,13 +89,13 @@ func (c *Chan[T]) Range() iter.Seq[T] {
 // if c is nil or already closed.
 //
 //go:noinline
-func (c *Chan[T]) Close() { c.impl().Close(core.CallerPC()) }
+func (c *Chan[T]) Close() { c.impl().Close(goruntime.CallerPC()) }
 
 // Len returns the number of values in c's buffer. It is a read op: its
 // result depends on what other tasks sent and received before it.
 //
 //go:noinline
-func (c *Chan[T]) Len() int { return c.impl().Len(core.CallerPC()) }
+func (c *Chan[T]) Len() int { return c.impl().Len(goruntime.CallerPC()) }
 
 // Cap returns the size of c's buffer (0 for a nil or unbuffered channel).
 func (c *Chan[T]) Cap() int { return c.impl().Cap() }

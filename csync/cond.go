@@ -6,6 +6,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -52,7 +53,7 @@ func (c *Cond) bind(r *core.Run, pc uintptr) {
 //
 //go:noinline
 func (c *Cond) Wait() {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
 		c.o.Outside("Cond.Wait", pc)
@@ -71,12 +72,12 @@ func (c *Cond) Wait() {
 // Signal wakes the longest-waiting task, if any.
 //
 //go:noinline
-func (c *Cond) Signal() { c.wake(false, core.CallerPC()) }
+func (c *Cond) Signal() { c.wake(false, goruntime.CallerPC()) }
 
 // Broadcast wakes all waiting tasks.
 //
 //go:noinline
-func (c *Cond) Broadcast() { c.wake(true, core.CallerPC()) }
+func (c *Cond) Broadcast() { c.wake(true, goruntime.CallerPC()) }
 
 func (c *Cond) wake(all bool, pc uintptr) {
 	what, kind := "Cond.Signal", trace.KindCondSignal

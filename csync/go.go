@@ -1,7 +1,7 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -25,4 +25,4 @@ import (
 // deadlock. morpheus.AllowLeaks turns the leak check off.
 //
 //go:noinline
-func Go(f func()) { prim.Go(core.CallerPC(), f) }
+func Go(f func()) { prim.Go(goruntime.CallerPC(), f) }

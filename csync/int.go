@@ -1,7 +1,7 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -13,28 +13,30 @@ type Int64 struct{ v prim.Var[int64] }
 // Load returns the value.
 //
 //go:noinline
-func (x *Int64) Load() int64 { return x.v.Load(core.CallerPC(), "Int64.Load") }
+func (x *Int64) Load() int64 { return x.v.Load(goruntime.CallerPC(), "Int64.Load") }
 
 // Store sets the value.
 //
 //go:noinline
-func (x *Int64) Store(v int64) { x.v.Store(v, core.CallerPC(), "Int64.Store") }
+func (x *Int64) Store(v int64) { x.v.Store(v, goruntime.CallerPC(), "Int64.Store") }
 
 // Add adds delta and returns the new value.
 //
 //go:noinline
-func (x *Int64) Add(delta int64) int64 { return prim.Add(&x.v, delta, core.CallerPC(), "Int64.Add") }
+func (x *Int64) Add(delta int64) int64 {
+	return prim.Add(&x.v, delta, goruntime.CallerPC(), "Int64.Add")
+}
 
 // Swap sets the value to v and returns the old one.
 //
 //go:noinline
-func (x *Int64) Swap(v int64) int64 { return x.v.Swap(v, core.CallerPC(), "Int64.Swap") }
+func (x *Int64) Swap(v int64) int64 { return x.v.Swap(v, goruntime.CallerPC(), "Int64.Swap") }
 
 // CompareAndSwap sets the value to new if it is old and reports whether it did.
 //
 //go:noinline
 func (x *Int64) CompareAndSwap(old, new int64) bool {
-	return prim.CompareAndSwap(&x.v, old, new, core.CallerPC(), "Int64.CompareAndSwap")
+	return prim.CompareAndSwap(&x.v, old, new, goruntime.CallerPC(), "Int64.CompareAndSwap")
 }
 
 // Int is Int64 for int values.
@@ -43,26 +45,26 @@ type Int struct{ v prim.Var[int] }
 // Load returns the value.
 //
 //go:noinline
-func (x *Int) Load() int { return x.v.Load(core.CallerPC(), "Int.Load") }
+func (x *Int) Load() int { return x.v.Load(goruntime.CallerPC(), "Int.Load") }
 
 // Store sets the value.
 //
 //go:noinline
-func (x *Int) Store(v int) { x.v.Store(v, core.CallerPC(), "Int.Store") }
+func (x *Int) Store(v int) { x.v.Store(v, goruntime.CallerPC(), "Int.Store") }
 
 // Add adds delta and returns the new value.
 //
 //go:noinline
-func (x *Int) Add(delta int) int { return prim.Add(&x.v, delta, core.CallerPC(), "Int.Add") }
+func (x *Int) Add(delta int) int { return prim.Add(&x.v, delta, goruntime.CallerPC(), "Int.Add") }
 
 // Swap sets the value to v and returns the old one.
 //
 //go:noinline
-func (x *Int) Swap(v int) int { return x.v.Swap(v, core.CallerPC(), "Int.Swap") }
+func (x *Int) Swap(v int) int { return x.v.Swap(v, goruntime.CallerPC(), "Int.Swap") }
 
 // CompareAndSwap sets the value to new if it is old and reports whether it did.
 //
 //go:noinline
 func (x *Int) CompareAndSwap(old, new int) bool {
-	return prim.CompareAndSwap(&x.v, old, new, core.CallerPC(), "Int.CompareAndSwap")
+	return prim.CompareAndSwap(&x.v, old, new, goruntime.CallerPC(), "Int.CompareAndSwap")
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -47,18 +48,18 @@ func (m *Mutex) bind(r *core.Run, pc uintptr) {
 // Lock locks m, blocking until it is free.
 //
 //go:noinline
-func (m *Mutex) Lock() { m.lock(core.CallerPC()) }
+func (m *Mutex) Lock() { m.lock(goruntime.CallerPC()) }
 
 // Unlock unlocks m.
 //
 //go:noinline
-func (m *Mutex) Unlock() { m.unlock(core.CallerPC()) }
+func (m *Mutex) Unlock() { m.unlock(goruntime.CallerPC()) }
 
 // TryLock locks m if it is free and reports whether it did.
 //
 //go:noinline
 func (m *Mutex) TryLock() bool {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.Outside("Mutex.TryLock", pc)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -35,7 +36,7 @@ func (o *onceOn) String() string { return o.o.Name("once") }
 //
 //go:noinline
 func (o *Once) Do(f func()) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
 		o.o.Outside("Once.Do", pc)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -41,28 +42,28 @@ func (m *RWMutex) bind(r *core.Run, pc uintptr) {
 // Lock locks m for writing, blocking until no reader or writer holds it.
 //
 //go:noinline
-func (m *RWMutex) Lock() { m.lock(core.CallerPC()) }
+func (m *RWMutex) Lock() { m.lock(goruntime.CallerPC()) }
 
 // Unlock unlocks m for writing; it panics if m is not write-locked.
 //
 //go:noinline
-func (m *RWMutex) Unlock() { m.unlock(core.CallerPC()) }
+func (m *RWMutex) Unlock() { m.unlock(goruntime.CallerPC()) }
 
 // RLock locks m for reading, blocking while a writer holds or waits for it.
 //
 //go:noinline
-func (m *RWMutex) RLock() { m.rlock(core.CallerPC()) }
+func (m *RWMutex) RLock() { m.rlock(goruntime.CallerPC()) }
 
 // RUnlock undoes one RLock; it panics if m is not read-locked.
 //
 //go:noinline
-func (m *RWMutex) RUnlock() { m.runlock(core.CallerPC()) }
+func (m *RWMutex) RUnlock() { m.runlock(goruntime.CallerPC()) }
 
 // TryLock write-locks m if it is free and reports whether it did.
 //
 //go:noinline
 func (m *RWMutex) TryLock() bool {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.Outside("RWMutex.TryLock", pc)
@@ -83,7 +84,7 @@ func (m *RWMutex) TryLock() bool {
 //
 //go:noinline
 func (m *RWMutex) TryRLock() bool {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.Outside("RWMutex.TryRLock", pc)
@@ -105,10 +106,10 @@ func (m *RWMutex) RLocker() Locker { return (*rlocker)(m) }
 type rlocker RWMutex
 
 //go:noinline
-func (l *rlocker) Lock() { (*RWMutex)(l).rlock(core.CallerPC()) }
+func (l *rlocker) Lock() { (*RWMutex)(l).rlock(goruntime.CallerPC()) }
 
 //go:noinline
-func (l *rlocker) Unlock() { (*RWMutex)(l).runlock(core.CallerPC()) }
+func (l *rlocker) Unlock() { (*RWMutex)(l).runlock(goruntime.CallerPC()) }
 
 func (l *rlocker) lock(pc uintptr)   { (*RWMutex)(l).rlock(pc) }
 func (l *rlocker) unlock(pc uintptr) { (*RWMutex)(l).runlock(pc) }

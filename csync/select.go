@@ -1,7 +1,7 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -39,7 +39,7 @@ func Default(f func()) Case { return Case{prim.DefaultCase(f)} }
 //
 //go:noinline
 func Select(cases ...Case) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	var buf [4]prim.Case
 	cs := buf[:0]
 	for _, c := range cases {

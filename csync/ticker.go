@@ -3,7 +3,7 @@ package csync
 import (
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -23,7 +23,7 @@ type Ticker struct {
 //go:noinline
 func NewTicker(d time.Duration) *Ticker {
 	tk := &Ticker{C: new(Chan[time.Time])}
-	tk.t.Start(d, &tk.C.c, core.CallerPC())
+	tk.t.Start(d, &tk.C.c, goruntime.CallerPC())
 	return tk
 }
 
@@ -31,9 +31,9 @@ func NewTicker(d time.Duration) *Ticker {
 // received is dropped.
 //
 //go:noinline
-func (tk *Ticker) Stop() { tk.t.Stop(core.CallerPC()) }
+func (tk *Ticker) Stop() { tk.t.Stop(goruntime.CallerPC()) }
 
 // Reset stops the ticker and restarts it with period d; it panics if d ≤ 0.
 //
 //go:noinline
-func (tk *Ticker) Reset(d time.Duration) { tk.t.Reset(d, core.CallerPC()) }
+func (tk *Ticker) Reset(d time.Duration) { tk.t.Reset(d, goruntime.CallerPC()) }

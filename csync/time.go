@@ -3,7 +3,7 @@ package csync
 import (
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -17,7 +17,7 @@ import (
 // 64th read is a poll, so that a loop that spins on the clock sees it move.
 //
 //go:noinline
-func Now() time.Time { return prim.Now(core.CallerPC()) }
+func Now() time.Time { return prim.Now(goruntime.CallerPC()) }
 
 // Since returns the virtual time elapsed since t.
 func Since(t time.Time) time.Duration { return Now().Sub(t) }
@@ -30,4 +30,4 @@ func Until(t time.Time) time.Duration { return t.Sub(Now()) }
 // still a scheduling point.
 //
 //go:noinline
-func Sleep(d time.Duration) { prim.Sleep(d, core.CallerPC()) }
+func Sleep(d time.Duration) { prim.Sleep(d, goruntime.CallerPC()) }

@@ -3,7 +3,7 @@ package csync
 import (
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -28,7 +28,7 @@ type Timer struct {
 //go:noinline
 func NewTimer(d time.Duration) *Timer {
 	tm := &Timer{C: new(Chan[time.Time])}
-	tm.t.Start(d, &tm.C.c, nil, core.CallerPC(), "NewTimer")
+	tm.t.Start(d, &tm.C.c, nil, goruntime.CallerPC(), "NewTimer")
 	return tm
 }
 
@@ -37,7 +37,7 @@ func NewTimer(d time.Duration) *Timer {
 //go:noinline
 func After(d time.Duration) *Chan[time.Time] {
 	tm := &Timer{C: new(Chan[time.Time])}
-	tm.t.Start(d, &tm.C.c, nil, core.CallerPC(), "After")
+	tm.t.Start(d, &tm.C.c, nil, goruntime.CallerPC(), "After")
 	return tm.C
 }
 
@@ -47,7 +47,7 @@ func After(d time.Duration) *Chan[time.Time] {
 //go:noinline
 func AfterFunc(d time.Duration, f func()) *Timer {
 	tm := new(Timer)
-	tm.t.Start(d, nil, f, core.CallerPC(), "AfterFunc")
+	tm.t.Start(d, nil, f, goruntime.CallerPC(), "AfterFunc")
 	return tm
 }
 
@@ -55,10 +55,10 @@ func AfterFunc(d time.Duration, f func()) *Timer {
 // (false if it had fired or been stopped).
 //
 //go:noinline
-func (tm *Timer) Stop() bool { return tm.t.Stop(core.CallerPC()) }
+func (tm *Timer) Stop() bool { return tm.t.Stop(goruntime.CallerPC()) }
 
 // Reset makes the timer fire after d from now, and reports whether it had
 // been active.
 //
 //go:noinline
-func (tm *Timer) Reset(d time.Duration) bool { return tm.t.Reset(d, core.CallerPC()) }
+func (tm *Timer) Reset(d time.Duration) bool { return tm.t.Reset(d, goruntime.CallerPC()) }

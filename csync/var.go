@@ -1,7 +1,7 @@
 package csync
 
 import (
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -19,22 +19,22 @@ type Var[T any] struct{ v prim.Var[T] }
 // Load returns x's value.
 //
 //go:noinline
-func (x *Var[T]) Load() T { return x.v.Load(core.CallerPC(), "Var.Load") }
+func (x *Var[T]) Load() T { return x.v.Load(goruntime.CallerPC(), "Var.Load") }
 
 // Store sets x's value to v.
 //
 //go:noinline
-func (x *Var[T]) Store(v T) { x.v.Store(v, core.CallerPC(), "Var.Store") }
+func (x *Var[T]) Store(v T) { x.v.Store(v, goruntime.CallerPC(), "Var.Store") }
 
 // Swap sets x's value to v and returns the old value, in one op.
 //
 //go:noinline
-func (x *Var[T]) Swap(v T) T { return x.v.Swap(v, core.CallerPC(), "Var.Swap") }
+func (x *Var[T]) Swap(v T) T { return x.v.Swap(v, goruntime.CallerPC(), "Var.Swap") }
 
 // CompareAndSwap sets x's value to new if it is old, in one op, and reports
 // whether it did. (A function, since only comparable types have it.)
 //
 //go:noinline
 func CompareAndSwap[T comparable](x *Var[T], old, new T) bool {
-	return prim.CompareAndSwap(&x.v, old, new, core.CallerPC(), "CompareAndSwap")
+	return prim.CompareAndSwap(&x.v, old, new, goruntime.CallerPC(), "CompareAndSwap")
 }

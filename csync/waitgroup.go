@@ -5,6 +5,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -39,19 +40,19 @@ func (wg *WaitGroup) bind(r *core.Run, pc uintptr) {
 // Add adds delta, which may be negative, to the counter.
 //
 //go:noinline
-func (wg *WaitGroup) Add(delta int) { wg.add(int64(delta), core.CallerPC()) }
+func (wg *WaitGroup) Add(delta int) { wg.add(int64(delta), goruntime.CallerPC()) }
 
 // Done decrements the counter by one.
 //
 //go:noinline
-func (wg *WaitGroup) Done() { wg.add(-1, core.CallerPC()) }
+func (wg *WaitGroup) Done() { wg.add(-1, goruntime.CallerPC()) }
 
 // Go calls f in a new goroutine (see csync.Go) and adds it to the group: Add(1),
 // then Done when f returns, as sync.WaitGroup.Go.
 //
 //go:noinline
 func (wg *WaitGroup) Go(f func()) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
 		wg.o.Outside("WaitGroup.Go", pc)
@@ -69,7 +70,7 @@ func (wg *WaitGroup) Go(f func()) {
 //
 //go:noinline
 func (wg *WaitGroup) Wait() {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
 		wg.o.Outside("WaitGroup.Wait", pc)

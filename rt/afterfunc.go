@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -18,7 +19,7 @@ import (
 //
 //go:noinline
 func ContextAfterFunc(ctx context.Context, f func()) (stop func() bool) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t := core.CurrentTask()
 	if t == nil {
 		return context.AfterFunc(ctx, f)
@@ -55,7 +56,7 @@ func ContextAfterFunc(ctx context.Context, f func()) (stop func() bool) {
 	})
 	waiter.Daemon = true
 	return func() bool {
-		spc := core.CallerPC() // a func value's call is not inlined
+		spc := goruntime.CallerPC() // a func value's call is not inlined
 		if claimed {
 			return false
 		}

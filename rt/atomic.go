@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -26,7 +27,7 @@ var shadows sync.Map // unsafe.Pointer -> *prim.Var[struct{}]
 //
 //go:noinline
 func Point[P any](p *P, read bool) Token {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil || p == nil {
 		return Token{}
 	}

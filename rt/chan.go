@@ -8,6 +8,7 @@ import (
 	"weak"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -55,18 +56,22 @@ func lookup[T any](k unsafe.Pointer) (c *prim.Chan[T], ok bool) {
 // Make stands for make(C, n) of a channel type C.
 //
 //go:noinline
-func Make[C ~chan T, T any, N integer](size N) C { return C(makeChan[T](size, core.CallerPC())) }
+func Make[C ~chan T, T any, N integer](size N) C { return C(makeChan[T](size, goruntime.CallerPC())) }
 
 // MakeRecv stands for make(C, n) of a receive-only channel type C
 // (make(<-chan T)), which Go allows: nothing can ever be sent on it.
 //
 //go:noinline
-func MakeRecv[C ~<-chan T, T any, N integer](size N) C { return C(makeChan[T](size, core.CallerPC())) }
+func MakeRecv[C ~<-chan T, T any, N integer](size N) C {
+	return C(makeChan[T](size, goruntime.CallerPC()))
+}
 
 // MakeSend stands for make(C, n) of a send-only channel type C.
 //
 //go:noinline
-func MakeSend[C ~chan<- T, T any, N integer](size N) C { return C(makeChan[T](size, core.CallerPC())) }
+func MakeSend[C ~chan<- T, T any, N integer](size N) C {
+	return C(makeChan[T](size, goruntime.CallerPC()))
+}
 
 func makeChan[T any, N integer](size N, pc uintptr) chan T {
 	n := int(size)
@@ -88,7 +93,7 @@ type integer interface {
 //
 //go:noinline
 func Send[T any](ch chan<- T, v T) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	c, ok := lookup[T](chanKey(ch))
 	if !ok {
 		foreignSend(ch, v, pc)
@@ -108,7 +113,7 @@ func Send[T any](ch chan<- T, v T) {
 //
 //go:noinline
 func SendFn[T any](ch chan<- T) func(T) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	return func(v T) {
 		c, ok := lookup[T](chanKey(ch))
 		if !ok {
@@ -128,14 +133,14 @@ func SendFn[T any](ch chan<- T) func(T) {
 //
 //go:noinline
 func Recv[T any](ch <-chan T) T {
-	v, _ := recv(ch, core.CallerPC())
+	v, _ := recv(ch, goruntime.CallerPC())
 	return v
 }
 
 // RecvOK stands for v, ok := <-ch.
 //
 //go:noinline
-func RecvOK[T any](ch <-chan T) (T, bool) { return recv(ch, core.CallerPC()) }
+func RecvOK[T any](ch <-chan T) (T, bool) { return recv(ch, goruntime.CallerPC()) }
 
 // RecvOKAs stands for v, ok = <-ch where ok's type B is a boolean type
 // other than bool and the assignment cannot be split in two statements (an
@@ -144,7 +149,7 @@ func RecvOK[T any](ch <-chan T) (T, bool) { return recv(ch, core.CallerPC()) }
 //
 //go:noinline
 func RecvOKAs[T any, B ~bool](ch <-chan T, like B) (T, B) {
-	v, ok := recv(ch, core.CallerPC())
+	v, ok := recv(ch, goruntime.CallerPC())
 	return v, B(ok)
 }
 
@@ -165,7 +170,7 @@ func recv[T any](ch <-chan T, pc uintptr) (T, bool) {
 //
 //go:noinline
 func Close[T any](ch chan<- T) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	c, ok := lookup[T](chanKey(ch))
 	if !ok || core.CurrentTask() == nil {
 		if ok {
@@ -183,12 +188,12 @@ func Close[T any](ch chan<- T) {
 // Len stands for len(ch).
 //
 //go:noinline
-func Len[T any](ch <-chan T) int { return length[T](chanKey(ch), len(ch), core.CallerPC()) }
+func Len[T any](ch <-chan T) int { return length[T](chanKey(ch), len(ch), goruntime.CallerPC()) }
 
 // LenSend stands for len(ch) of a send-only channel.
 //
 //go:noinline
-func LenSend[T any](ch chan<- T) int { return length[T](chanKey(ch), len(ch), core.CallerPC()) }
+func LenSend[T any](ch chan<- T) int { return length[T](chanKey(ch), len(ch), goruntime.CallerPC()) }
 
 func length[T any](k unsafe.Pointer, native int, pc uintptr) int {
 	c, ok := lookup[T](k)

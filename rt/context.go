@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -127,7 +128,7 @@ func (c *ctx) removeChild(k *ctx) {
 //
 //go:noinline
 func WithCancel(parent context.Context) (context.Context, context.CancelFunc) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	c := newCtx(parent, pc)
 	return c, func() { c.cancel(context.Canceled, nil, pc) }
 }
@@ -136,7 +137,7 @@ func WithCancel(parent context.Context) (context.Context, context.CancelFunc) {
 //
 //go:noinline
 func WithCancelCause(parent context.Context) (context.Context, context.CancelCauseFunc) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	c := newCtx(parent, pc)
 	return c, func(cause error) { c.cancel(context.Canceled, cause, pc) }
 }
@@ -145,28 +146,28 @@ func WithCancelCause(parent context.Context) (context.Context, context.CancelCau
 //
 //go:noinline
 func WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return withDeadline(parent, Now().Add(d), nil, core.CallerPC())
+	return withDeadline(parent, Now().Add(d), nil, goruntime.CallerPC())
 }
 
 // WithDeadline stands for context.WithDeadline, on the virtual clock.
 //
 //go:noinline
 func WithDeadline(parent context.Context, t time.Time) (context.Context, context.CancelFunc) {
-	return withDeadline(parent, t, nil, core.CallerPC())
+	return withDeadline(parent, t, nil, goruntime.CallerPC())
 }
 
 // WithTimeoutCause stands for context.WithTimeoutCause.
 //
 //go:noinline
 func WithTimeoutCause(parent context.Context, d time.Duration, cause error) (context.Context, context.CancelFunc) {
-	return withDeadline(parent, Now().Add(d), cause, core.CallerPC())
+	return withDeadline(parent, Now().Add(d), cause, goruntime.CallerPC())
 }
 
 // WithDeadlineCause stands for context.WithDeadlineCause.
 //
 //go:noinline
 func WithDeadlineCause(parent context.Context, t time.Time, cause error) (context.Context, context.CancelFunc) {
-	return withDeadline(parent, t, cause, core.CallerPC())
+	return withDeadline(parent, t, cause, goruntime.CallerPC())
 }
 
 func withDeadline(parent context.Context, t time.Time, cause error, pc uintptr) (context.Context, context.CancelFunc) {

@@ -2,11 +2,7 @@ package rt
 
 import (
 	"fmt"
-	"reflect"
 	"strconv"
-	"sync"
-	"testing"
-	"unsafe"
 )
 
 // counting reports whether Test runs in counting mode (EnvCount); never
@@ -32,21 +28,4 @@ func scheduleCount() int {
 	}
 	k, m, _ := processShard()
 	return shardShare(n, k, m)
-}
-
-// clearFailed clears t's failed mark, which testing never clears: in
-// counting mode every schedule runs the body with the same t, and a
-// schedule must fail only by its own t.Error. The mark is the field failed
-// of testing's common, under its mutex mu; if testing has changed and they
-// are not there, clearFailed panics rather than count wrong.
-func clearFailed(t *testing.T) {
-	v := reflect.ValueOf(t).Elem()
-	failed, mu := v.FieldByName("failed"), v.FieldByName("mu")
-	if !failed.IsValid() || failed.Kind() != reflect.Bool || !mu.IsValid() || mu.Type() != reflect.TypeFor[sync.RWMutex]() {
-		panic("morpheus: counting mode cannot clear a testing.T's failed mark in this version of Go")
-	}
-	m := (*sync.RWMutex)(unsafe.Pointer(mu.UnsafeAddr()))
-	m.Lock()
-	*(*bool)(unsafe.Pointer(failed.UnsafeAddr())) = false
-	m.Unlock()
 }

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -33,7 +34,7 @@ type pendingFinal struct {
 //
 //go:noinline
 func SetFinalizer(obj any, finalizer any) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t := core.CurrentTask()
 	if t == nil || obj == nil {
 		runtime.SetFinalizer(obj, finalizer)
@@ -77,7 +78,7 @@ func (s *runState) finalizerOf(p unsafe.Pointer) int {
 //
 //go:noinline
 func AddCleanup[T, S any](ptr *T, cleanup func(S), arg S) runtime.Cleanup {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t := core.CurrentTask()
 	if t == nil {
 		return runtime.AddCleanup(ptr, cleanup, arg)

@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -13,7 +14,7 @@ import (
 //
 //go:noinline
 func Go(f func()) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		go f()
 		return
@@ -25,7 +26,7 @@ func Go(f func()) {
 //
 //go:noinline
 func Gosched() {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		runtime.Gosched()
 		return

@@ -5,6 +5,7 @@ import (
 	"weak"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Plain memory that goroutines may share. The rewriter turns a load of a
@@ -40,7 +41,7 @@ func Rewritten() bool {
 //go:noinline
 func Read[T any](p *T) *T {
 	if t := core.CurrentTask(); t != nil && p != nil {
-		access(t, unsafe.Pointer(p), false, core.CallerPC())
+		access(t, unsafe.Pointer(p), false, goruntime.CallerPC())
 	}
 	return p
 }
@@ -50,7 +51,7 @@ func Read[T any](p *T) *T {
 //go:noinline
 func Write[T any](p *T) *T {
 	if t := core.CurrentTask(); t != nil && p != nil {
-		access(t, unsafe.Pointer(p), true, core.CallerPC())
+		access(t, unsafe.Pointer(p), true, goruntime.CallerPC())
 	}
 	return p
 }
@@ -61,7 +62,7 @@ func Write[T any](p *T) *T {
 //go:noinline
 func ReadMap[M ~map[K]V, K comparable, V any](m M) M {
 	if t := core.CurrentTask(); t != nil && m != nil {
-		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), false, core.CallerPC())
+		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), false, goruntime.CallerPC())
 	}
 	return m
 }
@@ -72,7 +73,7 @@ func ReadMap[M ~map[K]V, K comparable, V any](m M) M {
 //go:noinline
 func WriteMap[M ~map[K]V, K comparable, V any](m M) M {
 	if t := core.CurrentTask(); t != nil && m != nil {
-		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), true, core.CallerPC())
+		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), true, goruntime.CallerPC())
 	}
 	return m
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/csync/memnet"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // In rewritten code package net's functions that listen and dial reach the
@@ -37,7 +38,7 @@ const (
 //
 //go:noinline
 func Dial(network, address string) (net.Conn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return net.Dial(network, address)
 	}
@@ -49,7 +50,7 @@ func Dial(network, address string) (net.Conn, error) {
 //
 //go:noinline
 func DialTimeout(network, address string, timeout time.Duration) (net.Conn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return net.DialTimeout(network, address, timeout)
 	}
@@ -60,7 +61,7 @@ func DialTimeout(network, address string, timeout time.Duration) (net.Conn, erro
 //
 //go:noinline
 func DialerDial(d *net.Dialer, network, address string) (net.Conn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return d.Dial(network, address)
 	}
@@ -72,7 +73,7 @@ func DialerDial(d *net.Dialer, network, address string) (net.Conn, error) {
 //
 //go:noinline
 func DialContext(d *net.Dialer, ctx context.Context, network, address string) (net.Conn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return d.DialContext(ctx, network, address)
 	}
@@ -85,7 +86,7 @@ func DialContext(d *net.Dialer, ctx context.Context, network, address string) (n
 //
 //go:noinline
 func DialerDialValue(d *net.Dialer) func(network, address string) (net.Conn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	return func(network, address string) (net.Conn, error) {
 		if core.CurrentTask() == nil {
 			return d.Dial(network, address)
@@ -99,7 +100,7 @@ func DialerDialValue(d *net.Dialer) func(network, address string) (net.Conn, err
 //
 //go:noinline
 func DialContextValue(d *net.Dialer) func(ctx context.Context, network, address string) (net.Conn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	return func(ctx context.Context, network, address string) (net.Conn, error) {
 		if core.CurrentTask() == nil {
 			return d.DialContext(ctx, network, address)
@@ -119,7 +120,7 @@ func dialContextAt(ctx context.Context, network, address string, pc uintptr) (ne
 //
 //go:noinline
 func Listen(network, address string) (net.Listener, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return net.Listen(network, address)
 	}
@@ -131,7 +132,7 @@ func Listen(network, address string) (net.Listener, error) {
 //
 //go:noinline
 func ListenConfigListen(lc *net.ListenConfig, ctx context.Context, network, address string) (net.Listener, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return lc.Listen(ctx, network, address)
 	}
@@ -288,7 +289,7 @@ func (a *addr) client(n int) net.Addr {
 //
 //go:noinline
 func Pipe() (net.Conn, net.Conn) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return net.Pipe()
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/csync/memnet"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // ListenPacket stands for net.ListenPacket: udp and unixgram endpoints of
@@ -15,7 +16,7 @@ import (
 //
 //go:noinline
 func ListenPacket(network, address string) (net.PacketConn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return net.ListenPacket(network, address)
 	}
@@ -26,7 +27,7 @@ func ListenPacket(network, address string) (net.PacketConn, error) {
 //
 //go:noinline
 func ListenConfigListenPacket(lc *net.ListenConfig, ctx context.Context, network, address string) (net.PacketConn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		return lc.ListenPacket(ctx, network, address)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/csync/memnet"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // The functions of package net that return concrete types (ListenTCP's
@@ -78,7 +79,7 @@ var (
 //
 //go:noinline
 func ListenTCP(network string, laddr *net.TCPAddr) (TCPListener, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		l, err := net.ListenTCP(network, laddr)
 		if err != nil {
@@ -101,7 +102,7 @@ func ListenTCP(network string, laddr *net.TCPAddr) (TCPListener, error) {
 //
 //go:noinline
 func DialTCP(network string, laddr, raddr *net.TCPAddr) (TCPConn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		c, err := net.DialTCP(network, laddr, raddr)
 		if err != nil {
@@ -127,7 +128,7 @@ func DialTCP(network string, laddr, raddr *net.TCPAddr) (TCPConn, error) {
 //
 //go:noinline
 func ListenUDP(network string, laddr *net.UDPAddr) (UDPConn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		c, err := net.ListenUDP(network, laddr)
 		if err != nil {
@@ -154,7 +155,7 @@ func ListenUDP(network string, laddr *net.UDPAddr) (UDPConn, error) {
 //
 //go:noinline
 func DialUDP(network string, laddr, raddr *net.UDPAddr) (UDPConn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		c, err := net.DialUDP(network, laddr, raddr)
 		if err != nil {

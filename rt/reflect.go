@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // lenOp is what a controlled channel of any element type offers ValueLen.
@@ -27,7 +28,7 @@ func ValueLen(v reflect.Value) int {
 		return v.Len() // a foreign channel
 	}
 	c := e.(*entry).c.(lenOp)
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		c.Outside("len", pc)
 		return v.Len()

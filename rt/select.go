@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -118,7 +119,7 @@ func (c *SendCase[T]) took(reflect.Value, bool) {}
 //
 //go:noinline
 func Select(def bool, cases ...Case) int {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		for _, c := range cases {
 			c.outside(pc)

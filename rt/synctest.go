@@ -5,6 +5,7 @@ import (
 	"testing/synctest"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // A testing/synctest bubble is what a schedule already is: its goroutines
@@ -40,7 +41,7 @@ func SynctestTest(t *testing.T, f func(*testing.T)) {
 //
 //go:noinline
 func SynctestWait() {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t := core.CurrentTask()
 	if t == nil {
 		synctest.Wait()

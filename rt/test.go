@@ -16,6 +16,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
@@ -153,7 +154,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	skipped := false
 	run := func(e *morpheus.Env) {
 		if count {
-			clearFailed(t) // a schedule fails t only by what it does itself
+			goruntime.ClearFailed(t) // a schedule fails t only by what it does itself
 		}
 		current = &schedule{env: e}
 		defer func() { current = nil }()

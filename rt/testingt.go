@@ -8,6 +8,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // T stands for the receiver of a call of the logging and failing methods
@@ -125,7 +126,7 @@ func (s *schedule) end() {
 //go:noinline
 func (c *TestingT) Log(args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
+		s.log(pastHelpers(goruntime.CallerPC()), fmt.Sprintln(args...))
 		return
 	}
 	c.TB.Helper()
@@ -137,7 +138,7 @@ func (c *TestingT) Log(args ...any) {
 //go:noinline
 func (c *TestingT) Logf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
+		s.log(pastHelpers(goruntime.CallerPC()), fmt.Sprintf(format, args...))
 		return
 	}
 	c.TB.Helper()
@@ -149,7 +150,7 @@ func (c *TestingT) Logf(format string, args ...any) {
 //go:noinline
 func (c *TestingT) Error(args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := pastHelpers(core.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+		pc, msg := pastHelpers(goruntime.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 		s.log(pc, msg)
 		s.fail(pc, msg)
 		return
@@ -163,7 +164,7 @@ func (c *TestingT) Error(args ...any) {
 //go:noinline
 func (c *TestingT) Errorf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...)
+		pc, msg := pastHelpers(goruntime.CallerPC()), fmt.Sprintf(format, args...)
 		s.log(pc, msg)
 		s.fail(pc, msg)
 		return
@@ -177,7 +178,7 @@ func (c *TestingT) Errorf(format string, args ...any) {
 //go:noinline
 func (c *TestingT) Fatal(args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := pastHelpers(core.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+		pc, msg := pastHelpers(goruntime.CallerPC()), strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 		s.log(pc, msg)
 		s.fatal(pc, msg)
 	}
@@ -190,7 +191,7 @@ func (c *TestingT) Fatal(args ...any) {
 //go:noinline
 func (c *TestingT) Fatalf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		pc, msg := pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...)
+		pc, msg := pastHelpers(goruntime.CallerPC()), fmt.Sprintf(format, args...)
 		s.log(pc, msg)
 		s.fatal(pc, msg)
 	}
@@ -203,7 +204,7 @@ func (c *TestingT) Fatalf(format string, args ...any) {
 //go:noinline
 func (c *TestingT) Fail() {
 	if s := c.mine(); s != nil {
-		s.fail(pastHelpers(core.CallerPC()), "the test called t.Fail")
+		s.fail(pastHelpers(goruntime.CallerPC()), "the test called t.Fail")
 		return
 	}
 	c.TB.Fail()
@@ -214,7 +215,7 @@ func (c *TestingT) Fail() {
 //go:noinline
 func (c *TestingT) FailNow() {
 	if s := c.mine(); s != nil {
-		s.fatal(pastHelpers(core.CallerPC()), "the test called t.FailNow")
+		s.fatal(pastHelpers(goruntime.CallerPC()), "the test called t.FailNow")
 	}
 	c.TB.FailNow()
 }
@@ -233,7 +234,7 @@ func (c *TestingT) Failed() bool {
 //go:noinline
 func (c *TestingT) Skip(args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(pastHelpers(core.CallerPC()), fmt.Sprintln(args...))
+		s.log(pastHelpers(goruntime.CallerPC()), fmt.Sprintln(args...))
 		s.exitSubtest()
 	}
 	c.TB.Helper()
@@ -245,7 +246,7 @@ func (c *TestingT) Skip(args ...any) {
 //go:noinline
 func (c *TestingT) Skipf(format string, args ...any) {
 	if s := c.mine(); s != nil {
-		s.log(pastHelpers(core.CallerPC()), fmt.Sprintf(format, args...))
+		s.log(pastHelpers(goruntime.CallerPC()), fmt.Sprintf(format, args...))
 		s.exitSubtest()
 	}
 	c.TB.Helper()

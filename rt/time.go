@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
@@ -16,7 +17,7 @@ import (
 //
 //go:noinline
 func Sleep(d time.Duration) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if core.CurrentTask() == nil {
 		outsideSleep(d)
 		return
@@ -27,17 +28,17 @@ func Sleep(d time.Duration) {
 // Now stands for time.Now.
 //
 //go:noinline
-func Now() time.Time { return now(core.CallerPC()) }
+func Now() time.Time { return now(goruntime.CallerPC()) }
 
 // Since stands for time.Since.
 //
 //go:noinline
-func Since(t time.Time) time.Duration { return now(core.CallerPC()).Sub(t) }
+func Since(t time.Time) time.Duration { return now(goruntime.CallerPC()).Sub(t) }
 
 // Until stands for time.Until.
 //
 //go:noinline
-func Until(t time.Time) time.Duration { return t.Sub(now(core.CallerPC())) }
+func Until(t time.Time) time.Duration { return t.Sub(now(goruntime.CallerPC())) }
 
 // now reads the clock for a caller at pc.
 func now(pc uintptr) time.Time {
@@ -57,17 +58,17 @@ type Timer struct {
 // NewTimer stands for time.NewTimer.
 //
 //go:noinline
-func NewTimer(d time.Duration) *Timer { return newTimer(d, nil, core.CallerPC()) }
+func NewTimer(d time.Duration) *Timer { return newTimer(d, nil, goruntime.CallerPC()) }
 
 // AfterFunc stands for time.AfterFunc: f runs in a new controlled goroutine.
 //
 //go:noinline
-func AfterFunc(d time.Duration, f func()) *Timer { return newTimer(d, f, core.CallerPC()) }
+func AfterFunc(d time.Duration, f func()) *Timer { return newTimer(d, f, goruntime.CallerPC()) }
 
 // After stands for time.After.
 //
 //go:noinline
-func After(d time.Duration) <-chan time.Time { return newTimer(d, nil, core.CallerPC()).C }
+func After(d time.Duration) <-chan time.Time { return newTimer(d, nil, goruntime.CallerPC()).C }
 
 func newTimer(d time.Duration, f func(), pc uintptr) *Timer {
 	if core.CurrentTask() == nil {
@@ -93,7 +94,7 @@ func (t *Timer) Stop() bool {
 	if t.nt != nil {
 		return t.nt.stop()
 	}
-	return t.t.Stop(core.CallerPC())
+	return t.t.Stop(goruntime.CallerPC())
 }
 
 // Reset stands for time.Timer.Reset.
@@ -103,7 +104,7 @@ func (t *Timer) Reset(d time.Duration) bool {
 	if t.nt != nil {
 		return t.nt.reset(d)
 	}
-	return t.t.Reset(d, core.CallerPC())
+	return t.t.Reset(d, goruntime.CallerPC())
 }
 
 // Ticker stands for time.Ticker.
@@ -116,7 +117,7 @@ type Ticker struct {
 // NewTicker stands for time.NewTicker.
 //
 //go:noinline
-func NewTicker(d time.Duration) *Ticker { return newTicker(d, core.CallerPC()) }
+func NewTicker(d time.Duration) *Ticker { return newTicker(d, goruntime.CallerPC()) }
 
 // Tick stands for time.Tick.
 //
@@ -125,7 +126,7 @@ func Tick(d time.Duration) <-chan time.Time {
 	if d <= 0 {
 		return nil
 	}
-	return newTicker(d, core.CallerPC()).C
+	return newTicker(d, goruntime.CallerPC()).C
 }
 
 func newTicker(d time.Duration, pc uintptr) *Ticker {
@@ -151,7 +152,7 @@ func (t *Ticker) Stop() {
 		t.nt.stop()
 		return
 	}
-	t.t.Stop(core.CallerPC())
+	t.t.Stop(goruntime.CallerPC())
 }
 
 // Reset stands for time.Ticker.Reset.
@@ -165,5 +166,5 @@ func (t *Ticker) Reset(d time.Duration) {
 		t.nt.reset(d)
 		return
 	}
-	t.t.Reset(d, core.CallerPC())
+	t.t.Reset(d, goruntime.CallerPC())
 }

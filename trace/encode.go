@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // checkEncodable returns an error if t breaks a rule that Decode enforces, so
@@ -96,12 +98,41 @@ func msgOf(t *Trace, e *Event) any {
 	return t.Msgs[e.Val]
 }
 
-// msgText is the text the format keeps of message content m.
+// msgText is the text the format keeps of message content m: a string as
+// it is, a value with its type, so that two message types with the same
+// fields read apart ("quickstart.Ping{From:client@c0}", "&kv.Put{Key:a}",
+// "raft.MsgType(3)"). A value of a type of its own that formats itself (a
+// String or Error method), or of a predeclared or unnamed type, is printed
+// as fmt prints it.
 func msgText(m any) string {
 	if s, ok := m.(string); ok {
 		return s
 	}
-	return fmt.Sprintf("%+v", m)
+	s := fmt.Sprintf("%+v", m)
+	switch m.(type) {
+	case fmt.Stringer, error, nil:
+		return s
+	}
+	t, amp := reflect.TypeOf(m), ""
+	if t.Kind() == reflect.Pointer && strings.HasPrefix(s, "&") {
+		t, amp, s = t.Elem(), "&", s[1:]
+	}
+	switch {
+	case t.Name() == "" || t.PkgPath() == "":
+		return amp + s
+	case t.Kind() == reflect.Struct:
+		return amp + t.String() + s
+	}
+	return amp + t.String() + "(" + s + ")"
+}
+
+// MsgText returns the text of message id as a trace file keeps it (see
+// msgText), "" if the trace has none.
+func (t *Trace) MsgText(id int64) string {
+	if id < 0 || id >= int64(len(t.Msgs)) || t.Msgs[id] == nil {
+		return ""
+	}
+	return msgText(t.Msgs[id])
 }
 
 // encoder writes one trace, a line at a time, reusing one line buffer.

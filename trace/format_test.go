@@ -3,7 +3,6 @@ package trace_test
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -187,11 +186,7 @@ func fmtNormalize(tr *trace.Trace) fmtNormalized {
 		n.At = append(n.At, at)
 		e.Loc = 0
 		if e.Kind == trace.KindSend && e.Val >= 0 && e.Val < int64(len(tr.Msgs)) && tr.Msgs[e.Val] != nil {
-			m := tr.Msgs[e.Val]
-			s, ok := m.(string)
-			if !ok {
-				s = fmt.Sprintf("%+v", m)
-			}
+			s := tr.MsgText(e.Val)
 			n.Msgs[e.Val] = s
 		}
 		n.Events = append(n.Events, e)

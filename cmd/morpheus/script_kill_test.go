@@ -7,12 +7,13 @@ import (
 	"os/exec"
 	"regexp"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/morpheus-go/morpheus/internal/proctree"
 )
 
 // killOn runs args until their stdout matches re, then kills the process
-// and every process it started (killTree: the test processes of morpheus
+// and every process it started (proctree.KillTree: the test processes of morpheus
 // test run in process groups of their own), as a time-out of a CI job or of
 // morpheus bench modules does.
 func killOn(re *regexp.Regexp, env, args []string, stdout, stderr *bytes.Buffer) error {
@@ -21,7 +22,7 @@ func killOn(re *regexp.Regexp, env, args []string, stdout, stderr *bytes.Buffer)
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = append(os.Environ(), env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	var mu sync.Mutex
 	cmd.Stdout = sharedLockWriter{&mu, stdout}
 	cmd.Stderr = sharedLockWriter{&mu, stderr}
@@ -38,7 +39,7 @@ func killOn(re *regexp.Regexp, env, args []string, stdout, stderr *bytes.Buffer)
 		case err := <-exited:
 			return errors.New("it ended before its stdout matched: " + errString(err))
 		case <-deadline:
-			killTree(cmd.Process.Pid)
+			proctree.KillTree(cmd.Process.Pid)
 			<-exited
 			return errors.New("its stdout did not match within 5 minutes")
 		case <-tick.C:
@@ -46,7 +47,7 @@ func killOn(re *regexp.Regexp, env, args []string, stdout, stderr *bytes.Buffer)
 			ok := re.Match(stdout.Bytes())
 			mu.Unlock()
 			if ok {
-				killTree(cmd.Process.Pid)
+				proctree.KillTree(cmd.Process.Pid)
 				<-exited
 				return nil
 			}

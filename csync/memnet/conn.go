@@ -10,6 +10,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -42,7 +43,7 @@ func (p *pipe) String() string { return fmt.Sprintf("conn %s→%s#%d", p.from, p
 // Read reads what the peer wrote, waiting for it (see the package doc).
 //
 //go:noinline
-func (c *Conn) Read(b []byte) (int, error) { return c.read(b, core.CallerPC()) }
+func (c *Conn) Read(b []byte) (int, error) { return c.read(b, goruntime.CallerPC()) }
 
 func (c *Conn) read(b []byte, pc uintptr) (int, error) {
 	t, r := ctl.Self("Conn.Read")
@@ -90,7 +91,7 @@ func (c *Conn) read(b []byte, pc uintptr) (int, error) {
 // Write queues b for the peer; it never blocks.
 //
 //go:noinline
-func (c *Conn) Write(b []byte) (int, error) { return c.write(b, core.CallerPC()) }
+func (c *Conn) Write(b []byte) (int, error) { return c.write(b, goruntime.CallerPC()) }
 
 func (c *Conn) write(b []byte, pc uintptr) (int, error) {
 	t, r := ctl.Self("Conn.Write")
@@ -130,7 +131,7 @@ func (c *Conn) write(b []byte, pc uintptr) (int, error) {
 //
 //go:noinline
 func (c *Conn) Close() error {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Conn.Close")
 	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: c.wr.res, Obj: -1, PC: pc})
 	if c.closed {
@@ -145,7 +146,7 @@ func (c *Conn) Close() error {
 //
 //go:noinline
 func (c *Conn) CloseWrite() error {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Conn.CloseWrite")
 	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: c.wr.res, Obj: -1, PC: pc})
 	if c.closed {
@@ -161,7 +162,7 @@ func (c *Conn) CloseWrite() error {
 //
 //go:noinline
 func (c *Conn) CloseRead() error {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Conn.CloseRead")
 	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: c.rd.res, Obj: -1, PC: pc})
 	if c.closed {

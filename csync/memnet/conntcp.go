@@ -8,8 +8,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // A Conn has every method of *net.TCPConn, so that code written for one
@@ -23,7 +23,7 @@ var errNoSocket = errors.New("memnet: an in-memory connection has no file descri
 //
 //go:noinline
 func (c *Conn) ReadFrom(r io.Reader) (int64, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	buf := make([]byte, 32*1024)
 	var n int64
 	for {
@@ -48,7 +48,7 @@ func (c *Conn) ReadFrom(r io.Reader) (int64, error) {
 //
 //go:noinline
 func (c *Conn) WriteTo(w io.Writer) (int64, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	buf := make([]byte, 32*1024)
 	var n int64
 	for {

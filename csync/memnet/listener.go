@@ -7,6 +7,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -34,7 +35,7 @@ func (l *listenerOn) String() string {
 //
 //go:noinline
 func (l *listener) Accept() (net.Conn, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Listener.Accept")
 	woken := false
 	for {
@@ -77,7 +78,7 @@ func (l *listener) Accept() (net.Conn, error) {
 //
 //go:noinline
 func (l *listener) Close() error {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Listener.Close")
 	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: l.res, Obj: -1, PC: pc})
 	if l.closed {

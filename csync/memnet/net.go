@@ -9,6 +9,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -47,7 +48,7 @@ func opError(op string, addr net.Addr, err error) error {
 // listener has it (syscall.EADDRINUSE).
 //
 //go:noinline
-func Listen(addr string) (net.Listener, error) { return ListenAt(addr, core.CallerPC()) }
+func Listen(addr string) (net.Listener, error) { return ListenAt(addr, goruntime.CallerPC()) }
 
 // ListenAt is Listen with the op located at pc (for wrappers, such as the
 // rewriter's runtime, that stand for the user's call).
@@ -76,13 +77,13 @@ func ListenNet(addr string, shown net.Addr, pc uintptr) (net.Listener, error) {
 // nobody listens on addr.
 //
 //go:noinline
-func Dial(addr string) (net.Conn, error) { return dial(addr, core.CallerPC()) }
+func Dial(addr string) (net.Conn, error) { return dial(addr, goruntime.CallerPC()) }
 
 // DialTimeout is Dial: dialing never waits, so the time-out never expires.
 //
 //go:noinline
 func DialTimeout(addr string, timeout time.Duration) (net.Conn, error) {
-	return dial(addr, core.CallerPC())
+	return dial(addr, goruntime.CallerPC())
 }
 
 // DialAt is Dial with the op located at pc.

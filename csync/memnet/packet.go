@@ -8,6 +8,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -87,14 +88,14 @@ func bindPacket(key string, addr net.Addr, keyOf func(net.Addr) (string, error),
 //
 //go:noinline
 func (c *PacketConn) ReadFrom(b []byte) (int, net.Addr, error) {
-	return c.readAt(b, core.CallerPC())
+	return c.readAt(b, goruntime.CallerPC())
 }
 
 // Read receives a packet from the connected peer.
 //
 //go:noinline
 func (c *PacketConn) Read(b []byte) (int, error) {
-	n, _, err := c.readAt(b, core.CallerPC())
+	n, _, err := c.readAt(b, goruntime.CallerPC())
 	return n, err
 }
 
@@ -137,7 +138,7 @@ func (c *PacketConn) readAt(b []byte, pc uintptr) (int, net.Addr, error) {
 //
 //go:noinline
 func (c *PacketConn) WriteTo(b []byte, addr net.Addr) (int, error) {
-	return c.WriteToAt(b, addr, core.CallerPC())
+	return c.WriteToAt(b, addr, goruntime.CallerPC())
 }
 
 // WriteToAt is WriteTo with the op located at pc.
@@ -182,7 +183,7 @@ func (c *PacketConn) send(b []byte, key string, pc uintptr) (int, error) {
 //
 //go:noinline
 func (c *PacketConn) Write(b []byte) (int, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if c.peer == "" {
 		ctl.Self("PacketConn.Write")
 		return 0, opError("write", c.addr, errNotConnected)
@@ -194,7 +195,7 @@ func (c *PacketConn) Write(b []byte) (int, error) {
 // net.ErrClosed, and packets sent to its address are dropped.
 //
 //go:noinline
-func (c *PacketConn) Close() error { return c.CloseAt(core.CallerPC()) }
+func (c *PacketConn) Close() error { return c.CloseAt(goruntime.CallerPC()) }
 
 // CloseAt is Close with the op located at pc.
 func (c *PacketConn) CloseAt(pc uintptr) error {

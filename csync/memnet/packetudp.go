@@ -6,7 +6,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // A PacketConn has every method of *net.UDPConn, so that code written for
@@ -18,7 +18,7 @@ import (
 //
 //go:noinline
 func (c *PacketConn) ReadFromUDP(b []byte) (int, *net.UDPAddr, error) {
-	n, a, err := c.readAt(b, core.CallerPC())
+	n, a, err := c.readAt(b, goruntime.CallerPC())
 	u, _ := a.(*net.UDPAddr)
 	return n, u, err
 }
@@ -27,7 +27,7 @@ func (c *PacketConn) ReadFromUDP(b []byte) (int, *net.UDPAddr, error) {
 //
 //go:noinline
 func (c *PacketConn) ReadFromUDPAddrPort(b []byte) (int, netip.AddrPort, error) {
-	n, a, err := c.readAt(b, core.CallerPC())
+	n, a, err := c.readAt(b, goruntime.CallerPC())
 	return n, addrPort(a), err
 }
 
@@ -35,7 +35,7 @@ func (c *PacketConn) ReadFromUDPAddrPort(b []byte) (int, netip.AddrPort, error) 
 //
 //go:noinline
 func (c *PacketConn) ReadMsgUDP(b, oob []byte) (n, oobn, flags int, addr *net.UDPAddr, err error) {
-	n, a, err := c.readAt(b, core.CallerPC())
+	n, a, err := c.readAt(b, goruntime.CallerPC())
 	addr, _ = a.(*net.UDPAddr)
 	return n, 0, 0, addr, err
 }
@@ -44,7 +44,7 @@ func (c *PacketConn) ReadMsgUDP(b, oob []byte) (n, oobn, flags int, addr *net.UD
 //
 //go:noinline
 func (c *PacketConn) ReadMsgUDPAddrPort(b, oob []byte) (n, oobn, flags int, addr netip.AddrPort, err error) {
-	n, a, err := c.readAt(b, core.CallerPC())
+	n, a, err := c.readAt(b, goruntime.CallerPC())
 	return n, 0, 0, addrPort(a), err
 }
 
@@ -53,23 +53,23 @@ func (c *PacketConn) ReadMsgUDPAddrPort(b, oob []byte) (n, oobn, flags int, addr
 //go:noinline
 func (c *PacketConn) WriteToUDP(b []byte, addr *net.UDPAddr) (int, error) {
 	if addr == nil {
-		return c.WriteToAt(b, nil, core.CallerPC())
+		return c.WriteToAt(b, nil, goruntime.CallerPC())
 	}
-	return c.WriteToAt(b, addr, core.CallerPC())
+	return c.WriteToAt(b, addr, goruntime.CallerPC())
 }
 
 // WriteToUDPAddrPort is WriteTo an address given as a netip.AddrPort.
 //
 //go:noinline
 func (c *PacketConn) WriteToUDPAddrPort(b []byte, addr netip.AddrPort) (int, error) {
-	return c.WriteToAt(b, net.UDPAddrFromAddrPort(addr), core.CallerPC())
+	return c.WriteToAt(b, net.UDPAddrFromAddrPort(addr), goruntime.CallerPC())
 }
 
 // WriteMsgUDP is WriteToUDP, or Write if addr is nil; oob is dropped.
 //
 //go:noinline
 func (c *PacketConn) WriteMsgUDP(b, oob []byte, addr *net.UDPAddr) (n, oobn int, err error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	if addr == nil && c.peer != "" {
 		n, err = c.send(b, c.peer, pc)
 	} else if addr == nil {
@@ -84,7 +84,7 @@ func (c *PacketConn) WriteMsgUDP(b, oob []byte, addr *net.UDPAddr) (n, oobn int,
 //
 //go:noinline
 func (c *PacketConn) WriteMsgUDPAddrPort(b, oob []byte, addr netip.AddrPort) (n, oobn int, err error) {
-	n, err = c.WriteToAt(b, net.UDPAddrFromAddrPort(addr), core.CallerPC())
+	n, err = c.WriteToAt(b, net.UDPAddrFromAddrPort(addr), goruntime.CallerPC())
 	return n, len(oob), err
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -58,7 +59,7 @@ func (pipeAddr) String() string  { return "pipe" }
 //
 //go:noinline
 func (e *pipeEnd) Read(b []byte) (int, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Pipe.Read")
 	p := e.rd
 	for {
@@ -98,7 +99,7 @@ func (e *pipeEnd) Read(b []byte) (int, error) {
 //
 //go:noinline
 func (e *pipeEnd) Write(b []byte) (int, error) {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Pipe.Write")
 	p := e.wr
 	mine := false // b is in p.buf
@@ -155,7 +156,7 @@ func (e *pipeEnd) stop(r *core.Run, mine bool, done int, err error) (int, error)
 //
 //go:noinline
 func (e *pipeEnd) Close() error {
-	pc := core.CallerPC()
+	pc := goruntime.CallerPC()
 	t, r := ctl.Self("Pipe.Close")
 	r.Do(t, core.Op{Kind: trace.KindNetClose, Res: e.wr.res, Obj: -1, PC: pc})
 	if e.closed {

@@ -2,7 +2,8 @@ package core
 
 import (
 	"iter"
-	"runtime"
+
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // A carrier is a pooled coroutine that runs task bodies one after another.
@@ -16,7 +17,7 @@ type carrier struct {
 	yield func(struct{}) bool
 	task  *Task // the task it runs now, nil when idle
 	goid  int64
-	gkey  uint64 // goroutineKey of its goroutine
+	gkey  uint64 // goruntime.GoroutineKey of its goroutine
 	// chained: it waits inside its resume of another carrier (the
 	// hand-off's chain, sched.go): its task can be resumed only by a yield
 	// down the chain.
@@ -38,7 +39,7 @@ func newCarrier() *carrier {
 // wait for the next assignment. It returns when the pool drains it.
 func (c *carrier) loop(yield func(struct{}) bool) {
 	c.yield = yield
-	c.goid = goid()
+	c.goid = goruntime.Goid()
 	growStack(0)
 	c.register()
 	drained := false
@@ -73,26 +74,6 @@ func (c *carrier) goexit() {
 	c.task = nil
 	c.dead = true
 	c.yield(struct{}{})
-}
-
-// curGoid returns the calling goroutine's id, parsed from its stack header:
-// microseconds (the runtime formats a traceback), so carriers ask goid.
-func curGoid() int64 {
-	var buf [64]byte
-	n := runtime.Stack(buf[:], false)
-	b := buf[:n]
-	const prefix = "goroutine "
-	if len(b) < len(prefix) {
-		return 0
-	}
-	var id int64
-	for _, c := range b[len(prefix):] {
-		if c < '0' || c > '9' {
-			break
-		}
-		id = id*10 + int64(c-'0')
-	}
-	return id
 }
 
 // pool holds the idle carriers of one worker. Iterations of a test are

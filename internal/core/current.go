@@ -3,6 +3,8 @@ package core
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Drop-in primitives (goroutines, channels, mutexes, and in rewritten code
@@ -13,7 +15,7 @@ import (
 // (whose lookup hashes the key as an interface, several times the cost of
 // the rest of a channel op).
 
-var carriers sync.Map // goroutineKey -> *carrier
+var carriers sync.Map // goruntime.GoroutineKey -> *carrier
 
 // carrierCache holds a carrier per slot, the latest registered there; a
 // carrier clears its slot when its goroutine ends, before the runtime can
@@ -25,7 +27,7 @@ func carrierSlot(key uint64) *atomic.Pointer[carrier] {
 }
 
 func (c *carrier) register() {
-	c.gkey = goroutineKey()
+	c.gkey = goruntime.GoroutineKey()
 	carriers.Store(c.gkey, c)
 	carrierSlot(c.gkey).Store(c)
 }
@@ -39,7 +41,7 @@ func (c *carrier) unregister() {
 // or nil if the caller is not a task morpheus runs (a plain goroutine, or
 // code outside any test).
 func CurrentTask() *Task {
-	key := goroutineKey()
+	key := goruntime.GoroutineKey()
 	if c := carrierSlot(key).Load(); c != nil && c.gkey == key {
 		return c.task
 	}

@@ -53,23 +53,6 @@ func TestCurrentTaskCache(t *testing.T) {
 	}
 }
 
-// TestGoid checks the fast goroutine id against the one the runtime prints,
-// on this goroutine and on others.
-func TestGoid(t *testing.T) {
-	if goid() != curGoid() {
-		t.Fatalf("goid %d, the runtime says %d", goid(), curGoid())
-	}
-	var wg sync.WaitGroup
-	for range 20 {
-		wg.Go(func() {
-			if g, want := goid(), curGoid(); g != want {
-				t.Errorf("goid %d, the runtime says %d", g, want)
-			}
-		})
-	}
-	wg.Wait()
-}
-
 // TestGenUnique: iterations of two workers, taking turns past a block of
 // numbers, all have distinct numbers, none 0.
 func TestGenUnique(t *testing.T) {
@@ -86,5 +69,27 @@ func TestGenUnique(t *testing.T) {
 	}
 	for _, w := range ws {
 		w.Close()
+	}
+}
+
+func TestCurrentTask(t *testing.T) {
+	if CurrentTask() != nil {
+		t.Fatal("a plain goroutine has a task")
+	}
+	w := NewWorker()
+	defer w.Close()
+	var seen []*Task
+	var r *Run
+	out := w.Execute(Config{Strategy: &first{}}, func(run *Run) { r = run }, func() {
+		seen = append(seen, CurrentTask())
+		child := r.Spawn(r.Current(), "child", 1, func() { seen = append(seen, CurrentTask()) })
+		r.Do(r.Current(), Op{Kind: trace.KindYield, Obj: -1})
+		_ = child
+	})
+	if out.Failure != nil {
+		t.Fatal(out.Failure)
+	}
+	if len(seen) != 2 || seen[0] != r.Task(0) || seen[1] != r.Task(1) || seen[0].Run() != r {
+		t.Fatalf("tasks seen: %v", seen)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Where a panic is located.
@@ -96,7 +98,7 @@ func panicSite() (pc uintptr, note string) {
 		f, more := frames.Next()
 		switch {
 		case !inPanic:
-			inPanic = f.Function == "runtime.gopanic"
+			inPanic = f.Function == goruntime.Gopanic
 		case strings.HasPrefix(f.Function, "runtime."):
 		case taskBase[f.Function]:
 			return 0, "" // morpheus's own code all the way down

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -230,10 +231,10 @@ func goexitCaller() (pc uintptr, how, fn string) {
 		f, more := frames.Next()
 		switch {
 		case !seen:
-			seen = f.Function == "runtime.Goexit"
-		case how == "" && f.Function == "testing.(*common).FailNow":
+			seen = f.Function == goruntime.Goexit
+		case how == "" && f.Function == goruntime.FailNow:
 			how = "FailNow"
-		case how == "" && f.Function == "testing.(*common).SkipNow":
+		case how == "" && f.Function == goruntime.SkipNow:
 			how = "SkipNow"
 		case how == "" || !strings.HasPrefix(f.Function, "testing."):
 			return f.PC + 1, how, f.Function

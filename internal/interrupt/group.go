@@ -9,7 +9,8 @@ import (
 // terminal's ^C does not reach, and the first interrupt is forwarded to the
 // group once (the go command and the test binaries it runs then all see
 // exactly one); a second interrupt kills the group. Call Wait, not
-// cmd.Wait, to end the tracking. Without a Watch it is cmd.Start.
+// cmd.Wait, to end the tracking and kill what cmd left behind in its group.
+// Without a Watch it is cmd.Start.
 func Start(cmd *exec.Cmd) error {
 	if !Watching() {
 		return cmd.Start()
@@ -25,9 +26,16 @@ func Start(cmd *exec.Cmd) error {
 	return nil
 }
 
-// Wait waits for cmd, started with Start, and ends its tracking.
+// Wait waits for cmd, started with Start, and ends its tracking. If cmd
+// ran in a group of its own (under a Watch, on unix), whatever is left in
+// the group is killed: the processes a test started and never waited for
+// (a test the watchdog failed while it waited for a child) would otherwise
+// run on, orphaned, after the test process.
 func Wait(cmd *exec.Cmd) error {
 	err := cmd.Wait()
+	if ownGroup(cmd) {
+		killGroup(cmd.Process.Pid)
+	}
 	Untrack(cmd.Process.Pid)
 	return err
 }

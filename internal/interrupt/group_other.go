@@ -11,6 +11,10 @@ var interruptSignal os.Signal = os.Interrupt
 
 func setGroup(cmd *exec.Cmd) {}
 
+// ownGroup reports false: process groups are unix's, and what a command
+// leaves behind is not killed here.
+func ownGroup(cmd *exec.Cmd) bool { return false }
+
 func signalGroup(pg int, s os.Signal) {
 	if p, err := os.FindProcess(pg); err == nil {
 		_ = p.Signal(s)

@@ -17,6 +17,10 @@ func setGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr.Setpgid = true
 }
 
+// ownGroup reports whether cmd was started as the leader of a group of its
+// own (setGroup).
+func ownGroup(cmd *exec.Cmd) bool { return cmd.SysProcAttr != nil && cmd.SysProcAttr.Setpgid }
+
 func signalGroup(pg int, s os.Signal) {
 	if ss, ok := s.(syscall.Signal); ok {
 		_ = syscall.Kill(-pg, ss)

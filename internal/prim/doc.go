@@ -3,7 +3,7 @@
 // scheduler, each op located at a pc its caller gives.
 //
 // Package csync wraps these in its public API, locating each op at its own
-// caller's line (core.CallerPC); package rt, whose helpers stand in for Go's
+// caller's line (goruntime.CallerPC); package rt, whose helpers stand in for Go's
 // operators in rewritten code, calls them with the line of the rewritten
 // statement, so that an op is located at the user's line, not at the
 // helper's. The semantics are csync's: see its package documentation.

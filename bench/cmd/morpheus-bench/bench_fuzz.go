@@ -11,7 +11,6 @@ import (
 	"runtime/pprof"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/ordering/runner"
@@ -109,11 +108,9 @@ func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	elapsed := time.Since(start)
-	var ru, rc syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &rc)
-	cpu := func(r syscall.Rusage) float64 {
-		return float64(r.Utime.Nano()+r.Stime.Nano()) / 1e6 / float64(st.Counters.Runs)
+	ru, rc := resourceUsage()
+	cpu := func(r rusage) float64 {
+		return float64(r.cpu.Nanoseconds()) / 1e6 / float64(st.Counters.Runs)
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -136,6 +133,6 @@ func runBenchFuzz(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "windows     min %.0f, median %.0f, max %.0f runs/s; last/first %.2f\n", s[0], s[len(s)/2], s[len(s)-1], rates[len(rates)-1]/rates[0])
 	}
 	fmt.Fprintf(stdout, "cpu         %.2f ms per run in the runner, %.2f ms in the system's processes\n", cpu(ru), cpu(rc))
-	fmt.Fprintf(stdout, "memory      runner peak RSS %.0f MiB, heap in use at the end %.1f MiB\n", float64(ru.Maxrss)/1024, float64(ms.HeapInuse)/(1<<20))
+	fmt.Fprintf(stdout, "memory      runner peak RSS %.0f MiB, heap in use at the end %.1f MiB\n", ru.peakMiB, float64(ms.HeapInuse)/(1<<20))
 	return nil
 }

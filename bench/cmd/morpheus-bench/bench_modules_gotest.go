@@ -8,10 +8,10 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/morpheus-go/morpheus/internal/proctree"
 )
 
 // goTestRun is what "go test -json" said of a module's packages: per
@@ -159,7 +159,7 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 	defer cancel()
 	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Env = dir, env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
@@ -175,70 +175,17 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 		return stdout.Bytes(), err
 	case <-ctx.Done():
 		if grace > 0 {
-			_ = cmd.Process.Signal(syscall.SIGTERM)
+			terminate(cmd.Process)
 			select {
 			case <-done:
 				return stdout.Bytes(), errTimedOut
 			case <-time.After(grace):
 			}
 		}
-		killTree(cmd.Process.Pid)
+		proctree.KillTree(cmd.Process.Pid)
 		<-done
 		return stdout.Bytes(), errTimedOut
 	}
-}
-
-// killTree kills the process group of pid and every descendant of pid,
-// which may have groups of their own (morpheus test starts its test
-// processes so).
-func killTree(pid int) {
-	for _, p := range descendants(pid) {
-		_ = syscall.Kill(p, syscall.SIGKILL)
-	}
-	_ = syscall.Kill(-pid, syscall.SIGKILL)
-}
-
-// descendants lists the processes below pid, from /proc (none where
-// there is no /proc).
-func descendants(pid int) []int {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	children := map[int][]int{}
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold blanks and parentheses.
-		i := bytes.LastIndexByte(stat, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) < 2 {
-			continue
-		}
-		if ppid, err := strconv.Atoi(f[1]); err == nil {
-			children[ppid] = append(children[ppid], p)
-		}
-	}
-	var out []int
-	queue := []int{pid}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, c := range children[p] {
-			out = append(out, c)
-			queue = append(queue, c)
-		}
-	}
-	return out
 }
 
 type cmdError struct {

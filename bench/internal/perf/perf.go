@@ -9,7 +9,6 @@ package perf
 import (
 	"fmt"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/morpheus-go/morpheus"
@@ -150,22 +149,4 @@ func Run(roundtrips, iterations int) (*Result, error) {
 	}
 	r.GoIterationsPerSecond, r.GoSteps, err = RunSmallGo(iterations)
 	return r, err
-}
-
-// cpuTime returns the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// peakRSSMB returns the process's peak resident set size in MiB.
-func peakRSSMB() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return -1
-	}
-	return float64(ru.Maxrss) / 1024 // Linux reports KiB
 }

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/ordering/server"
@@ -53,25 +52,24 @@ func execute(base string, run int, command []string, limit time.Duration, cfg se
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Env = append(os.Environ(), tracepoint.EnvSocket+"="+srv.Socket(), "MORPHEUS_RUN="+strconv.Itoa(run))
 	cmd.Stderr = errFile
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	newGroup(cmd)
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		srv.Stop()
 		return outcome{}, fmt.Errorf("starting %s: %w", command[0], err)
 	}
-	pid := cmd.Process.Pid
 	var hung bool
 	var mu sync.Mutex
 	stopLimit := startLimit(limit, func() {
 		mu.Lock()
 		hung = true
 		mu.Unlock()
-		syscall.Kill(-pid, syscall.SIGKILL)
+		killGroup(cmd.Process)
 	})
 	werr := cmd.Wait()
 	stopLimit()
 	// Whatever the launch command left behind in its group goes too.
-	syscall.Kill(-pid, syscall.SIGKILL)
+	killGroup(cmd.Process)
 	o := outcome{millis: int(time.Since(start) / time.Millisecond), res: srv.Stop()}
 	mu.Lock()
 	o.hung = hung

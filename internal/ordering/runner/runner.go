@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/ordering/coverage"
@@ -246,7 +245,7 @@ func socketRoot() string {
 		if d == "" {
 			continue
 		}
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() && syscall.Access(d, 2|1) == nil {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() && writable(d) {
 			return d
 		}
 	}

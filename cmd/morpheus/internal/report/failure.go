@@ -100,9 +100,11 @@ func traceSections(t *trace.Trace) []htmlpage.Section {
 		htmlpage.Raw(d.svg()))
 
 	raceSec := htmlpage.Section{Title: "Races", ID: "races"}
-	raceSec.Blocks = append(raceSec.Blocks, htmlpage.Paragraph(racesText(fail >= 0, len(races), total)))
-	if len(races) > 0 {
-		raceSec.Blocks = append(raceSec.Blocks, racesTable(t, all, races, names))
+	if len(races) == 0 {
+		raceSec.Blocks = append(raceSec.Blocks, htmlpage.Paragraph(racesText(fail >= 0, 0, total, 0)))
+	} else {
+		tab := racesTable(t, all, races, names)
+		raceSec.Blocks = append(raceSec.Blocks, htmlpage.Paragraph(racesText(fail >= 0, len(races), total, len(tab.Rows))), tab)
 	}
 	steps := htmlpage.Section{Title: "Steps", ID: "steps", Blocks: []htmlpage.Block{stepTable(t, all, d)}}
 	if len(ws) > 0 {
@@ -112,7 +114,9 @@ func traceSections(t *trace.Trace) []htmlpage.Section {
 	return append(out, diag, raceSec, steps)
 }
 
-func racesText(hasFail bool, shown, total int) string {
+// racesText introduces the race table: shown of total races, listed in
+// rows rows, one per pair of code locations.
+func racesText(hasFail bool, shown, total, rows int) string {
 	what := "Pairs of steps of different tasks on the same resource that happens-before leaves unordered: another schedule could run them the other way round."
 	if hasFail {
 		what += " Only pairs in the causal past of the failing step are listed."
@@ -121,14 +125,20 @@ func racesText(hasFail bool, shown, total int) string {
 	case total == 0:
 		return what + " There are none."
 	case shown < total:
-		return fmt.Sprintf("%s The last %d of %d.", what, shown, total)
+		what = fmt.Sprintf("%s %d found; the last %d are listed", what, total, shown)
+	default:
+		what = fmt.Sprintf("%s %d found", what, total)
 	}
-	return fmt.Sprintf("%s %d found.", what, total)
+	if rows == shown {
+		return what + "."
+	}
+	return fmt.Sprintf("%s in %d rows, one per pair of code locations: a row shows the latest of its races, and \"times\" says how many races it stands for (the same two lines racing again, as in every cycle of a loop).", what, rows)
 }
 
 // racesTable lists the races, one row per pair of code locations: the
 // same two ops racing again in every cycle of a retry loop are one row, the
-// latest pair, with how many times they race.
+// latest pair, with how many times they race. Rows are numbered 1 to n;
+// each keeps the reference of its race (the diagram's race lines).
 func racesTable(t *trace.Trace, all []step, races []race, names map[uint32]string) *htmlpage.Table {
 	num := make(map[int]int, len(all)) // event -> step number
 	for _, s := range all {
@@ -162,7 +172,7 @@ func racesTable(t *trace.Trace, all []step, races []race, names map[uint32]strin
 		}
 		a, b := &t.Events[r.a], &t.Events[r.b]
 		tab.Rows = append(tab.Rows, htmlpage.Row{Ref: "r" + strconv.Itoa(k+1), Cells: []string{
-			strconv.Itoa(k + 1), resName(names, a.Res),
+			strconv.Itoa(len(tab.Rows) + 1), resName(names, a.Res),
 			strconv.Itoa(num[r.a]), t.TaskName(a.Task), a.Kind.String(), loc(t, a),
 			strconv.Itoa(num[r.b]), t.TaskName(b.Task), b.Kind.String(), loc(t, b),
 			strconv.Itoa(times[sg]),

@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -290,5 +292,44 @@ func TestChannelArrows(t *testing.T) {
 	}
 	if len(chans) != 2 || chans[0].from != 4 || chans[0].to != 6 || chans[1].from != 5 || chans[1].to != 7 {
 		t.Errorf("channel arrows %+v, want 4→6 and 5→7", chans)
+	}
+}
+
+// A race repeated at the same two lines (in every cycle of a loop) is one
+// row of the race table: the text says how many races in how many rows, the
+// rows are numbered 1 to n, and "times" is explained.
+func TestRaceRows(t *testing.T) {
+	tr := &trace.Trace{Tasks: []trace.Task{{ID: 0, Parent: -1, Name: "main"}, {ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}, {ID: 4, Name: "d"}}}
+	ev := func(task int32, k trace.Kind, obj int32, res uint32) {
+		tr.Events = append(tr.Events, trace.Event{Task: task, Obj: obj, Res: res, Kind: k})
+	}
+	ev(0, trace.KindStart, -1, 0)
+	for c := int32(1); c <= 4; c++ {
+		ev(0, trace.KindSpawn, c, 0)
+	}
+	for range 3 {
+		ev(1, trace.KindStore, -1, 1)
+		ev(2, trace.KindStore, -1, 1)
+	}
+	ev(3, trace.KindStore, -1, 2)
+	ev(4, trace.KindStore, -1, 2)
+	tr.Header.Failure = &trace.Failure{Kind: "liveness", Task: -1}
+	races, total := decidingRaces(tr, failureEvent(tr, stepsOf(tr)))
+	out := render(t, failingData(tr))
+	rows := regexp.MustCompile(`<tr data-ref="r\d+"><td[^>]*>(\d+)</td>`).FindAllStringSubmatch(out, -1)
+	var nums []string
+	for _, r := range rows {
+		nums = append(nums, r[1])
+	}
+	if len(nums) == 0 || len(nums) >= len(races) {
+		t.Fatalf("%d races (%d in all) in rows %v: want them grouped", len(races), total, nums)
+	}
+	for i, n := range nums {
+		if n != strconv.Itoa(i+1) {
+			t.Fatalf("rows numbered %v, want 1 to %d", nums, len(nums))
+		}
+	}
+	if want := fmt.Sprintf("%d found in %d rows, one per pair of code locations", total, len(nums)); !strings.Contains(out, want) || !strings.Contains(out, "&#34;times&#34; says how many") && !strings.Contains(out, "&quot;times&quot; says how many") {
+		t.Errorf("report lacks %q or the explanation of times", want)
 	}
 }

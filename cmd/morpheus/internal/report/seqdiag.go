@@ -165,8 +165,8 @@ func arrowsOf(t *trace.Trace, rows map[int]int) []arrow {
 
 func msgTitle(t *trace.Trace, id int64) string {
 	s := "message " + strconv.FormatInt(id, 10)
-	if id >= 0 && id < int64(len(t.Msgs)) && t.Msgs[id] != nil {
-		s += ": " + fmt.Sprint(t.Msgs[id])
+	if m := t.MsgText(id); m != "" {
+		s += ": " + m
 	}
 	return s
 }

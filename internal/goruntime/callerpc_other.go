@@ -1,6 +1,6 @@
-//go:build !amd64
+//go:build !amd64 && !arm64
 
-package core
+package goruntime
 
 import "runtime"
 
