@@ -39,6 +39,11 @@ type LoadConfig struct {
 	// Relocated is a directory (the module cache) whose files will be
 	// compiled from another path: they get //line directives naming them.
 	Relocated string
+
+	// allFromSource type-checks every package of the load from source,
+	// the standard library too, even when the patterns match every
+	// package whose syntax the rewrite reads (see sourceMode).
+	allFromSource bool
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -49,7 +54,15 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // rewrites them and their non-standard dependencies. The result is sorted
 // by import path; test variants are merged into their package.
 func Load(cfg LoadConfig) ([]*Package, error) {
-	pc := &packages.Config{Mode: loadMode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
+	mode := loadMode
+	if !cfg.allFromSource {
+		m, err := sourceMode(cfg)
+		if err != nil {
+			return nil, err
+		}
+		mode = m
+	}
+	pc := &packages.Config{Mode: mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
 	pkgs, err := packages.Load(pc, cfg.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)

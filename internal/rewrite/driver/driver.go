@@ -203,11 +203,15 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		cache = DefaultCache()
 	}
 	start := time.Now()
+	ph := newPhases()
+	defer ph.print()
+	ph.done("go env")
 	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),
 		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{},
 		orig: map[string]string{}}
 	record := preparedFile(ws.dir, cfg)
 	fp, err := fingerprint(ctx, cfg, env, gomod, goVer)
+	ph.done("fingerprint")
 	if err != nil {
 		cfg.logf("morpheus: %v: rewriting and building anew", err)
 	} else if out := reusePrepared(record, fp); out != nil {
@@ -225,6 +229,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	ph.done("load and rewrite")
 	for _, p := range pkgs {
 		for _, f := range p.Files {
 			if f.Changed {
@@ -238,6 +243,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	ph.done("overlay written")
 	alt, err := ws.altGoMod(ctx, gomod, env)
 	if err != nil {
 		return nil, err
@@ -246,9 +252,11 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	ph.done("alternate go.mod, go list")
 	if vetAll() {
 		vet.off = true // every package passed
 	}
+	ph.done("vet (waited for)")
 	var out []*PackageSummary
 	for _, p := range withUnrewritten(pkgs, targets) {
 		dir, ok := targets[p.Path]
@@ -305,6 +313,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 			ps.Binary = bin
 		}
 		ps.Build = time.Since(start)
+		ph.done("go test -c " + p.Path)
 		out = append(out, ps)
 	}
 	if fp != "" {

@@ -31,11 +31,20 @@ import (
 // build environment, the rewriter's version, the settings that change the
 // build (patterns, exclusions, -race), go.mod and go.sum, every non-standard
 // package the patterns' tests depend on (its path, directory, and the names
-// and contents of its files), and morpheus's own source, which the binaries
-// link.
+// and contents of its files), morpheus's own source, which the binaries
+// link, and the running program (its path, size and time), which rewrote
+// them.
 func fingerprint(ctx context.Context, cfg Config, env []string, gomod, goVer string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%q\x00%q\x00%v\x00%q\x00", Version, goVer, cfg.Patterns, cfg.Exclude, cfg.Race, cfg.Vet)
+	// The rewriter is this program: a build of it from other source than
+	// morpheusDir (another checkout, a change not yet rebuilt into the
+	// tests' source) rewrites differently under the same Version.
+	if exe, err := executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "exe %s %d %d\x00", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
 	for _, k := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN"} {
 		fmt.Fprintf(h, "%s=%s\x00", k, lookupEnv(env, k))
 	}
@@ -142,6 +151,9 @@ func lookupEnv(env []string, k string) string {
 	}
 	return ""
 }
+
+// executable is os.Executable, which a test replaces.
+var executable = os.Executable
 
 // prepared is what a Prepare records for the next one.
 type prepared struct {

@@ -1,0 +1,20 @@
+// Package leaf is imported by the others: an edit here reaches them.
+package leaf
+
+import "sync"
+
+// Hits is written by another package of the module.
+var Hits int
+
+// Box holds a value under a lock.
+type Box struct {
+	mu sync.Mutex
+	v  int
+}
+
+// Put stores v.
+func (b *Box) Put(v int) {
+	b.mu.Lock()
+	b.v = v
+	b.mu.Unlock()
+}

@@ -1,0 +1,11 @@
+package leaf
+
+import "testing"
+
+func TestPut(t *testing.T) {
+	var b Box
+	done := make(chan bool)
+	go func() { b.Put(1); done <- true }()
+	b.Put(2)
+	<-done
+}
