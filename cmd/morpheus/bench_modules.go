@@ -43,10 +43,11 @@ Fetches each module of the suite at its pinned version through the Go
 module proxy into a temporary directory, copies it (writable: the corpus
 goes beside its packages) and runs its tests: go test -json, go test -race,
 then morpheus test -json at defaults on each package with tests, twice (a
-fresh rewrite cache, then warm), then after one-line edits (below). Every top-level test go test runs gets one
-verdict under morpheus: pass, fail (its kind), crash (the test process died
-before its record), build (the rewritten package did not build), hang (the
-package's run passed -timeout), skip (skipped under go test too) or missing.
+fresh rewrite cache, then warm), then after one-line edits (below). Every
+top-level test go test runs gets one verdict under morpheus: pass, fail
+(its kind), crash (the test process died before its record), build (the
+rewritten package did not build), hang (the package's run passed
+-timeout), skip (skipped under go test too) or missing.
 The go test outputs and each cold run's records are kept with -work.
 A failure listed in the expectations file as a real bug is trusted, one
 listed as a limitation is not a false alarm, any other is a false alarm.
