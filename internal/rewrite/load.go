@@ -54,19 +54,20 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // rewrites them and their non-standard dependencies. The result is sorted
 // by import path; test variants are merged into their package.
 func Load(cfg LoadConfig) ([]*Package, error) {
-	mode := loadMode
+	plan := loadPlan{mode: loadMode}
 	if !cfg.allFromSource {
-		m, err := sourceMode(cfg)
+		p, err := planLoad(cfg)
 		if err != nil {
 			return nil, err
 		}
-		mode = m
+		plan = p
 	}
-	pc := &packages.Config{Mode: mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
-	pkgs, err := packages.Load(pc, cfg.Patterns...)
+	pc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
+	pkgs, err := packages.Load(pc, append(slices.Clip(cfg.Patterns), plan.extra...)...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
+	pkgs = plan.patternRoots(pkgs)
 	broken := brokenPackages(pkgs)
 	failed := rootErrors(pkgs, broken, cfg.Dir)
 	if len(failed) > 0 && len(failed) == len(rootPaths(pkgs)) {
@@ -164,7 +165,7 @@ func rewritable(p *packages.Package, exclude []string) bool {
 	if p.Module == nil || strings.HasSuffix(p.PkgPath, ".test") || len(p.Syntax) == 0 {
 		return false
 	}
-	if p.Module.Path == "github.com/morpheus-go/morpheus" && !strings.Contains(p.PkgPath, "/testdata/") {
+	if p.Module.Path == morpheusModule && !strings.Contains(p.PkgPath, "/testdata/") {
 		return false
 	}
 	for _, e := range exclude {

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -11,10 +12,10 @@ import (
 // every package of a module in the load rewrites every file as loading all
 // from source does, byte for byte, with the same issues.
 func TestLoadFromExportDataSameOutput(t *testing.T) {
-	cases := []LoadConfig{{Dir: "testdata/incr", Patterns: []string{"./..."}},
+	cases := []LoadConfig{{Dir: "testdata/incr", Patterns: []string{"./..."}}, {Dir: "testdata/incr", Patterns: []string{"./mid"}},
 		{Dir: "testdata/neighbours", Patterns: []string{"./..."}}, {Dir: "testdata/golden", Patterns: []string{"./..."}}}
 	for _, cfg := range cases {
-		t.Run(cfg.Dir, func(t *testing.T) {
+		t.Run(cfg.Dir+"/"+cfg.Patterns[0], func(t *testing.T) {
 			fast, err := Load(cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -49,20 +50,26 @@ func TestLoadFromExportDataSameOutput(t *testing.T) {
 	}
 }
 
-// The patterns of a module's own packages cover it: its load takes the
-// standard library from export data. A package that imports one the
-// patterns leave out keeps the load from source.
-func TestSourceMode(t *testing.T) {
+// The main module's packages the patterns import become roots of their
+// own, so that the load takes the standard library from export data; a
+// package of another module keeps the load from source.
+func TestPlanLoad(t *testing.T) {
 	for _, c := range []struct {
-		pattern string
-		deps    bool
-	}{{"./...", false}, {"./mid", true}, {"./top", false}} {
-		mode, err := sourceMode(LoadConfig{Dir: "testdata/incr", Patterns: []string{c.pattern}})
+		dir, pattern string
+		deps         bool
+		extra        []string
+	}{
+		{"testdata/incr", "./...", false, nil},
+		{"testdata/incr", "./mid", false, []string{"example.com/incr/leaf"}},
+		{"testdata/incr", "./top", false, nil},
+		{"testdata/checks", "./...", true, nil},
+	} {
+		plan, err := planLoad(LoadConfig{Dir: c.dir, Patterns: []string{c.pattern}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := mode&packages.NeedDeps != 0; got != c.deps {
-			t.Errorf("%s: NeedDeps %v, want %v", c.pattern, got, c.deps)
+		if got := plan.mode&packages.NeedDeps != 0; got != c.deps || !slices.Equal(plan.extra, c.extra) {
+			t.Errorf("%s %s: NeedDeps %v, extra roots %q; want %v, %q", c.dir, c.pattern, got, plan.extra, c.deps, c.extra)
 		}
 	}
 }

@@ -9,3 +9,10 @@ func TestPut(t *testing.T) {
 	b.Put(2)
 	<-done
 }
+
+func TestLimit(t *testing.T) {
+	Limit = 5
+	if !Under(4) {
+		t.Fatal("4 is under 5")
+	}
+}

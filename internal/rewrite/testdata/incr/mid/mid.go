@@ -12,3 +12,6 @@ func Bump() chan struct{} {
 	}()
 	return done
 }
+
+// Fits reads leaf's Limit through leaf.Under.
+func Fits(n int) bool { return leaf.Under(n) }
