@@ -23,7 +23,7 @@ func TestFingerprintNamesTheRewriter(t *testing.T) {
 	gomod, _ := filepath.Abs("../testdata/lockorder/go.mod")
 	fp := func() string {
 		t.Helper()
-		s, err := fingerprint(context.Background(), cfg, env, gomod, "go1")
+		s, _, err := fingerprint(context.Background(), cfg, env, gomod, "go1")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -25,3 +25,11 @@ var Limit = 3
 
 // Under reads Limit.
 func Under(n int) bool { return n < Limit }
+
+// Quiet is read here and written by no package of the module, until an
+// edit of the driver's tests makes top write it: then leaf's rewrite
+// changes too, and so do the binaries that link leaf.
+var Quiet bool
+
+// Say reports whether to speak.
+func Say() bool { return !Quiet }
