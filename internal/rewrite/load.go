@@ -39,6 +39,11 @@ type LoadConfig struct {
 	// Relocated is a directory (the module cache) whose files will be
 	// compiled from another path: they get //line directives naming them.
 	Relocated string
+
+	// allFromSource type-checks every package of the load from source,
+	// the standard library too, even when the patterns match every
+	// package whose syntax the rewrite reads (see sourceMode).
+	allFromSource bool
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -49,11 +54,20 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // rewrites them and their non-standard dependencies. The result is sorted
 // by import path; test variants are merged into their package.
 func Load(cfg LoadConfig) ([]*Package, error) {
-	pc := &packages.Config{Mode: loadMode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
-	pkgs, err := packages.Load(pc, cfg.Patterns...)
+	plan := loadPlan{mode: loadMode}
+	if !cfg.allFromSource {
+		p, err := planLoad(cfg)
+		if err != nil {
+			return nil, err
+		}
+		plan = p
+	}
+	pc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
+	pkgs, err := packages.Load(pc, append(slices.Clip(cfg.Patterns), plan.extra...)...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
+	pkgs = plan.patternRoots(pkgs)
 	broken := brokenPackages(pkgs)
 	failed := rootErrors(pkgs, broken, cfg.Dir)
 	if len(failed) > 0 && len(failed) == len(rootPaths(pkgs)) {
@@ -151,7 +165,7 @@ func rewritable(p *packages.Package, exclude []string) bool {
 	if p.Module == nil || strings.HasSuffix(p.PkgPath, ".test") || len(p.Syntax) == 0 {
 		return false
 	}
-	if p.Module.Path == "github.com/morpheus-go/morpheus" && !strings.Contains(p.PkgPath, "/testdata/") {
+	if p.Module.Path == morpheusModule && !strings.Contains(p.PkgPath, "/testdata/") {
 		return false
 	}
 	for _, e := range exclude {

@@ -43,10 +43,11 @@ Fetches each module of the suite at its pinned version through the Go
 module proxy into a temporary directory, copies it (writable: the corpus
 goes beside its packages) and runs its tests: go test -json, go test -race,
 then morpheus test -json at defaults on each package with tests, twice (a
-fresh rewrite cache, then warm). Every top-level test go test runs gets one
-verdict under morpheus: pass, fail (its kind), crash (the test process died
-before its record), build (the rewritten package did not build), hang (the
-package's run passed -timeout), skip (skipped under go test too) or missing.
+fresh rewrite cache, then warm), then after one-line edits (below). Every
+top-level test go test runs gets one verdict under morpheus: pass, fail
+(its kind), crash (the test process died before its record), build (the
+rewritten package did not build), hang (the package's run passed
+-timeout), skip (skipped under go test too) or missing.
 The go test outputs and each cold run's records are kept with -work.
 A failure listed in the expectations file as a real bug is trusted, one
 listed as a limitation is not a false alarm, any other is a false alarm.
@@ -56,7 +57,16 @@ test -race: a test process that dies in one run does not reach the tests
 after it); the verdicts; verdict (tests with a verdict,
 % of tests); trusted (pass, skip or listed real bug, % of verdicts); false
 alarms (a failure of a test plain go test failed too in the same run is
-neither); wall times of go test, go test -race, morpheus cold and warm.
+neither); wall times of go test, go test -race, morpheus cold and warm;
+then the edit–rerun loop, each after a one-line edit of its own (a
+"var _ = N" line appended to the first non-test Go file of the module's
+root package, else of the first package with tests and such a file; put
+back afterwards): edit (morpheus test of every package, as warm), edit pkg
+(morpheus test of the edited package) and -race pkg (go test -race
+-count=1 of it). -json's records name the package and file edited
+(edit_package, edit_file) and the times (edit_seconds,
+edit_package_seconds, edit_race_seconds); edit_error says why no edit
+was made.
 
 Flags:
   -suite FILE    the suite: "MODULE VERSION PACKAGES [NOTES]" a line; a
@@ -256,7 +266,7 @@ func (r *moduleRow) judgeAgain(e modEntry, expect []expectation) *moduleRow {
 	out := &moduleRow{Module: r.Module, Version: r.Version, ModPath: r.ModPath, Error: r.Error, Tests: r.Tests,
 		GoTestFailed: r.GoTestFailed, GoTestSecs: r.GoTestSecs, RaceFailed: r.RaceFailed, RaceFailures: r.RaceFailures,
 		RaceSecs: r.RaceSecs, Packages: r.Packages, PackagesBuilt: r.PackagesBuilt, ColdSecs: r.ColdSecs,
-		WarmSecs: r.WarmSecs, WarmHangs: r.WarmHangs, Failed: map[string]int{}}
+		WarmSecs: r.WarmSecs, WarmHangs: r.WarmHangs, editTimes: r.editTimes, Failed: map[string]int{}}
 	for _, v := range r.Details {
 		v.Class, v.Flag = "", ""
 		classify(&v, e, r.ModPath, expect)
@@ -358,6 +368,7 @@ type moduleRow struct {
 	ColdSecs      float64        `json:"cold_seconds"`
 	WarmSecs      float64        `json:"warm_seconds"`
 	WarmHangs     int            `json:"warm_hangs"` // packages that hung on the warm run (replaying the corpus)
+	editTimes                    // after a one-line edit (bench_modules_edit.go)
 
 	Verdict int `json:"verdict"`
 	Trusted int `json:"trusted"`
@@ -405,6 +416,7 @@ func benchOneModule(e modEntry, dir, self string, env []string, timeout time.Dur
 			row.WarmHangs++
 		}
 	}
+	row.editTimes = measureEdits(self, src, cache, modPath, g.Order, env, timeout)
 	writeRunLog(filepath.Join(dir, "morpheus-cold.json"), cold)
 	row.Packages = len(g.Order)
 	for _, p := range g.Order {
@@ -522,6 +534,7 @@ func totalRow(rows []*moduleRow) *moduleRow {
 		t.ColdSecs += r.ColdSecs
 		t.WarmSecs += r.WarmSecs
 		t.WarmHangs += r.WarmHangs
+		t.editTimes.add(r.editTimes)
 		t.Verdict += r.Verdict
 		t.Trusted += r.Trusted
 		t.Bugs += r.Bugs
@@ -540,20 +553,20 @@ func pct(n, d int) string {
 }
 
 func printModuleTable(w io.Writer, rows []*moduleRow, total *moduleRow) {
-	fmt.Fprintf(w, "%-38s %5s %5s %4s %5s %5s %4s %4s %4s %-12s %-12s %5s %8s %8s %8s %8s\n",
+	fmt.Fprintf(w, "%-38s %5s %5s %4s %5s %5s %4s %4s %4s %-12s %-12s %5s %8s %8s %8s %8s %8s %8s %8s\n",
 		"module", "tests", "pass", "fail", "crash", "build", "hang", "skip", "miss",
-		"verdict", "trusted", "false", "go test", "-race", "cold", "warm")
+		"verdict", "trusted", "false", "go test", "-race", "cold", "warm", "edit", "edit pkg", "-race pkg")
 	line := func(r *moduleRow) {
 		if r.Error != "" {
 			fmt.Fprintf(w, "%-38s error: %s\n", r.Module, firstLine(r.Error))
 			return
 		}
-		fmt.Fprintf(w, "%-38s %5d %5d %4d %5d %5d %4d %4d %4d %-12s %-12s %5d %8s %8s %8s %8s\n",
+		fmt.Fprintf(w, "%-38s %5d %5d %4d %5d %5d %4d %4d %4d %-12s %-12s %5d %8s %8s %8s %8s %8s %8s %8s\n",
 			r.Module, r.Tests, r.Passed, r.failures(), r.Crashes, r.Builds, r.Hangs, r.Skipped, r.Missing,
 			fmt.Sprintf("%d (%s)", r.Verdict, pct(r.Verdict, r.Tests)),
 			fmt.Sprintf("%d (%s)", r.Trusted, pct(r.Trusted, r.Verdict)),
 			r.FalseAlarms, secs(r.GoTestSecs, r.GoTestFailed), secs(r.RaceSecs, r.RaceFailed),
-			secs(r.ColdSecs, 0), secs(r.WarmSecs, 0))
+			secs(r.ColdSecs, 0), secs(r.WarmSecs, 0), secs(r.EditAll, 0), secs(r.EditPkg, 0), secs(r.EditRace, 0))
 	}
 	for _, r := range rows {
 		line(r)

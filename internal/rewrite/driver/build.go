@@ -19,12 +19,16 @@ import (
 // Version is the rewriter's version, part of the cache key.
 const Version = "rewrite-1"
 
-// goEnv returns `go env name` run in dir.
-func goEnv(ctx context.Context, dir string, env []string, name string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", name)
+// goEnvs returns `go env -json names...` run in dir.
+func goEnvs(ctx context.Context, dir string, env []string, names ...string) (map[string]string, error) {
+	cmd := exec.CommandContext(ctx, "go", append([]string{"env", "-json"}, names...)...)
 	cmd.Dir, cmd.Env = dir, env
 	out, err := cmd.Output()
-	return strings.TrimSpace(string(out)), err
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	return m, json.Unmarshal(out, &m)
 }
 
 // morpheusDir returns the root of morpheus's source, which the alternate
@@ -64,6 +68,7 @@ type workspace struct {
 	overlay  map[string]string
 	links    map[string]string // module-cache dir -> its link
 	orig     map[string]string // a rewritten file's name in the cache -> the original's path
+	replaced map[string]string // a rewritten file's original path -> its name in the cache
 }
 
 // link returns the path through which a module-cache directory is built.
@@ -149,6 +154,7 @@ func (ws *workspace) place(p *rewrite.Package, f *rewrite.File) error {
 	}
 	ws.overlay[target] = out
 	ws.orig[filepath.Base(out)] = f.Path
+	ws.replaced[f.Path] = out
 	return nil
 }
 

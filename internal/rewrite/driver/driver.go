@@ -127,6 +127,7 @@ type PackageSummary struct {
 	Checks []*results.Record
 
 	dir string // where its tests run
+	key string // what its binary was built from (sources.key)
 }
 
 // Dir is the directory the package's tests run in, "" if it was not built.
@@ -205,6 +206,9 @@ func (c *Config) logf(format string, args ...any) {
 
 // Prepare rewrites the packages and builds their test binaries.
 func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
+	start := time.Now()
+	ph := newPhases()
+	defer ph.print()
 	env := cfg.Env
 	if env == nil {
 		env = os.Environ()
@@ -216,27 +220,30 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err := checkVetNames(ctx, cfg.Dir, env, vet); err != nil {
 		return nil, err
 	}
-	if w, _ := goEnv(ctx, cfg.Dir, env, "GOWORK"); w != "" && w != "off" {
+	// One go env for the four: each go command costs a start.
+	goenv, err := goEnvs(ctx, cfg.Dir, env, "GOWORK", "GOMOD", "GOMODCACHE", "GOVERSION")
+	if w := goenv["GOWORK"]; w != "" && w != "off" {
 		return nil, fmt.Errorf("workspace mode (%s) is not supported: run with GOWORK=off", w)
 	}
-	gomod, err := goEnv(ctx, cfg.Dir, env, "GOMOD")
+	gomod := goenv["GOMOD"]
 	if err != nil || gomod == "" || gomod == os.DevNull {
 		return nil, fmt.Errorf("%s is not in a module (go env GOMOD: %q)", cfg.Dir, gomod)
 	}
-	modcache, _ := goEnv(ctx, cfg.Dir, env, "GOMODCACHE")
-	goVer, _ := goEnv(ctx, cfg.Dir, env, "GOVERSION")
+	modcache, goVer := goenv["GOMODCACHE"], goenv["GOVERSION"]
+	ph.done("go env")
 	cache := cfg.Cache
 	if cache == "" {
 		cache = DefaultCache()
 	}
-	start := time.Now()
 	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),
 		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{},
-		orig: map[string]string{}}
+		orig: map[string]string{}, replaced: map[string]string{}}
 	record := preparedFile(ws.dir, cfg)
-	fp, err := fingerprint(ctx, cfg, env, gomod, goVer)
+	fp, srcs, err := fingerprint(ctx, cfg, env, gomod, goVer)
+	ph.done("fingerprint")
 	if err != nil {
 		cfg.logf("morpheus: %v: rewriting and building anew", err)
+		srcs = nil
 	} else if out := reusePrepared(record, fp); out != nil {
 		cfg.logf("morpheus: nothing changed since the last build: reusing its test binaries")
 		for _, ps := range out {
@@ -252,6 +259,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	ph.done("load and rewrite")
 	for _, p := range pkgs {
 		for _, f := range p.Files {
 			if f.Changed {
@@ -265,6 +273,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	ph.done("overlay written")
 	alt, err := ws.altGoMod(ctx, gomod, env)
 	if err != nil {
 		return nil, err
@@ -273,9 +282,12 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	ph.done("alternate go.mod, go list")
+	before := builtBefore(record)
 	if vetAll() {
 		vet.off = true // every package passed
 	}
+	ph.done("vet (waited for)")
 	var out []*PackageSummary
 	for _, p := range withUnrewritten(pkgs, targets) {
 		dir, ok := targets[p.Path]
@@ -299,6 +311,15 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		if p.Err != "" {
 			ps.Err = fmt.Errorf("%s does not build as written (nor under go test):\n%s", p.Path, p.Err)
 			ps.Build = time.Since(start)
+			out = append(out, ps)
+			continue
+		}
+		ps.key = srcs.key(p.Path, ws.replaced)
+		if b, ok := before[p.Path]; ok && ps.key != "" && b.Key == ps.key {
+			// Built from the same files: the edit was elsewhere.
+			cfg.logf("morpheus: %s: its test binary is built from the same files as before: reusing it", p.Path)
+			ps.Binary, ps.Build = b.Binary, time.Since(start)
+			ph.done("reused " + p.Path)
 			out = append(out, ps)
 			continue
 		}
@@ -332,6 +353,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 			ps.Binary = bin
 		}
 		ps.Build = time.Since(start)
+		ph.done("go test -c " + p.Path)
 		out = append(out, ps)
 	}
 	if fp != "" {

@@ -31,43 +31,65 @@ import (
 // build environment, the rewriter's version, the settings that change the
 // build (patterns, exclusions, -race), go.mod and go.sum, every non-standard
 // package the patterns' tests depend on (its path, directory, and the names
-// and contents of its files), and morpheus's own source, which the binaries
-// link.
-func fingerprint(ctx context.Context, cfg Config, env []string, gomod, goVer string) (string, error) {
+// and contents of its files), morpheus's own source, which the binaries
+// link, and the running program (its path, size and time), which rewrote
+// them.
+func fingerprint(ctx context.Context, cfg Config, env []string, gomod, goVer string) (string, *sources, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%q\x00%q\x00%v\x00%q\x00", Version, goVer, cfg.Patterns, cfg.Exclude, cfg.Race, cfg.Vet)
+	// The rewriter is this program: a build of it from other source than
+	// morpheusDir (another checkout, a change not yet rebuilt into the
+	// tests' source) rewrites differently under the same Version.
+	if exe, err := executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "exe %s %d %d\x00", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
 	for _, k := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN"} {
 		fmt.Fprintf(h, "%s=%s\x00", k, lookupEnv(env, k))
 	}
 	for _, f := range []string{gomod, strings.TrimSuffix(gomod, ".mod") + ".sum"} {
 		if err := hashFile(h, f); err != nil && !os.IsNotExist(err) {
-			return "", err
+			return "", nil, err
 		}
 	}
+	src, err := morpheusDir()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := hashGoTree(h, src); err != nil {
+		return "", nil, err
+	}
+	srcs := &sources{base: h.Sum(nil), files: map[string][]string{}, deps: map[string][]string{}, sums: map[string][]byte{}}
 	args := append([]string{"list", "-deps", "-test", "-e",
-		"-json=ImportPath,Dir,Standard,GoFiles,CgoFiles,CFiles,HFiles,SFiles,EmbedFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles"},
+		"-json=ImportPath,Dir,Standard,Deps,GoFiles,CgoFiles,CFiles,HFiles,SFiles,EmbedFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles"},
 		cfg.Patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir, cmd.Env = cfg.Dir, env
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -deps: %v", err)
+		return "", nil, fmt.Errorf("go list -deps: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
 			ImportPath, Dir string
 			Standard        bool
+			Deps            []string
 			GoFiles, CgoFiles, CFiles, HFiles, SFiles, EmbedFiles,
 			TestGoFiles, XTestGoFiles, IgnoredGoFiles []string
 		}
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else if err != nil {
-			return "", err
+			return "", nil, err
 		}
-		if p.Standard || strings.HasSuffix(p.ImportPath, ".test") {
-			continue // the Go version covers it; a test main is made from the others
+		if strings.HasSuffix(p.ImportPath, ".test") {
+			srcs.deps[p.ImportPath] = p.Deps
+			continue // a test main is made from the others
+		}
+		if p.Standard {
+			continue // the Go version covers it
 		}
 		fmt.Fprintf(h, "pkg %s %s\x00", p.ImportPath, p.Dir)
 		for _, list := range [][]string{p.GoFiles, p.CgoFiles, p.CFiles, p.HFiles, p.SFiles, p.EmbedFiles, p.TestGoFiles, p.XTestGoFiles, p.IgnoredGoFiles} {
@@ -76,20 +98,16 @@ func fingerprint(ctx context.Context, cfg Config, env []string, gomod, goVer str
 				if !filepath.IsAbs(f) {
 					f = filepath.Join(p.Dir, f)
 				}
-				if err := hashFile(h, f); err != nil {
-					return "", err
+				sum, err := srcs.sum(f)
+				if err != nil {
+					return "", nil, err
 				}
+				h.Write(sum)
+				srcs.files[p.ImportPath] = append(srcs.files[p.ImportPath], f)
 			}
 		}
 	}
-	src, err := morpheusDir()
-	if err != nil {
-		return "", err
-	}
-	if err := hashGoTree(h, src); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hex.EncodeToString(h.Sum(nil)), srcs, nil
 }
 
 // hashGoTree hashes the names and contents of the .go files under root
@@ -143,6 +161,9 @@ func lookupEnv(env []string, k string) string {
 	return ""
 }
 
+// executable is os.Executable, which a test replaces.
+var executable = os.Executable
+
 // prepared is what a Prepare records for the next one.
 type prepared struct {
 	Fingerprint string
@@ -153,6 +174,7 @@ type preparedPackage struct {
 	Path   string
 	Issues []rewrite.Issue
 	Binary string
+	Key    string    // what the binary was built from (sources.key)
 	Size   int64     // the binary's size and time, to tell it from one
 	Mod    time.Time // another build wrote at the same path since
 	Dir    string
@@ -177,8 +199,7 @@ func reusePrepared(file, fp string) []*PackageSummary {
 	}
 	var out []*PackageSummary
 	for _, p := range rec.Packages {
-		fi, err := os.Stat(p.Binary)
-		if err != nil || fi.Size() != p.Size || !fi.ModTime().Equal(p.Mod) {
+		if !p.intact() {
 			return nil
 		}
 		out = append(out, &PackageSummary{Path: p.Path, Issues: p.Issues, Binary: p.Binary, dir: p.Dir})
@@ -197,7 +218,7 @@ func savePrepared(file, fp string, pkgs []*PackageSummary) error {
 		if err != nil {
 			return nil
 		}
-		rec.Packages = append(rec.Packages, preparedPackage{Path: p.Path, Issues: p.Issues, Binary: p.Binary,
+		rec.Packages = append(rec.Packages, preparedPackage{Path: p.Path, Issues: p.Issues, Binary: p.Binary, Key: p.key,
 			Size: fi.Size(), Mod: fi.ModTime(), Dir: p.dir})
 	}
 	data, err := json.Marshal(rec)

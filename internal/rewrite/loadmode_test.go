@@ -1,0 +1,75 @@
+package rewrite
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Loading the standard library from export data when the patterns match
+// every package of a module in the load rewrites every file as loading all
+// from source does, byte for byte, with the same issues.
+func TestLoadFromExportDataSameOutput(t *testing.T) {
+	cases := []LoadConfig{{Dir: "testdata/incr", Patterns: []string{"./..."}}, {Dir: "testdata/incr", Patterns: []string{"./mid"}},
+		{Dir: "testdata/neighbours", Patterns: []string{"./..."}}, {Dir: "testdata/golden", Patterns: []string{"./..."}}}
+	for _, cfg := range cases {
+		t.Run(cfg.Dir+"/"+cfg.Patterns[0], func(t *testing.T) {
+			fast, err := Load(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := cfg
+			full.allFromSource = true
+			slow, err := Load(full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(fast) != len(slow) || len(fast) == 0 {
+				t.Fatalf("%d packages, from source %d", len(fast), len(slow))
+			}
+			for i, p := range fast {
+				q := slow[i]
+				if p.Path != q.Path || p.Err != q.Err || len(p.Files) != len(q.Files) || len(p.Issues) != len(q.Issues) {
+					t.Fatalf("package %s (err %q, %d files, %d issues), from source %s (err %q, %d files, %d issues)",
+						p.Path, p.Err, len(p.Files), len(p.Issues), q.Path, q.Err, len(q.Files), len(q.Issues))
+				}
+				for j, f := range p.Files {
+					if f.Path != q.Files[j].Path || !bytes.Equal(f.Out, q.Files[j].Out) || f.Changed != q.Files[j].Changed {
+						t.Errorf("%s rewritten differently than from source", f.Path)
+					}
+				}
+				for j, is := range p.Issues {
+					if is.String() != q.Issues[j].String() {
+						t.Errorf("issue %s, from source %s", is, q.Issues[j])
+					}
+				}
+			}
+		})
+	}
+}
+
+// The main module's packages the patterns import become roots of their
+// own, so that the load takes the standard library from export data; a
+// package of another module keeps the load from source.
+func TestPlanLoad(t *testing.T) {
+	for _, c := range []struct {
+		dir, pattern string
+		deps         bool
+		extra        []string
+	}{
+		{"testdata/incr", "./...", false, nil},
+		{"testdata/incr", "./mid", false, []string{"example.com/incr/leaf"}},
+		{"testdata/incr", "./top", false, nil},
+		{"testdata/checks", "./...", true, nil},
+	} {
+		plan, err := planLoad(LoadConfig{Dir: c.dir, Patterns: []string{c.pattern}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := plan.mode&packages.NeedDeps != 0; got != c.deps || !slices.Equal(plan.extra, c.extra) {
+			t.Errorf("%s %s: NeedDeps %v, extra roots %q; want %v, %q", c.dir, c.pattern, got, plan.extra, c.deps, c.extra)
+		}
+	}
+}

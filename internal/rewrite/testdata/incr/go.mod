@@ -1,0 +1,3 @@
+module example.com/incr
+
+go 1.24
