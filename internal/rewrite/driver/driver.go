@@ -101,6 +101,20 @@ func DefaultCache() string {
 	return filepath.Join(d, "morpheus", "rewrite")
 }
 
+// cacheRoot is the cache root for Config.Cache: the default when empty,
+// made absolute otherwise, since the test processes run in their packages'
+// directories and read the binaries' and traces' paths recorded under it.
+func cacheRoot(cache string) (string, error) {
+	if cache == "" {
+		cache = DefaultCache()
+	}
+	abs, err := filepath.Abs(cache)
+	if err != nil {
+		return "", fmt.Errorf("cache directory %s: %v", cache, err)
+	}
+	return abs, nil
+}
+
 // CacheEntries are the names a cache root holds: rewritten files, the
 // modules' areas (overlays, test binaries, traces) and the links to the
 // module cache.
@@ -231,9 +245,9 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	}
 	modcache, goVer := goenv["GOMODCACHE"], goenv["GOVERSION"]
 	ph.done("go env")
-	cache := cfg.Cache
-	if cache == "" {
-		cache = DefaultCache()
+	cache, err := cacheRoot(cfg.Cache)
+	if err != nil {
+		return nil, err
 	}
 	ws := &workspace{cache: cache, dir: filepath.Join(cache, "mod", hashKey(gomod, nil, goVer)),
 		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{},
