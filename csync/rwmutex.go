@@ -65,7 +65,7 @@ func (m *RWMutex) TryLock() bool {
 	pc := core.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.TryLock", pc)
+		m.o.OutsideLock("RWMutex.TryLock", pc)
 		return m.out.TryLock()
 	}
 	m.bind(r, pc)
@@ -86,7 +86,7 @@ func (m *RWMutex) TryRLock() bool {
 	pc := core.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.TryRLock", pc)
+		m.o.OutsideLock("RWMutex.TryRLock", pc)
 		return m.out.TryRLock()
 	}
 	m.bind(r, pc)
@@ -116,7 +116,7 @@ func (l *rlocker) unlock(pc uintptr) { (*RWMutex)(l).runlock(pc) }
 func (m *RWMutex) lock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.Lock", pc)
+		m.o.OutsideLock("RWMutex.Lock", pc)
 		m.out.Lock()
 		return
 	}
@@ -157,7 +157,7 @@ func (m *RWMutex) lock(pc uintptr) {
 func (m *RWMutex) unlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.Unlock", pc)
+		m.o.OutsideLock("RWMutex.Unlock", pc)
 		m.out.Unlock()
 		return
 	}
@@ -178,7 +178,7 @@ func (m *RWMutex) unlock(pc uintptr) {
 func (m *RWMutex) rlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.RLock", pc)
+		m.o.OutsideLock("RWMutex.RLock", pc)
 		m.out.RLock()
 		return
 	}
@@ -200,7 +200,7 @@ func (m *RWMutex) rlock(pc uintptr) {
 func (m *RWMutex) runlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.RUnlock", pc)
+		m.o.OutsideLock("RWMutex.RUnlock", pc)
 		m.out.RUnlock()
 		return
 	}
