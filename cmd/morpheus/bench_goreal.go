@@ -38,7 +38,10 @@ each with its history.
 
 For each bug, two temporary trees: the fixed version (the commit) and the
 bug version (the commit and bug_patch.diff), both with the build fixes of
-GoBench's Dockerfiles that edit Go files (sed -i). A commit without a go.mod
+GoBench's Dockerfiles that edit Go files (sed -i) and one of its own for
+today's Go: a literal base64 alphabet with a repeated symbol (a vendored
+ugorji/go codec's, which Go 1.22 and later reject as the package starts)
+gets a symbol it lacks instead of each repeat. A commit without a go.mod
 gets one: go mod init with the application's import path, the go line of
 the Go release GoBench built it with, and go mod tidy through a module proxy
 that answers as the real one (GOPROXY) did at the commit's date, so that
