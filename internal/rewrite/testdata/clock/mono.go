@@ -8,6 +8,7 @@ import (
 // nanotime is the runtime's monotonic clock, reached as packages written
 // before time.Time kept a monotonic reading did.
 //
+//go:noescape
 //go:linkname nanotime runtime.nanotime
 func nanotime() int64
 
