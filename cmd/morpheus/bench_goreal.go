@@ -67,6 +67,9 @@ Flags:
   -timeout D     time-out of each morpheus test run (default 10m)
   -gotimeout D   go test's -timeout in the baselines (default 3m): a test
                  that blocks fails there
+  -watchdog D    morpheus test's -watchdog (default 1m): the applications
+                 do real file I/O (a database's fsync), which on a busy
+                 machine takes longer than morpheus's default
   -work DIR      keep the trees, the rewrite cache and the baselines'
                  outputs (bug.gotest.log, fixed.gotest-race.log, ...) in DIR
   -json          one JSON record per bug, then the totals
@@ -84,6 +87,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 	replays := fs.Int("replays", 3, "")
 	timeout := fs.Duration("timeout", 10*time.Minute, "")
 	goTimeout := fs.Duration("gotimeout", 3*time.Minute, "")
+	watchdog := fs.Duration("watchdog", time.Minute, "")
 	work := fs.String("work", "", "")
 	asJSON := fs.Bool("json", false, "")
 	if err := parseFlags(fs, args); err != nil {
@@ -100,8 +104,8 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		return usage("-dir GOBENCH and -repos DIR are required")
 	case *schedules <= 0 || *count <= 0 || *replays < 0:
 		return usage("-schedules and -count must be positive, -replays not negative")
-	case *timeout <= 0 || *goTimeout <= 0:
-		return usage("-timeout and -gotimeout must be positive")
+	case *timeout <= 0 || *goTimeout <= 0 || *watchdog <= 0:
+		return usage("-timeout, -gotimeout and -watchdog must be positive")
 	}
 	bugs, err := loadRealBugs(*dir)
 	if err != nil {
@@ -137,7 +141,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		defer stop()
 		proxy = url
 	}
-	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout}
+	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout, watchdog: *watchdog}
 	enc := json.NewEncoder(stdout)
 	var rows []*realRow
 	for _, b := range bugs {

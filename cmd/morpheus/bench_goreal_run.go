@@ -103,6 +103,7 @@ type realSettings struct {
 	replays   int
 	timeout   time.Duration // of each morpheus test run
 	goTimeout time.Duration // go test's -timeout in the baselines
+	watchdog  time.Duration // morpheus test's -watchdog
 }
 
 // measureRealBug runs b's test in its two trees: under morpheus test (the
@@ -136,7 +137,7 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 			if !filepath.IsAbs(trace) {
 				trace = filepath.Join(t.Bug, b.Pkg, trace)
 			}
-			row.Replay = fmt.Sprintf("morpheus test -vet=off -replay %s -run '%s' .", trace, run)
+			row.Replay = fmt.Sprintf("morpheus test -vet=off -watchdog %s -replay %s -run '%s' .", s.watchdog, trace, run)
 			for i := 0; i < s.replays; i++ {
 				row.ReplaysRun++
 				rr, _, _ := morpheusOne(s, t.Bug, t.Env, b, "-replay", trace, "-run", run, b.Pkg)
@@ -200,6 +201,9 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 func morpheusOne(s realSettings, dir string, env []string, b *realBug, args ...string) (*testRecord, float64, string) {
 	start := time.Now()
 	full := append([]string{"test", "-json", "-report=", "-vet=off", "-cache", s.cache}, args...)
+	if s.watchdog > 0 {
+		full = append(full[:len(full)-1:len(full)-1], "-watchdog", s.watchdog.String(), full[len(full)-1])
+	}
 	env = append(env[:len(env):len(env)], envReplayChild+"=1") // a test binary of this package runs as the CLI
 	out, err := runBoundedGrace(dir, env, s.timeout, interruptGrace, s.self, full...)
 	secs := time.Since(start).Seconds()
