@@ -62,7 +62,7 @@ func (m *Mutex) TryLock() bool {
 	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("Mutex.TryLock", pc)
+		m.o.OutsideLock("Mutex.TryLock", pc)
 		return m.out.TryLock()
 	}
 	m.bind(r, pc)
@@ -78,7 +78,7 @@ func (m *Mutex) TryLock() bool {
 func (m *Mutex) lock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("Mutex.Lock", pc)
+		m.o.OutsideLock("Mutex.Lock", pc)
 		m.out.Lock()
 		return
 	}
@@ -114,7 +114,7 @@ func (m *Mutex) lock(pc uintptr) {
 func (m *Mutex) unlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("Mutex.Unlock", pc)
+		m.o.OutsideLock("Mutex.Unlock", pc)
 		m.out.Unlock()
 		return
 	}

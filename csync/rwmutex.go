@@ -66,7 +66,7 @@ func (m *RWMutex) TryLock() bool {
 	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.TryLock", pc)
+		m.o.OutsideLock("RWMutex.TryLock", pc)
 		return m.out.TryLock()
 	}
 	m.bind(r, pc)
@@ -87,7 +87,7 @@ func (m *RWMutex) TryRLock() bool {
 	pc := goruntime.CallerPC()
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.TryRLock", pc)
+		m.o.OutsideLock("RWMutex.TryRLock", pc)
 		return m.out.TryRLock()
 	}
 	m.bind(r, pc)
@@ -117,7 +117,7 @@ func (l *rlocker) unlock(pc uintptr) { (*RWMutex)(l).runlock(pc) }
 func (m *RWMutex) lock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.Lock", pc)
+		m.o.OutsideLock("RWMutex.Lock", pc)
 		m.out.Lock()
 		return
 	}
@@ -158,7 +158,7 @@ func (m *RWMutex) lock(pc uintptr) {
 func (m *RWMutex) unlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.Unlock", pc)
+		m.o.OutsideLock("RWMutex.Unlock", pc)
 		m.out.Unlock()
 		return
 	}
@@ -179,7 +179,7 @@ func (m *RWMutex) unlock(pc uintptr) {
 func (m *RWMutex) rlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.RLock", pc)
+		m.o.OutsideLock("RWMutex.RLock", pc)
 		m.out.RLock()
 		return
 	}
@@ -201,7 +201,7 @@ func (m *RWMutex) rlock(pc uintptr) {
 func (m *RWMutex) runlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
-		m.o.Outside("RWMutex.RUnlock", pc)
+		m.o.OutsideLock("RWMutex.RUnlock", pc)
 		m.out.RUnlock()
 		return
 	}

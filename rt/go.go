@@ -1,16 +1,19 @@
 package rt
 
 import (
+	"reflect"
 	"runtime"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
 )
 
 // Go stands for a go statement; the rewriter binds the call's function and
 // arguments before, as the go statement evaluates them. Outside morpheus's
-// control (package initialization, TestMain) it starts a plain goroutine.
+// control (package initialization, TestMain) it starts a plain goroutine,
+// a daemon.
 //
 //go:noinline
 func Go(f func()) {
@@ -21,6 +24,10 @@ func Go(f func()) {
 	}
 	prim.Go(pc, f)
 }
+
+// The goroutines Go starts outside control are daemons: a lock they take
+// on an object a schedule uses is no alarm (ctl.Obj.OutsideLock).
+func init() { ctl.DaemonStarter = runtime.FuncForPC(reflect.ValueOf(Go).Pointer()).Name() }
 
 // Gosched stands for runtime.Gosched: a scheduling point.
 //

@@ -1,7 +1,9 @@
 package ctl
 
 import (
+	"bytes"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/morpheus-go/morpheus/internal/core"
@@ -28,6 +30,47 @@ import (
 // caller found no task), on o, located at pc: if an iteration that runs now
 // is bound to o, it fails that iteration with a report of the call.
 func (o *Obj) Outside(what string, pc uintptr) { OutsideOf(o.gen.Load(), what, pc) }
+
+// OutsideLock is Outside for a lock's Lock, Unlock and their kin: called
+// by a daemon (a goroutine that rewritten code started outside control,
+// in a package's init or TestMain: glog's flush daemon, which takes the
+// logging lock the test's logging takes), it is no alarm. The daemon runs
+// beside every schedule, so no schedule can be isolated from it, and a
+// lock hands no value over: the call goes on, on the lock's state outside
+// control, and excludes only other code outside control (the schedule's
+// code does not wait for it, nor it for the schedule's). Any other code
+// outside control raises the alarm.
+func (o *Obj) OutsideLock(what string, pc uintptr) {
+	if gen := o.gen.Load(); gen == 0 || !core.Live(gen) || inDaemon() {
+		return
+	}
+	o.Outside(what, pc)
+}
+
+// DaemonStarter is the function whose go statement starts the goroutines
+// that rewritten code starts outside control (rt.Go), set as rt starts.
+var DaemonStarter string
+
+// inDaemon reports whether the calling goroutine was started by
+// DaemonStarter: by rewritten code outside control. A goroutine keeps no
+// mark a primitive could read, but its stack ends in the line that names
+// its creator; read only on the way to an alarm.
+func inDaemon() bool {
+	if DaemonStarter == "" {
+		return false
+	}
+	buf := make([]byte, 8<<10)
+	for {
+		n := runtime.Stack(buf, false)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	i := bytes.LastIndex(buf, []byte("\ncreated by "))
+	return i >= 0 && bytes.HasPrefix(buf[i+len("\ncreated by "):], []byte(DaemonStarter+" "))
+}
 
 // OutsideOf is Outside for an object bound to iteration gen (0: none).
 func OutsideOf(gen uint64, what string, pc uintptr) {

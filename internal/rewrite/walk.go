@@ -22,7 +22,7 @@ func (w *fileRewriter) walk() {
 	for _, cg := range w.file.Comments {
 		for _, c := range cg.List {
 			if strings.HasPrefix(c.Text, "//go:linkname") {
-				w.issue(c.Pos(), "//go:linkname: code reached through it is not rewritten")
+				w.linkname(c)
 			}
 		}
 	}

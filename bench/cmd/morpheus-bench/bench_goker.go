@@ -49,6 +49,8 @@ type gokerResult struct {
 	*gokerKernel
 	Found      bool
 	Kind       string
+	Location   string   // the failure's line
+	Goroutines []string // the report's lines naming the goroutines and where they are
 	Schedules  int
 	Seconds    float64 // wall time of the schedules
 	Build      float64 // wall time of rewriting and building
@@ -194,6 +196,10 @@ func gokerProgress(r *gokerResult) string {
 		if r.ReplayKind != "" && r.ReplayKind != r.Kind {
 			fmt.Fprintf(&b, " (replay: %s)", r.ReplayKind)
 		}
+		fmt.Fprintf(&b, " at %s", cmp.Or(r.Location, "?"))
+		if m := r.readmeMatch(); m != nil {
+			fmt.Fprintf(&b, " (README's lines %s: %s)", intList(r.Readme), map[bool]string{true: "at them", false: "elsewhere"}[*m])
+		}
 	default:
 		fmt.Fprintf(&b, "not found in %s (%.2fs)", plural.N(r.Schedules, "schedule"), r.Seconds)
 	}
@@ -289,6 +295,8 @@ func gokerOutcome(r *gokerResult, p *driver.PackageSummary) {
 		r.Error = "nondeterminism: " + firstLine(strings.TrimSpace(t.Failure))
 	case t.Failure != "":
 		r.Found, r.Kind, r.Trace = true, t.Kind, t.Trace
+		r.Goroutines = failureGoroutines(t.Failure)
+		r.Location = cmp.Or(t.Location, goroutinesLocation(r.Goroutines))
 	}
 }
 

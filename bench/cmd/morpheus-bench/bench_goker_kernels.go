@@ -24,6 +24,7 @@ type gokerKernel struct {
 	Subtype  string // the configure file's "subtype": Double locking, Data race, ...
 	Src      string // its directory in the checkout
 	Rel      string // its directory in the temporary module: blocking/project/id
+	Readme   []int  // the lines its README names (bench_goker_readme.go)
 }
 
 // typ is "blocking" or "non-blocking".
@@ -103,7 +104,7 @@ func loadGokerKernels(dir string, run *regexp.Regexp) ([]*gokerKernel, error) {
 			}
 			project, id := filepath.Base(filepath.Dir(d)), filepath.Base(d)
 			k := &gokerKernel{Name: project + "_" + id, Blocking: sub == "blocking", Src: d,
-				Rel: filepath.ToSlash(filepath.Join(sub, project, id))}
+				Rel: filepath.ToSlash(filepath.Join(sub, project, id)), Readme: readmeLines(d)}
 			if c, ok := conf[k.Name]; ok {
 				k.Category, k.Subtype = c.Type, c.Subtype
 			}

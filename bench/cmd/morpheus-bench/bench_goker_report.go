@@ -43,6 +43,12 @@ type gokerKernelJSON struct {
 	GoTestRace     *bool   `json:"go_test_race,omitempty"`
 	GoTestRaceKind string  `json:"go_test_race_kind,omitempty"`
 	GoRace         *bool   `json:"go_race_under_control,omitempty"`
+	// The find's line and goroutines, the lines the kernel's README names
+	// and whether the find is at one of them (absent: the README names none).
+	Location    string   `json:"location,omitempty"`
+	Goroutines  []string `json:"goroutines,omitempty"`
+	ReadmeLines []int    `json:"readme_lines,omitempty"`
+	AtReadme    *bool    `json:"at_readme_lines,omitempty"`
 }
 
 // gokerTotals are the counts of a run.
@@ -122,7 +128,8 @@ func writeGokerJSON(w io.Writer, rs []*gokerResult, o *gokerOpts) error {
 	for _, r := range rs {
 		k := gokerKernelJSON{Name: r.Name, Type: r.typ(), Found: r.Found, Kind: r.Kind, Schedules: r.Schedules,
 			Seconds: round3(r.Seconds), Category: r.Category, Subtype: r.Subtype, BuildSeconds: round3(r.Build),
-			Replays: r.Replays, Error: r.Error, GoRace: r.GoRace}
+			Replays: r.Replays, Error: r.Error, GoRace: r.GoRace,
+			Location: r.Location, Goroutines: r.Goroutines, ReadmeLines: r.Readme, AtReadme: r.readmeMatch()}
 		if r.ReplayKind != r.Kind {
 			k.ReplayKind = r.ReplayKind
 		}
@@ -157,8 +164,8 @@ func writeGokerTable(w io.Writer, rs []*gokerResult, o *gokerOpts) {
 		seed = fmt.Sprint(o.seed)
 	}
 	fmt.Fprintf(w, "GoKer kernels under morpheus (rewritten): %s per kernel, strategy %s, seed %s.\n", plural.N(o.schedules, "schedule"), strat, seed)
-	fmt.Fprintf(w, "schedules: to the first failure (or all run); seconds: wall time of the schedules, build excluded; replays: the saved trace, replayed in a fresh process, gives the same kind.\n\n")
-	t := &hitratio.Table{Left: true, Header: []string{"kernel", "type", "category", "subtype", "found", "kind", "schedules", "seconds", "replays"}}
+	fmt.Fprintf(w, "at: the failure's line; README lines: the kernel's lines its README names, and whether the find is at one of them; schedules: to the first failure (or all run); seconds: wall time of the schedules, build excluded; replays: the saved trace, replayed in a fresh process, gives the same kind.\n\n")
+	t := &hitratio.Table{Left: true, Header: []string{"kernel", "type", "category", "subtype", "found", "kind", "at", "README lines", "schedules", "seconds", "replays"}}
 	if o.baseline > 0 {
 		t.Header = append(t.Header, "go test", "go test -race")
 	}
@@ -174,7 +181,14 @@ func writeGokerTable(w io.Writer, rs []*gokerResult, o *gokerOpts) {
 		if r.Error != "" {
 			found = "error"
 		}
-		row := []string{r.Name, r.typ(), dash(r.Category), dash(r.Subtype), found, kind, fmt.Sprint(r.Schedules),
+		at, readme := "-", dash(intList(r.Readme))
+		if r.Found {
+			at = dash(r.Location)
+			if m := r.readmeMatch(); m != nil {
+				readme += map[bool]string{true: " (at)", false: " (elsewhere)"}[*m]
+			}
+		}
+		row := []string{r.Name, r.typ(), dash(r.Category), dash(r.Subtype), found, kind, at, readme, fmt.Sprint(r.Schedules),
 			fmt.Sprintf("%.2f", r.Seconds), yesNo(r.Replays)}
 		if o.baseline > 0 {
 			row = append(row, r.Base.label(), r.BaseRace.label())

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -40,7 +41,8 @@ func TestFake1(t *testing.T) {
 	mu.Unlock()
 }
 `,
-		"gobench/goker/blocking/fake/1/README.md": "not Go\n",
+		"gobench/goker/blocking/fake/1/README.md": "## Description\n\nThe goroutine holds mu from line 12 and sends at line 13; " +
+			"the test locks mu at line 16 or receives at line 17.\n",
 		"gobench/goker/nonblocking/fake/2/fake2_test.go": `package fake2
 
 import (
@@ -88,19 +90,23 @@ func TestFake3(t *testing.T) { undefined() }
 
 type gokerJSONOut struct {
 	Kernels []struct {
-		Name       string  `json:"name"`
-		Type       string  `json:"type"`
-		Found      bool    `json:"found"`
-		Kind       string  `json:"kind"`
-		Schedules  int     `json:"schedules"`
-		Seconds    float64 `json:"seconds"`
-		Subtype    string  `json:"subtype"`
-		Replays    *bool   `json:"replays"`
-		Error      string  `json:"error"`
-		GoTest     *bool   `json:"go_test"`
-		GoTestKind string  `json:"go_test_kind"`
-		GoTestRace *bool   `json:"go_test_race"`
-		GoRace     *bool   `json:"go_race_under_control"`
+		Name       string   `json:"name"`
+		Type       string   `json:"type"`
+		Found      bool     `json:"found"`
+		Kind       string   `json:"kind"`
+		Schedules  int      `json:"schedules"`
+		Seconds    float64  `json:"seconds"`
+		Subtype    string   `json:"subtype"`
+		Replays    *bool    `json:"replays"`
+		Error      string   `json:"error"`
+		GoTest     *bool    `json:"go_test"`
+		GoTestKind string   `json:"go_test_kind"`
+		GoTestRace *bool    `json:"go_test_race"`
+		GoRace     *bool    `json:"go_race_under_control"`
+		Location   string   `json:"location"`
+		Goroutines []string `json:"goroutines"`
+		Readme     []int    `json:"readme_lines"`
+		AtReadme   *bool    `json:"at_readme_lines"`
 	} `json:"kernels"`
 	FoundBlocking    *int `json:"found_blocking"`
 	FoundNonblocking *int `json:"found_nonblocking"`
@@ -142,6 +148,11 @@ func TestBenchGokerFake(t *testing.T) {
 		k1.Subtype != "Channel" || k1.Replays == nil || !*k1.Replays || k1.Error != "" {
 		t.Errorf("fake_1: %+v", k1)
 	}
+	// The find's line and goroutines, beside the lines its README names.
+	if !regexp.MustCompile(`^fake1_test\.go:1[2367]$`).MatchString(k1.Location) || len(k1.Goroutines) != 2 ||
+		fmt.Sprint(k1.Readme) != "[12 13 16 17]" || k1.AtReadme == nil || !*k1.AtReadme {
+		t.Errorf("fake_1's find against its README: %+v", k1)
+	}
 	// Go's "all goroutines are asleep" needs no pending timer: the test
 	// binary's -test.timeout is one, so the deadlock is a hang it ends.
 	if k1.GoTest == nil || !*k1.GoTest || (k1.GoTestKind != "hang" && k1.GoTestKind != "deadlock") || k1.GoTestRace == nil || !*k1.GoTestRace {
@@ -165,9 +176,9 @@ func TestBenchGokerFake(t *testing.T) {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	for _, want := range []string{
-		`(?m)^fake_1 +blocking +Communication Deadlock +Channel +yes +deadlock +[1-9]`,
-		`(?m)^fake_3 +blocking +Resource Deadlock +Double locking +error +- +0 .*goker/blocking/fake/3 does not build as written`,
-		`(?m)^fake_2 +non-blocking +Traditional +Data race +no +- +20 `,
+		`(?m)^fake_1 +blocking +Communication Deadlock +Channel +yes +deadlock +fake1_test.go:1[2367] +12,13,16,17 \(at\) +[1-9]`,
+		`(?m)^fake_3 +blocking +Resource Deadlock +Double locking +error +- +- +- +0 .*goker/blocking/fake/3 does not build as written`,
+		`(?m)^fake_2 +non-blocking +Traditional +Data race +no +- +- +- +20 `,
 		`(?m)^morpheus +blocking 1 of 2, non-blocking 0 of 1 `,
 		`(?m)^  errors +1$`,
 		`(?m)^  replays +1 of 1 found$`,
@@ -208,5 +219,32 @@ func TestBenchGokerNotACheckout(t *testing.T) {
 	code, _, stderr = runGokerCLI(t, false, "-dir", fakeGoBench(t), "-run", "^nothing$")
 	if code != 1 || !strings.Contains(stderr, "no kernel") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// A README names lines in its description and in its backtrace's frames.
+func TestReadmeLines(t *testing.T) {
+	dir := t.TempDir()
+	readme := "## Description\n\nLine 161 holds mutex at 158; lines 30, 31 and 40 wait.\n\n## Backtrace\n\n```\n" +
+		"goroutine 5 [chan send]:\nx.(*b).Up.func2()\n\t/root/goker/blocking/x/1/x1_test.go:162 +0x85\n```\n"
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(readme), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := readmeLines(dir)
+	if fmt.Sprint(got) != "[30 31 40 161 162]" {
+		t.Errorf("readmeLines = %v", got)
+	}
+	lines := findLines("x1_test.go:162", []string{"g2: blocked in chan-send at x1_test.go:162", "main: blocked in lock at x1_test.go:172"})
+	if fmt.Sprint(lines) != "[162 172]" {
+		t.Errorf("findLines = %v", lines)
+	}
+	if m := readmeMatch(got, lines); m == nil || !*m {
+		t.Errorf("a find at line 162 is not at the README's lines")
+	}
+	if m := readmeMatch(got, []int{90}); m == nil || *m {
+		t.Errorf("a find at line 90 is at the README's lines")
+	}
+	if readmeMatch(nil, lines) != nil || readmeLines(filepath.Join(dir, "none")) != nil {
+		t.Errorf("no README, or one naming no line, tells nothing")
 	}
 }

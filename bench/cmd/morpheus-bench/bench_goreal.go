@@ -38,7 +38,10 @@ each with its history.
 
 For each bug, two temporary trees: the fixed version (the commit) and the
 bug version (the commit and bug_patch.diff), both with the build fixes of
-GoBench's Dockerfiles that edit Go files (sed -i). A commit without a go.mod
+GoBench's Dockerfiles that edit Go files (sed -i) and one of its own for
+today's Go: a literal base64 alphabet with a repeated symbol (a vendored
+ugorji/go codec's, which Go 1.22 and later reject as the package starts)
+gets a symbol it lacks instead of each repeat. A commit without a go.mod
 gets one: go mod init with the application's import path, the go line of
 the Go release GoBench built it with, and go mod tidy through a module proxy
 that answers as the real one (GOPROXY) did at the commit's date, so that
@@ -64,6 +67,9 @@ Flags:
   -timeout D     time-out of each morpheus test run (default 10m)
   -gotimeout D   go test's -timeout in the baselines (default 3m): a test
                  that blocks fails there
+  -watchdog D    morpheus test's -watchdog (default 1m): the applications
+                 do real file I/O (a database's fsync), which on a busy
+                 machine takes longer than morpheus's default
   -work DIR      keep the trees, the rewrite cache and the baselines'
                  outputs (bug.gotest.log, fixed.gotest-race.log, ...) in DIR
   -json          one JSON record per bug, then the totals
@@ -81,6 +87,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 	replays := fs.Int("replays", 3, "")
 	timeout := fs.Duration("timeout", 10*time.Minute, "")
 	goTimeout := fs.Duration("gotimeout", 3*time.Minute, "")
+	watchdog := fs.Duration("watchdog", time.Minute, "")
 	work := fs.String("work", "", "")
 	asJSON := fs.Bool("json", false, "")
 	if err := parseFlags(fs, args); err != nil {
@@ -97,8 +104,8 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		return usage("-dir GOBENCH and -repos DIR are required")
 	case *schedules <= 0 || *count <= 0 || *replays < 0:
 		return usage("-schedules and -count must be positive, -replays not negative")
-	case *timeout <= 0 || *goTimeout <= 0:
-		return usage("-timeout and -gotimeout must be positive")
+	case *timeout <= 0 || *goTimeout <= 0 || *watchdog <= 0:
+		return usage("-timeout, -gotimeout and -watchdog must be positive")
 	}
 	bugs, err := loadRealBugs(*dir)
 	if err != nil {
@@ -134,7 +141,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		defer stop()
 		proxy = url
 	}
-	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout}
+	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout, watchdog: *watchdog}
 	enc := json.NewEncoder(stdout)
 	var rows []*realRow
 	for _, b := range bugs {

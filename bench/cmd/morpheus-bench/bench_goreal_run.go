@@ -103,6 +103,7 @@ type realSettings struct {
 	replays   int
 	timeout   time.Duration // of each morpheus test run
 	goTimeout time.Duration // go test's -timeout in the baselines
+	watchdog  time.Duration // morpheus test's -watchdog
 }
 
 // measureRealBug runs b's test in its two trees: under morpheus test (the
@@ -136,7 +137,7 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 			if !filepath.IsAbs(trace) {
 				trace = filepath.Join(t.Bug, b.Pkg, trace)
 			}
-			row.Replay = fmt.Sprintf("morpheus test -vet=off -replay %s -run '%s' .", trace, run)
+			row.Replay = fmt.Sprintf("morpheus test -vet=off -watchdog %s -replay %s -run '%s' .", s.watchdog, trace, run)
 			for i := 0; i < s.replays; i++ {
 				row.ReplaysRun++
 				rr, _, _ := morpheusOne(s, t.Bug, t.Env, b, "-replay", trace, "-run", run, b.Pkg)
@@ -170,7 +171,11 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 	gotest := func(dir string, race bool) bool {
 		args := []string{"test", "-vet=off", count, "-timeout", s.goTimeout.String(), "-run", run}
 		if race {
-			args = append(args, "-race")
+			// Without checkptr, which -race turns on since Go 1.14 and
+			// which kills old unsafe code (a vendored boltdb's "converted
+			// pointer straddles multiple allocations") before the test
+			// can show its bug: the race detector as GoBench's Go ran it.
+			args = append(args, "-race", "-gcflags=all=-d=checkptr=0")
 		}
 		out, err := runBounded(dir, t.Env, s.goTimeout+5*time.Minute, "go", append(args, b.Pkg)...)
 		// Kept beside the tree (with -work): why a baseline failed.
@@ -196,6 +201,9 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 func morpheusOne(s realSettings, dir string, env []string, b *realBug, args ...string) (*testRecord, float64, string) {
 	start := time.Now()
 	full := append([]string{"test", "-json", "-report=", "-vet=off", "-cache", s.cache}, args...)
+	if s.watchdog > 0 {
+		full = append(full[:len(full)-1:len(full)-1], "-watchdog", s.watchdog.String(), full[len(full)-1])
+	}
 	env = append(env[:len(env):len(env)], envReplayChild+"=1") // a test binary of this package runs as the CLI
 	out, err := runBoundedGrace(dir, env, s.timeout, interruptGrace, s.self, full...)
 	secs := time.Since(start).Seconds()

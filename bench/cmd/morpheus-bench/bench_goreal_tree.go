@@ -14,7 +14,8 @@ import (
 
 // realTrees are a bug's two worktrees: the fixed version (the last
 // bug-free commit) and the bug version (that commit and the bug patch),
-// each with the build fixes GoBench's Dockerfiles apply, and one go.mod.
+// each with the build fixes GoBench's Dockerfiles apply and bench goreal's
+// own for today's Go (bench_goreal_gofix.go), and one go.mod.
 type realTrees struct {
 	Fixed, Bug string
 	Env        []string // the go commands' environment in both
@@ -49,6 +50,9 @@ func prepareRealTrees(b *realBug, clone, work string, env []string, proxy string
 			if _, err := runBounded(dir, env, time.Minute, "sh", "-c", fix); err != nil {
 				return nil, fmt.Errorf("build fix %q: %v", fix, err)
 			}
+		}
+		if _, err := fixDuplicateAlphabets(dir); err != nil {
+			return nil, fmt.Errorf("build fix of base64 alphabets: %v", err)
 		}
 	}
 	flags := "-mod=mod"

@@ -40,3 +40,12 @@ func TestLongQueue(t *testing.T) {
 		t.Fatalf("sum %d", got)
 	}
 }
+
+func TestLeaseExpires(t *testing.T) {
+	l := Grant(time.Second)
+	done := make(chan int)
+	go func() { done <- l.WaitExpired(50 * time.Millisecond) }()
+	if n := <-done; n == 0 {
+		t.Fatal("expired at once")
+	}
+}

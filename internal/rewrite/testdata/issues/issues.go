@@ -8,8 +8,8 @@ import (
 	_ "unsafe"
 )
 
-//go:linkname nanotime runtime.nanotime
-func nanotime() int64
+//go:linkname fastrand runtime.fastrand
+func fastrand() uint32
 
 type handle struct{}
 

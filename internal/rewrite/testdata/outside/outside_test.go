@@ -170,3 +170,13 @@ func TestAfterFunc(t *testing.T) {
 	go cancel()
 	<-ran
 }
+
+// The flush daemon package initialization started takes the logger's lock
+// while the test logs: nothing schedules it, and it fails no schedule.
+func TestDaemonLock(t *testing.T) {
+	start := Flushes()
+	for Flushes() < start+2 {
+		Log()
+		runtime.Gosched()
+	}
+}
