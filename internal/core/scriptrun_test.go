@@ -78,6 +78,10 @@ func runScript(file string, src []byte) ([]byte, error) {
 	x.m.reset(cfg)
 	if len(lines) > 0 {
 		x.m.pollSteps = int(lines[0].int("poll-steps", pollSteps))
+		x.m.driftSteps = int(lines[0].int("drift-steps", driftSteps))
+		x.m.driftAt = x.m.driftSteps
+		x.m.checkAt = min(x.m.limitAt, x.m.driftAt)
+		x.m.soloSteps = int(lines[0].int("solo-steps", int64(x.m.soloSteps)))
 	}
 	if len(lines) > 0 && lines[0].flag("liveness") {
 		x.m.live = &x.mon

@@ -27,6 +27,18 @@ import (
 // before it fails, unless Config.HardSteps says otherwise.
 const HardStepsFactor = 10
 
+// SoloStepsFactor is how many times the hard bound an iteration may run
+// when one task runs alone at the hard bound (stepLimit) and has not polled
+// in the steps the report looks at: a computation of one goroutine with
+// nothing else able to run (a test that stores a million keys in a cache:
+// some sixty million steps) is no livelock, and has no choice for a
+// strategy to take, so it is given this much longer to end. A loop that
+// never ends fails there, as one that ran alone, and the failure says so.
+// A task alone that polls waits for something no other task can give (a
+// select with a default that nothing will answer): it fails at the hard
+// bound, as before.
+const SoloStepsFactor = 10
+
 // busyWindow is how many of the last steps the hard bound's report looks at
 // (fewer than a windowed trace keeps: a replay that rebuilds the trace must
 // report alike).
@@ -66,7 +78,14 @@ func (m *machine) stepLimit() bool {
 		m.limitAt = m.hardSteps
 		return false
 	}
-	m.fail(m.busyFailure())
+	f := m.busyFailure()
+	if f.Task >= 0 && m.step < m.soloSteps && m.tasks[f.Task].pollAt <= max(m.step-busyWindow, 0) {
+		// One task ran alone, and did not poll: a computation. Look
+		// again a step limit further on.
+		m.limitAt = min(m.step+m.softSteps, m.soloSteps)
+		return false
+	}
+	m.fail(f)
 	return true
 }
 
