@@ -103,9 +103,11 @@ type machine struct {
 	driftSteps int   // steps without a move of the clock that make a drift (driftSteps; scripts set it)
 	driftRun   int   // drifts past the step limit in a row with every task polling (drift)
 	driftTo    int64 // where the last drift moved the clock
-	// soloSteps is where an iteration that one task runs alone fails
-	// (steplimit.go; scripts set it).
+	// soloSteps is where an iteration that is no livelock fails
+	// (steplimit.go; scripts set it); restAt is the last step at which
+	// nothing could run and the clock moved to a deadline (moveClock).
 	soloSteps int
+	restAt    int
 	// extra is early > 0 || pollDue: collect has more to do than build the
 	// enabled set (one test on a step's path for the two).
 	extra bool
@@ -307,6 +309,9 @@ func (m *machine) unblock(t *Task) {
 // enables the timed ops whose deadline it reached.
 func (m *machine) moveClock(to int64) {
 	m.clock = to
+	if len(m.enabled) == 0 {
+		m.restAt = m.step // collect found nothing enabled: every task waits
+	}
 	if !m.exact {
 		m.jumps++
 	}
