@@ -121,7 +121,9 @@
 // walk, to ten times it: a correct test that is merely long (a pool fed a
 // hundred thousand jobs) passes, and the failure at the hard bound says
 // whether tasks kept each other busy (a livelock) or one ran alone (a loop
-// that does not end, no concurrency bug). A task that polls (a select with
+// that does not end, no concurrency bug; one that ran alone without polling
+// may be a long computation, and tasks that keep coming to rest on timers
+// are paced work: both run on to a hundred times the limit first). A task that polls (a select with
 // a default, csync.Sleep(0), reading csync.Now again and again) while the
 // others wait for a deadline moves the virtual clock (see csync.Now), so
 // waiting by polling ends without the step limit.

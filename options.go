@@ -96,7 +96,10 @@ func Workers(n int) Option { return func(c *config) { c.Workers = n } }
 // and an iteration that needs more runs on, on the walk, to ten times the
 // limit, where it fails with a step-limit failure that says whether tasks
 // kept each other busy (a livelock) or one ran alone (a loop that does not
-// end). See Fairness in the package documentation.
+// end); a task that ran alone there without polling (a long computation),
+// or tasks that keep coming to rest on timers, run on to a hundred times the
+// limit first. See Fairness in the package
+// documentation.
 func MaxSteps(n int) Option { return func(c *config) { c.MaxSteps = n } }
 
 // ClockLimit sets the virtual time limit of an iteration (default 10

@@ -55,7 +55,9 @@ Flags:
   -cache DIR      cache directory for rewritten files and binaries
   -maxsteps N     step limit of a schedule (default 1000000): past it the schedule
                   runs on, fairly, to ten times it, and only there fails as step-limit
-                  (a livelock, or one goroutine that never ends)
+                  (a livelock, or one goroutine that polls alone; one that computes
+                  alone, or goroutines that keep resting on timers, run on to a
+                  hundred times it)
   -watchdog D     report a goroutine blocked outside control after D, in
                   an exploration and in a replay (-replay, the corpus's)
   -allowleaks     goroutines still blocked after a test returned are no failure

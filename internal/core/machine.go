@@ -102,6 +102,15 @@ type machine struct {
 	pollSteps int   // quiet steps that make a poller (pollSteps)
 	pollDue   bool  // the quiet steps in a row may make a poller: collect asks polling
 	polls     bool  // a Poll op was posted: decide counts quiet steps (quietStep)
+	// The clock's drift (poll.go).
+	driftSteps int   // steps without a move of the clock that make a drift (driftSteps; scripts set it)
+	driftRun   int   // drifts past the step limit in a row with every task polling (drift)
+	driftTo    int64 // where the last drift moved the clock
+	// soloSteps is where an iteration that is no livelock fails
+	// (steplimit.go; scripts set it); restAt is the last step at which
+	// nothing could run and the clock moved to a deadline (moveClock).
+	soloSteps int
+	restAt    int
 	// extra is early > 0 || pollDue: collect has more to do than build the
 	// enabled set (one test on a step's path for the two).
 	extra bool
@@ -148,7 +157,8 @@ func (m *machine) reset(cfg Config) {
 		m.limitAt = DefaultMaxSteps
 	}
 	m.softSteps = m.limitAt
-	m.driftAt = driftSteps
+	m.driftSteps = driftSteps
+	m.driftAt = m.driftSteps
 	m.checkAt = min(m.limitAt, m.driftAt)
 	m.extra = m.early > 0
 	switch m.hardSteps = cfg.HardSteps; {
@@ -156,6 +166,10 @@ func (m *machine) reset(cfg Config) {
 		m.hardSteps = m.softSteps * HardStepsFactor
 	case m.hardSteps < m.softSteps:
 		m.hardSteps = m.softSteps
+	}
+	m.soloSteps = m.hardSteps
+	if m.hardSteps <= maxInt/SoloStepsFactor {
+		m.soloSteps = m.hardSteps * SoloStepsFactor
 	}
 	m.tailSrc.Seed(cfg.Seed, 0x7461696c)
 	if m.tail == nil {
@@ -292,10 +306,13 @@ func (m *machine) unblock(t *Task) {
 // enables the timed ops whose deadline it reached.
 func (m *machine) moveClock(to int64) {
 	m.clock = to
+	if len(m.enabled) == 0 {
+		m.restAt = m.step // collect found nothing enabled: every task waits
+	}
 	if !m.exact {
 		m.jumps++
 	}
-	m.driftAt = m.step + driftSteps
+	m.driftAt = m.step + m.driftSteps
 	m.checkAt = min(m.limitAt, m.driftAt)
 	m.rec.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: to})
 	m.promote()

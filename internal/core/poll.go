@@ -239,18 +239,53 @@ func (r *Run) ReadClock(t *Task) bool {
 // move the clock more often than that (nearly all) keep their schedules. A
 // computation of a hundred thousand steps under a 10 ms time-out may then
 // time out, which a machine that slow would show too.
+//
+// At that pace a second of virtual time takes ten million steps: a stress
+// test whose goroutines loop, each round a poll of a done channel and some
+// work, until a time.AfterFunc of one second closes it, ran to the hard
+// step bound (ten times the step limit) as "a livelock" with the clock at
+// 0.999 s, though go test runs it in a second. Past the step limit, so only
+// in a run already longer than any a strategy explores, a drift in which
+// every task that can run polled since the last one (each loops around a
+// poll that finds nothing: the program waits, and works while it waits)
+// moves the clock twice as far as the drift before it, while drifts follow
+// each other with no other move of the clock: a deadline a second away is
+// reached some ten drifts later instead of a thousand. A drift with a task
+// that can run and has not polled (a computation) keeps the slow pace, and
+// the doubling starts again from it; so does any other move of the clock.
+// Tasks that keep each other busy without a deadline pending (a livelock)
+// meet the hard bound as before: the drift never moves the clock then.
 const (
 	driftSteps = 10_000
-	driftSpan  = int64(driftSteps * 100)
+	driftPace  = int64(100) // ns a step
 )
 
-// drift moves the clock by driftSpan towards the nearest deadline, if one is
+// drift moves the clock by its span towards the nearest deadline, if one is
 // pending within the clock limit (checkpoint calls it at driftAt).
 func (m *machine) drift() {
 	next := m.nextDeadline()
 	if next < 0 || next > m.limit {
-		m.driftAt = m.step + driftSteps
+		m.driftAt = m.step + m.driftSteps
 		return
 	}
-	m.moveClock(min(m.clock+driftSpan, next))
+	span := int64(m.driftSteps) * driftPace
+	if m.clock != m.driftTo || m.step < m.softSteps || !m.allPolled(m.step-m.driftSteps) {
+		m.driftRun = 0 // the clock moved otherwise since, or the run is short, or a task computes
+	} else {
+		m.driftRun++
+		span <<= min(m.driftRun, 40)
+	}
+	m.driftTo = min(m.clock+span, next)
+	m.moveClock(m.driftTo)
+}
+
+// allPolled reports whether every task that could run at the last step has
+// posted a Poll op after step from.
+func (m *machine) allPolled(from int) bool {
+	for _, t := range m.enabledT {
+		if t.pollAt <= from {
+			return false
+		}
+	}
+	return len(m.enabledT) > 0
 }

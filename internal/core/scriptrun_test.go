@@ -96,12 +96,17 @@ func newScriptRun(lines []scriptLine) (*scriptRun, Config) {
 }
 
 // configure sets what Config does not say, on the machine reset: the
-// polling clock's quiet steps, the liveness monitor.
+// polling clock's quiet steps, the drift's pace, the step limit's bound
+// for a goroutine alone, the liveness monitor.
 func (x *scriptRun) configure(lines []scriptLine) {
 	if len(lines) == 0 {
 		return
 	}
 	x.m.pollSteps = max(int(lines[0].int("poll-steps", pollSteps)), 1) // 0 would divide by zero
+	x.m.driftSteps = max(int(lines[0].int("drift-steps", driftSteps)), 1)
+	x.m.driftAt = x.m.driftSteps
+	x.m.checkAt = min(x.m.limitAt, x.m.driftAt)
+	x.m.soloSteps = int(lines[0].int("solo-steps", int64(x.m.soloSteps)))
 	if lines[0].flag("liveness") {
 		x.m.live = &x.mon
 	}

@@ -27,6 +27,21 @@ import (
 // before it fails, unless Config.HardSteps says otherwise.
 const HardStepsFactor = 10
 
+// SoloStepsFactor is how many times the hard bound an iteration may run
+// when, at the hard bound (stepLimit), what ran is no livelock but work
+// that takes long: one task that ran alone and has not polled in the steps
+// the report looks at (a computation of one goroutine with nothing else able
+// to run, as a test that stores a million keys in a cache: some sixty
+// million steps), or tasks that keep coming to rest, every task waiting for
+// a deadline, within the last step limit's steps (eight goroutines that
+// sleep a millisecond between cache operations for twenty seconds: tasks
+// that keep each other busy never all wait). Neither has a choice left that
+// a strategy would explore, so it is given this much longer to end; if it
+// has not, the failure says what ran, as at the hard bound. A task alone
+// that polls waits for something no other task can give (a select with a
+// default that nothing will answer): it fails at the hard bound, as before.
+const SoloStepsFactor = 10
+
 // busyWindow is how many of the last steps the hard bound's report looks at
 // (fewer than a windowed trace keeps: a replay that rebuilds the trace must
 // report alike).
@@ -66,7 +81,15 @@ func (m *machine) stepLimit() bool {
 		m.limitAt = m.hardSteps
 		return false
 	}
-	m.fail(m.busyFailure())
+	f := m.busyFailure()
+	alone := f.Task >= 0 && m.tasks[f.Task].pollAt <= max(m.step-busyWindow, 0)
+	if m.step < m.soloSteps && (alone || m.restAt > 0 && m.restAt >= m.step-m.softSteps) {
+		// A computation alone, or work that waits for time: look again
+		// a step limit further on.
+		m.limitAt = min(m.step+m.softSteps, m.soloSteps)
+		return false
+	}
+	m.fail(f)
 	return true
 }
 

@@ -201,16 +201,22 @@ func TestCorpusReplayWatched(t *testing.T) {
 // What a test observes of the runtime: a channel's length read by
 // reflection (testify's assert.Len) is the controlled channel's, under
 // control; a test that counts allocations (testing.AllocsPerRun,
-// runtime.ReadMemStats) runs once as go test runs it, told so, since under
-// control the counts would include morpheus's own.
+// runtime.ReadMemStats in its own file) runs once as go test runs it, told
+// so, since under control the counts would include morpheus's own; one that
+// reaches a library's ReadMemStats (a collector) is explored.
 func TestRuntimeObserved(t *testing.T) {
 	sum := runNeighbours(t)
 	if ts := find(sum, "TestChanLen"); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 2 {
 		t.Errorf("TestChanLen: %+v", ts)
 	}
 	ts := find(sum, "TestAllocs")
-	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:41"
+	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:43"
 	if ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
 		t.Errorf("TestAllocs once as go test runs it (%s): %+v", why, ts)
+	}
+	// A library's runtime.ReadMemStats (a collector of statistics) is no
+	// allocation count: the test that reaches it is explored.
+	if ts := find(sum, "TestMemStats"); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 2 {
+		t.Errorf("TestMemStats under control: %+v", ts)
 	}
 }

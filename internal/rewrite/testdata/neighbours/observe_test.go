@@ -4,8 +4,10 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"example.com/neighbours/assert"
+	"example.com/neighbours/memstats"
 )
 
 // TestChanLen reads a channel's length by reflection, as testify's
@@ -54,4 +56,14 @@ func mallocs(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&ms)
 	return ms.Mallocs - before
+}
+
+// TestMemStats starts a library's collector of memory statistics, which
+// reads runtime.ReadMemStats on a goroutine of its own for a report: no
+// allocation count, so the test stays under control.
+func TestMemStats(t *testing.T) {
+	stop := memstats.Start(time.Millisecond)
+	time.Sleep(5 * time.Millisecond)
+	stop()
+	_ = memstats.Heap()
 }
