@@ -1,12 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/scripttest"
 )
 
 // TestMain removes the commands the tests built; with envReplayChild set,
@@ -69,7 +70,7 @@ func morpheusBinary(t *testing.T) string {
 // and returns its exit code and output.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = execProgram(t, ".", nil, append([]string{cliBinary(t)}, args...), &out, &errb)
-	return code, out.String(), errb.String()
+	var s scripttest.State
+	code = s.Exec(".", append([]string{cliBinary(t)}, args...))
+	return code, s.Stdout.String(), s.Stderr.String()
 }
