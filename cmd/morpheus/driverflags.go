@@ -1,14 +1,11 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -77,7 +74,7 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 			}
 		}
 	})
-	seed, err := parseSeed(*f.seed)
+	seed, err := driver.ParseSeed(*f.seed)
 	if err != nil {
 		return usage("%v", err)
 	}
@@ -107,41 +104,12 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	return driver.Config{Dir: *f.dir, Patterns: fs.Args(), Exclude: excl, Cache: *f.cache, Run: *f.run,
 		Schedules: schedules, Duration: *f.duration, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
 		Watchdog: *f.watchdog, MaxSteps: *f.maxSteps, AllowLeaks: *f.allowLeaks,
-		AllowRaces: *f.allowRaces, EarlyTimers: earlyTimers(*f.early), Race: *f.race, Vet: *f.vet}, nil
+		AllowRaces: *f.allowRaces, EarlyTimers: driver.EarlyTimers(*f.early), Race: *f.race, Vet: *f.vet}, nil
 }
 
 // randomSeed reports whether -seed asked for a fresh seed, which the
 // command prints so that the run can be repeated.
 func (f *driverFlags) randomSeed() bool { return *f.seed == "random" }
-
-// parseSeed reads -seed: empty (0, from each test's name), a number, or
-// "random" (a fresh seed, printed so that the run can be repeated).
-func parseSeed(s string) (uint64, error) {
-	switch s {
-	case "":
-		return 0, nil
-	case "random":
-		var b [8]byte
-		if _, err := rand.Read(b[:]); err != nil {
-			return 0, err
-		}
-		return binary.LittleEndian.Uint64(b[:]) | 1, nil
-	}
-	n, err := strconv.ParseUint(s, 0, 64)
-	if err != nil {
-		return 0, fmt.Errorf("-seed %q: want a number or \"random\"", s)
-	}
-	return n, nil
-}
-
-// earlyTimers turns the -earlytimers flag into driver.Config.EarlyTimers,
-// where 0 means rt's default and a negative number none.
-func earlyTimers(n int) int {
-	if n <= 0 {
-		return -1
-	}
-	return n
-}
 
 // checkLocalPattern checks that a package pattern naming a directory
 // (".", "./x", "../x/...", an absolute path) names one that exists,

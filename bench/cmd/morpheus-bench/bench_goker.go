@@ -88,7 +88,7 @@ func runBenchGoker(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	seed, err := parseSeed(*seedArg)
+	seed, err := driver.ParseSeed(*seedArg)
 	if err != nil {
 		fmt.Fprintf(stderr, "morpheus bench goker: %v\n", err)
 		return errUsage
@@ -218,7 +218,7 @@ func gokerProgress(r *gokerResult) string {
 func gokerConfig(o *gokerOpts, slot int, rs ...*gokerResult) driver.Config {
 	cfg := driver.Config{Dir: o.mod, Cache: filepath.Join(o.cache, fmt.Sprintf("w%d", slot)),
 		Schedules: o.schedules, Seed: o.seed, Strategy: o.strategy, Jobs: 1, Env: o.env,
-		EarlyTimers: earlyTimers(o.early)}
+		EarlyTimers: driver.EarlyTimers(o.early)}
 	for _, r := range rs {
 		cfg.Patterns = append(cfg.Patterns, "./"+r.Rel)
 	}
