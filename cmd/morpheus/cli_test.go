@@ -17,7 +17,7 @@ import (
 // default time-out on a busy 2-core machine. Without PGO the build shares
 // its compiled packages with go vet's and go build's. The CLI's code is
 // race-tested by the tests that call run in this process.
-var cli struct {
+var builtCLI struct {
 	once sync.Once
 	dir  string // removed by TestMain
 	path string
@@ -29,23 +29,23 @@ var cli struct {
 // package, building it on the first call.
 func cliBinary(t *testing.T) string {
 	t.Helper()
-	cli.once.Do(func() {
-		if cli.dir, cli.err = os.MkdirTemp("", "morpheus-cli"); cli.err != nil {
+	builtCLI.once.Do(func() {
+		if builtCLI.dir, builtCLI.err = os.MkdirTemp("", "morpheus-cli"); builtCLI.err != nil {
 			return
 		}
-		cli.path = filepath.Join(cli.dir, "morpheus")
-		cmd := exec.Command("go", "build", "-pgo=off", "-o", cli.path, ".")
-		cli.out, cli.err = cmd.CombinedOutput()
+		builtCLI.path = filepath.Join(builtCLI.dir, "morpheus")
+		cmd := exec.Command("go", "build", "-pgo=off", "-o", builtCLI.path, ".")
+		builtCLI.out, builtCLI.err = cmd.CombinedOutput()
 	})
-	if cli.err != nil {
-		t.Fatalf("building the morpheus command: %v\n%s", cli.err, cli.out)
+	if builtCLI.err != nil {
+		t.Fatalf("building the morpheus command: %v\n%s", builtCLI.err, builtCLI.out)
 	}
-	return cli.path
+	return builtCLI.path
 }
 
 // removeCLI removes the built command, once the tests are done.
 func removeCLI() {
-	if cli.dir != "" {
-		os.RemoveAll(cli.dir)
+	if builtCLI.dir != "" {
+		os.RemoveAll(builtCLI.dir)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/morpheus-go/morpheus/internal/cli"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 )
 
@@ -41,7 +42,7 @@ var commands = map[string]*command{}
 func register(c *command) { commands[c.name] = c }
 
 // errUsage marks an error that was already explained to the user.
-var errUsage = errors.New("usage")
+var errUsage = cli.ErrUsage
 
 // interruptible are the commands that run tests or campaigns: a first
 // SIGINT or SIGTERM makes them stop starting work, pass the interrupt on to
@@ -54,7 +55,7 @@ var interruptible = map[string]bool{"test": true, "rewrite": true, "fuzz": true,
 
 // exitInterrupted is the exit status of an interrupted command, as a shell
 // shows a process ended by SIGINT.
-const exitInterrupted = 130
+const exitInterrupted = cli.ExitInterrupted
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -97,24 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if errors.As(err, &st) {
 		return int(st)
 	}
-	if interruptible[name] && interrupt.Interrupted() {
-		if err != nil && !errors.Is(err, errUsage) && !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "morpheus %s: %v\n", name, err)
-		}
-		fmt.Fprintf(stderr, "morpheus %s: interrupted: the figures above are those of the work done before the interrupt\n", name)
-		return exitInterrupted
-	}
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.Is(err, errUsage):
-		return 2
-	default:
-		fmt.Fprintf(stderr, "morpheus %s: %v\n", name, err)
-		return 1
-	}
+	return cli.Exit(name, err, interruptible[name] && interrupt.Interrupted(), stderr)
 }
 
 func usage(w io.Writer) {
@@ -134,41 +118,13 @@ func usage(w io.Writer) {
 // newFlagSet returns a flag set for a command that reports errors instead of
 // exiting, and prints its usage on stderr.
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: morpheus %s\n", synopsis)
-		n := 0
-		fs.VisitAll(func(*flag.Flag) { n++ })
-		if n > 0 {
-			fmt.Fprint(fs.Output(), "\nFlags:\n")
-			fs.PrintDefaults()
-		}
-	}
-	return fs
+	return cli.NewFlagSet(name, synopsis, stderr)
 }
 
-// parseFlags parses args into fs and maps a parse error to errUsage. The
-// flags' help is printed for -h only: a bad flag gets its error, a hint for
-// go test's flags that morpheus names otherwise, and where the help is,
-// rather than a page of help that scrolls the error away.
+// parseFlags parses args into fs and maps a parse error to errUsage; a bad
+// flag gets a hint for go test's flags that morpheus names otherwise.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	usage := fs.Usage
-	fs.Usage = func() {}
-	err := fs.Parse(args)
-	fs.Usage = usage
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, flag.ErrHelp):
-		usage()
-		return err
-	}
-	if h := goTestFlagHint(fs, err); h != "" {
-		fmt.Fprintln(fs.Output(), h)
-	}
-	fmt.Fprintf(fs.Output(), "Run \"morpheus %s -h\" for its flags.\n", fs.Name())
-	return errUsage
+	return cli.Parse(fs, args, goTestFlagHint)
 }
 
 // goTestFlagHint says what stands for a go test flag that fs lacks, when

@@ -15,7 +15,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,6 +24,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/morpheus-go/morpheus/internal/cli"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 )
 
@@ -41,10 +41,10 @@ var commands = map[string]*command{}
 func register(c *command) { commands[c.name] = c }
 
 // errUsage marks an error that was already explained to the user.
-var errUsage = errors.New("usage")
+var errUsage = cli.ErrUsage
 
 // exitInterrupted is the exit status of an interrupted run, as morpheus's.
-const exitInterrupted = 130
+const exitInterrupted = cli.ExitInterrupted
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -58,22 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer interrupt.Watch()()
 	err := commands["bench"].run(args, stdout, stderr)
-	if interrupt.Interrupted() {
-		if err != nil && !errors.Is(err, errUsage) && !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "morpheus bench: %v\n", err)
-		}
-		fmt.Fprintln(stderr, "morpheus bench: interrupted: the figures above are those of the work done before the interrupt")
-		return exitInterrupted
-	}
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.Is(err, errUsage):
-		return 2
-	default:
-		fmt.Fprintf(stderr, "morpheus bench: %v\n", err)
-		return 1
-	}
+	return cli.Exit("bench", err, interrupt.Interrupted(), stderr)
 }
 
 // morpheusExecutable returns the morpheus command the suites run:
@@ -113,34 +98,9 @@ var built struct {
 // newFlagSet returns a flag set for a suite that reports errors instead of
 // exiting, and prints its usage on stderr.
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: morpheus %s\n", synopsis)
-		n := 0
-		fs.VisitAll(func(*flag.Flag) { n++ })
-		if n > 0 {
-			fmt.Fprint(fs.Output(), "\nFlags:\n")
-			fs.PrintDefaults()
-		}
-	}
-	return fs
+	return cli.NewFlagSet(name, synopsis, stderr)
 }
 
 // parseFlags parses args into fs and maps a parse error to errUsage; the
 // flags' help is printed for -h only.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	usage := fs.Usage
-	fs.Usage = func() {}
-	err := fs.Parse(args)
-	fs.Usage = usage
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, flag.ErrHelp):
-		usage()
-		return err
-	}
-	fmt.Fprintf(fs.Output(), "Run \"morpheus %s -h\" for its flags.\n", fs.Name())
-	return errUsage
-}
+func parseFlags(fs *flag.FlagSet, args []string) error { return cli.Parse(fs, args, nil) }

@@ -18,7 +18,7 @@ func TestMain(m *testing.M) {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	code := m.Run()
-	for _, b := range []*builtCommand{&cli, &morpheusCLI} {
+	for _, b := range []*builtCommand{&benchCLI, &morpheusCLI} {
 		if b.dir != "" {
 			os.RemoveAll(b.dir)
 		}
@@ -37,7 +37,7 @@ type builtCommand struct {
 	out  []byte
 }
 
-var cli, morpheusCLI builtCommand
+var benchCLI, morpheusCLI builtCommand
 
 // build builds the package pkg of the module in dir into b once.
 func (b *builtCommand) build(t *testing.T, name, dir, pkg string) string {
@@ -58,7 +58,7 @@ func (b *builtCommand) build(t *testing.T, name, dir, pkg string) string {
 }
 
 // cliBinary returns this package's command, built on the first call.
-func cliBinary(t *testing.T) string { return cli.build(t, "morpheus-bench", ".", ".") }
+func cliBinary(t *testing.T) string { return benchCLI.build(t, "morpheus-bench", ".", ".") }
 
 // morpheusBinary returns the morpheus command of this clone, built on the
 // first call.
