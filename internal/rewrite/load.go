@@ -263,15 +263,34 @@ func rootErrors(roots []*packages.Package, broken map[*packages.Package]bool, di
 		}
 		packages.Visit([]*packages.Package{r}, nil, func(p *packages.Package) {
 			for _, e := range p.Errors {
-				msg := errorText(e, dir)
-				if !seen[path][msg] {
-					seen[path][msg] = true
-					failed[path] = append(failed[path], msg)
+				for _, msg := range errorLines(e, dir) {
+					if !seen[path][msg] {
+						seen[path][msg] = true
+						failed[path] = append(failed[path], msg)
+					}
 				}
 			}
 		})
 	}
 	return failed
+}
+
+// errorLines is a load error as lines the go command prints: a compiler's
+// output that the go command gives for a package it built for export data
+// ("# path [path.test]" and the compiler's lines, which the type checker
+// reports again) as its lines without the header, any other error as
+// errorText.
+func errorLines(e packages.Error, dir string) []string {
+	if (e.Pos != "" && e.Pos != "-") || !strings.HasPrefix(e.Msg, "# ") {
+		return []string{errorText(e, dir)}
+	}
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(e.Msg), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "# ") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // errorText is a load error as the go command prints it: its position
