@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
@@ -43,8 +44,8 @@ func mergeResultFiles(files []*resultFile, partial bool) (*mergedRun, error) {
 				f.name, f.nums[0], first.name, settingsText(f.run), first.name, settingsText(first.run))
 		}
 		if f.n != first.n {
-			return nil, fmt.Errorf("%s:%d: shard %s of a run in %d shards, %s is of one in %d",
-				f.name, f.nums[0], shardText(f), f.n, first.name, first.n)
+			return nil, fmt.Errorf("%s:%d: shard %s of a run in %s, %s is of one in %d",
+				f.name, f.nums[0], shardText(f), plural.N(f.n, "shard"), first.name, first.n)
 		}
 		if g, ok := byShard[f.i]; ok {
 			return nil, fmt.Errorf("%s:%d: shard %s twice (%s holds it too)", f.name, f.nums[0], shardText(f), g.name)

@@ -83,7 +83,7 @@ func TestMergeResultFiles(t *testing.T) {
 		{[]string{"s0", "s2"}, false, "missing shards 1/3 of 3 (-partial merges those given)"},
 		{[]string{"s0", "u1", "s2"}, false, `u1: shard 1/3 did not finish (no "end" line`},
 		{[]string{"s0", "h4"}, false, "h4:1: shard 1/4 of a run in 4 shards, s0 is of one in 3"},
-		{[]string{"s0", "w"}, false, "w:1: shard (the whole run) of a run in 1 shards"},
+		{[]string{"s0", "w"}, false, "w:1: shard (the whole run) of a run in 1 shard,"},
 		{[]string{"s0", "u1"}, true, ""},
 		{[]string{"w"}, false, ""},
 	} {
