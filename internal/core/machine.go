@@ -168,7 +168,10 @@ func (m *machine) reset(cfg Config) {
 		m.hardSteps = m.softSteps
 	}
 	m.soloSteps = m.hardSteps
-	if m.hardSteps <= maxInt/SoloStepsFactor {
+	if cfg.HardSteps == 0 && m.hardSteps <= maxInt/SoloStepsFactor {
+		// A bound given is exact: a run stopped at a step of its own (a
+		// stuck iteration run again up to the step before its blocking
+		// op) stops there, whatever its tasks do.
 		m.soloSteps = m.hardSteps * SoloStepsFactor
 	}
 	m.tailSrc.Seed(cfg.Seed, 0x7461696c)

@@ -16,7 +16,9 @@ type Config struct {
 	// fails (steplimit.go).
 	MaxSteps int
 	// HardSteps is where an iteration past its step limit fails; 0 means
-	// HardStepsFactor times MaxSteps. It is never below MaxSteps.
+	// HardStepsFactor times MaxSteps, which a computation of one task alone
+	// or a run resting on timers may pass (SoloStepsFactor); a HardSteps
+	// given is exact. It is never below MaxSteps.
 	HardSteps  int
 	ClockLimit int64 // virtual ns beyond which nothing fires; 0 means DefaultClockLimit
 	// AllowLeaks turns leak detection off: goroutines still blocked when the
