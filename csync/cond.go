@@ -16,7 +16,9 @@ import (
 // waiting; there are no spurious wake-ups, and, as in Go, no time-out. A
 // signal with nobody waiting is lost.
 //
-// Wait is three steps: the unlock of L, the wake-up (a KindCondWait whose Val
+// Wait is three steps: the unlock of L, in which the caller joins the
+// waiters (a Signal before it, from a task that does not hold L, is lost, as
+// in Go), the wake-up (a KindCondWait whose Val
 // is the id of the signal that woke it, from which trace.Clocks orders the
 // signal before it), and the lock of L.
 type Cond struct {
@@ -61,8 +63,14 @@ func (c *Cond) Wait() {
 		return
 	}
 	c.bind(r, pc)
-	c.ws = append(c.ws, condWaiter{t: t})
+	// The caller joins the waiters in the step that unlocks L, not before:
+	// until that step the strategy may run others first, and a Signal
+	// from a task that does not hold L finds nobody waiting and is lost,
+	// as in Go. (Joining before the unlock's op was posted put it in the
+	// caller's step before: a goroutine started to Wait joined as it
+	// started, so such a signal could never be lost.)
 	unlockAt(c.L, pc)
+	c.ws = append(c.ws, condWaiter{t: t})
 	r.Do(t, core.Op{Kind: trace.KindCondWait, Res: c.o.Res, Obj: -1, PC: pc,
 		Blocked: c.signal(t) == 0, On: (*condOn)(c)})
 	r.Event().Val = c.leave(t)

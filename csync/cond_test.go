@@ -77,3 +77,30 @@ func TestCondBroadcastAndLostSignal(t *testing.T) {
 		mu.Unlock()
 	}, morpheus.Iterations(300)), "deadlock", "main: blocked in cond-wait on cond#")
 }
+
+// A waiter joins the waiters in the step that unlocks L, not before: a
+// goroutine started to Wait on a lock its starter holds may not have begun
+// when the starter signals (Go allows a Signal without L), and that signal
+// is lost. The waiter's start runs at once (it touches nothing), so a waiter
+// that joined before its unlock's step could never miss it.
+func TestCondSignalBeforeWaiterJoins(t *testing.T) {
+	for _, s := range []string{"", "random"} {
+		opts := []morpheus.Option{morpheus.Iterations(300)}
+		if s != "" {
+			opts = append(opts, morpheus.Strategy(s))
+		}
+		mustFail(t, explore(t, func(e *morpheus.Env) {
+			var mu csync.Mutex
+			cond := csync.NewCond(&mu)
+			woke := csync.Make[struct{}](0)
+			mu.Lock()
+			csync.Go(func() {
+				cond.Wait() // unlocks the starter's lock
+				mu.Unlock()
+				woke.Close()
+			})
+			cond.Signal() // the waiter may not wait yet: lost
+			woke.Recv()
+		}, opts...), "deadlock", "blocked in cond-wait on cond#")
+	}
+}
