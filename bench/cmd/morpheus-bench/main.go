@@ -43,9 +43,6 @@ func register(c *command) { commands[c.name] = c }
 // errUsage marks an error that was already explained to the user.
 var errUsage = cli.ErrUsage
 
-// exitInterrupted is the exit status of an interrupted run, as morpheus's.
-const exitInterrupted = cli.ExitInterrupted
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
