@@ -58,8 +58,9 @@ Flags:
                   (a livelock, or one goroutine that polls alone; one that computes
                   alone, or goroutines that keep resting on timers, run on to a
                   hundred times it)
-  -watchdog D     report a goroutine blocked outside control after D, in
-                  an exploration and in a replay (-replay, the corpus's)
+  -watchdog D     report a goroutine blocked outside control after D (5s;
+                  time the machine starves the process counts up to 5×D),
+                  in an exploration and in a replay (-replay, the corpus's)
   -allowleaks     goroutines still blocked after a test returned are no failure
   -allowraces     data races are no failure (the accesses stay scheduling points)
   -earlytimers N  times per schedule the nearest timer, sleep or time-out may

@@ -12,7 +12,8 @@ import (
 // A Watchdog watches workers from its own goroutine and reports a task that
 // does not come back to the scheduler within a wall-clock limit: it blocked on
 // something morpheus does not control (a real channel, lock or I/O) or loops
-// without ops. Watching costs the worker a store per step (the step count)
+// without ops. Time in which the machine starved the process does not
+// count, up to five times the limit (starve.go). Watching costs the worker a store per step (the step count)
 // and one per switch (the task it resumes): plain stores, atomic ones under
 // the race detector (beat.go).
 type Watchdog struct {
@@ -33,13 +34,13 @@ type Stuck struct {
 
 // watch is a worker's state as the watchdog sees it.
 type watch struct {
-	busy   atomic.Bool
-	step   int64       // written by beat, read by loadBeat
-	cur    *Task       // written by publishTask, read by loadTask; its goroutine is Task.goid, set before the task is first published
-	stuck  atomic.Bool // reported: the worker is abandoned
-	seen   int64       // watchdog-private: step at the last tick
-	seenT  *Task
-	strike int
+	busy  atomic.Bool
+	step  int64       // written by beat, read by loadBeat
+	cur   *Task       // written by publishTask, read by loadTask; its goroutine is Task.goid, set before the task is first published
+	stuck atomic.Bool // reported: the worker is abandoned
+	seen  int64       // watchdog-private: step at the last tick
+	seenT *Task
+	count strikeCount // watchdog-private: ticks without progress
 }
 
 // StartWatchdog starts watching; onStuck is called from the watchdog's
@@ -64,33 +65,38 @@ func (d *Watchdog) Stop() {
 	<-d.done
 }
 
-const strikes = 4 // ticks without progress before a task counts as stuck
+// strikes is how many ticks without progress, on a machine that lets the
+// process run, make a task stuck (starve.go).
+const strikes = 4
 
 func (d *Watchdog) loop() {
 	defer close(d.done)
 	tick := time.NewTicker(d.limit / strikes)
 	defer tick.Stop()
+	starve := newStarvation()
 	for {
 		select {
 		case <-d.quit:
 			return
 		case <-tick.C:
 		}
+		starve.sample()
 		d.mu.Lock()
 		ws := append([]*Worker(nil), d.workers...)
 		d.mu.Unlock()
 		for _, w := range ws {
 			v := w.watch
 			if v.stuck.Load() || !v.busy.Load() {
-				v.strike = 0
+				v.count.reset()
 				continue
 			}
 			step, cur := loadBeat(&v.step), loadTask(&v.cur)
 			if step != v.seen || cur != v.seenT {
-				v.seen, v.seenT, v.strike = step, cur, 0
+				v.seen, v.seenT = step, cur
+				v.count.reset()
 				continue
 			}
-			if v.strike++; v.strike < strikes {
+			if !v.count.tick(starve.recent) {
 				continue
 			}
 			v.stuck.Store(true)
