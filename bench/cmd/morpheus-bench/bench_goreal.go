@@ -70,6 +70,8 @@ Flags:
   -watchdog D    morpheus test's -watchdog (default 1m): the applications
                  do real file I/O (a database's fsync), which on a busy
                  machine takes longer than morpheus's default
+  -earlytimers N morpheus test's -earlytimers (default 0: a timer fires
+                 only when nothing else can run)
   -work DIR      keep the trees, the rewrite cache and the baselines'
                  outputs (bug.gotest.log, fixed.gotest-race.log, ...) in DIR
   -json          one JSON record per bug, then the totals
@@ -88,6 +90,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 10*time.Minute, "")
 	goTimeout := fs.Duration("gotimeout", 3*time.Minute, "")
 	watchdog := fs.Duration("watchdog", time.Minute, "")
+	early := fs.Int("earlytimers", 0, "")
 	work := fs.String("work", "", "")
 	asJSON := fs.Bool("json", false, "")
 	if err := parseFlags(fs, args); err != nil {
@@ -102,8 +105,8 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		return usage("unexpected arguments %q", fs.Args())
 	case *dir == "" || *repos == "":
 		return usage("-dir GOBENCH and -repos DIR are required")
-	case *schedules <= 0 || *count <= 0 || *replays < 0:
-		return usage("-schedules and -count must be positive, -replays not negative")
+	case *schedules <= 0 || *count <= 0 || *replays < 0 || *early < 0:
+		return usage("-schedules and -count must be positive, -replays and -earlytimers not negative")
 	case *timeout <= 0 || *goTimeout <= 0 || *watchdog <= 0:
 		return usage("-timeout, -gotimeout and -watchdog must be positive")
 	}
@@ -141,7 +144,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		defer stop()
 		proxy = url
 	}
-	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout, watchdog: *watchdog}
+	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout, watchdog: *watchdog, early: *early}
 	enc := json.NewEncoder(stdout)
 	var rows []*realRow
 	for _, b := range bugs {

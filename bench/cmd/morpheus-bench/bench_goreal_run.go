@@ -104,6 +104,7 @@ type realSettings struct {
 	timeout   time.Duration // of each morpheus test run
 	goTimeout time.Duration // go test's -timeout in the baselines
 	watchdog  time.Duration // morpheus test's -watchdog
+	early     int           // morpheus test's -earlytimers
 }
 
 // measureRealBug runs b's test in its two trees: under morpheus test (the
@@ -137,7 +138,7 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 			if !filepath.IsAbs(trace) {
 				trace = filepath.Join(t.Bug, b.Pkg, trace)
 			}
-			row.Replay = fmt.Sprintf("morpheus test -vet=off -watchdog %s -replay %s -run '%s' .", s.watchdog, trace, run)
+			row.Replay = fmt.Sprintf("morpheus test -vet=off -watchdog %s%s -replay %s -run '%s' .", s.watchdog, s.earlyFlag(), trace, run)
 			for i := 0; i < s.replays; i++ {
 				row.ReplaysRun++
 				rr, _, _ := morpheusOne(s, t.Bug, t.Env, b, "-replay", trace, "-run", run, b.Pkg)
@@ -196,6 +197,15 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 	row.FixedConfirmed = row.FixedFailures > 0 && (row.BaselineFixedFailed || row.BaselineRaceFixedFailed)
 }
 
+// earlyFlag is the -earlytimers flag of the printed replay command, when
+// it is set.
+func (s realSettings) earlyFlag() string {
+	if s.early == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" -earlytimers %d", s.early)
+}
+
 // morpheusOne runs one morpheus test -json in dir and returns the record
 // of b's test, the seconds it took, and else what went wrong.
 func morpheusOne(s realSettings, dir string, env []string, b *realBug, args ...string) (*testRecord, float64, string) {
@@ -203,6 +213,9 @@ func morpheusOne(s realSettings, dir string, env []string, b *realBug, args ...s
 	full := append([]string{"test", "-json", "-report=", "-vet=off", "-cache", s.cache}, args...)
 	if s.watchdog > 0 {
 		full = append(full[:len(full)-1:len(full)-1], "-watchdog", s.watchdog.String(), full[len(full)-1])
+	}
+	if s.early > 0 {
+		full = append(full[:len(full)-1:len(full)-1], "-earlytimers", fmt.Sprint(s.early), full[len(full)-1])
 	}
 	env = append(env[:len(env):len(env)], envReplayChild+"=1") // a test binary of this package runs as the CLI
 	out, err := runBoundedGrace(dir, env, s.timeout, interruptGrace, s.self, full...)
