@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -82,7 +84,7 @@ func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)
 
 // buildBench builds bench/cmd/morpheus-bench of morpheus's source into the
 // user's cache directory (go build relinks it only when the source
-// changed) and returns its path.
+// changed; benchBinary) and returns its path.
 func buildBench(stderr io.Writer) (string, error) {
 	src, err := sourceDir()
 	if err != nil {
@@ -92,10 +94,7 @@ func buildBench(stderr io.Writer) (string, error) {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	bin := filepath.Join(cache, "morpheus", "morpheus-bench")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
+	bin := benchBinary(cache, src)
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/morpheus-bench")
 	cmd.Dir = filepath.Join(src, "bench")
 	cmd.Stderr = stderr
@@ -103,6 +102,18 @@ func buildBench(stderr io.Writer) (string, error) {
 		return "", fmt.Errorf("building the benchmarks in %s: %w", cmd.Dir, err)
 	}
 	return bin, nil
+}
+
+// benchBinary is where the benchmarks' command of the clone src is built
+// under the cache directory: one binary per clone, so that clones (a
+// worktree each) never rebuild one another's while it runs.
+func benchBinary(cache, src string) string {
+	sum := sha256.Sum256([]byte(src))
+	bin := filepath.Join(cache, "morpheus", "morpheus-bench-"+hex.EncodeToString(sum[:6]))
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	return bin
 }
 
 // sourceDir returns the root of morpheus's source: $MORPHEUS_SRC, or where
