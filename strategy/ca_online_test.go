@@ -8,6 +8,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -187,7 +188,7 @@ func runOnline(t *testing.T, name string, test func(*morpheus.Env), inner func()
 	opts = append([]morpheus.Option{
 		morpheus.Strategy(func() strategy.Strategy { c = newOnlineCheck(inner()); return c }),
 		morpheus.Iterations(n), morpheus.Workers(1), morpheus.Seed(7),
-		morpheus.CountHits(func(string, string) bool { return true }),
+		mtest.CountHits(func(string, string) bool { return true }),
 	}, opts...)
 	if _, err := morpheus.Explore(test, opts...); err != nil {
 		t.Fatalf("%s: %v", name, err)
