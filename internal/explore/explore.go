@@ -107,7 +107,7 @@ func exploreOrReplay(c *Config, prog Program) (*Result, error) {
 	x := &explorer{c: c, prog: prog, base: BaseSeed(c)}
 	if l, ok := strategy.AsLearner(mustStrategy(c)); ok {
 		prior := l.Prior()
-		if t := strategy.ConflictTable(prior); t != nil && c.CATable != "" {
+		if t := conflictTable(prior); t != nil && c.CATable != "" {
 			saved, err := loadTable(c.CATable)
 			if err != nil {
 				return nil, err
@@ -217,8 +217,8 @@ func (x *explorer) run() (*Result, error) {
 	x.progress.finish(res)
 	if x.learn != nil {
 		final := x.learn.final()
-		if st := strategy.ConflictStats(final); st != nil && st.Iterations > 0 {
-			res.CA, res.Table = st, strategy.ConflictTable(final)
+		if st := conflictStats(final); st != nil && st.Iterations > 0 {
+			res.CA, res.Table = st, conflictTable(final)
 			if x.c.CATable != "" {
 				if err := saveTable(x.c.CATable, res.Table); err != nil {
 					return res, fmt.Errorf("saving the conflict table: %w", err)

@@ -52,7 +52,7 @@ func TestWorkKeepsFixedVariantsPassing(t *testing.T) {
 // shutdown of B runs early in the first iterations (all that work delays the
 // add), never races, and is predicted not to conflict, so it always ran at
 // once and the bug was never found again. Probe iterations (one in
-// strategy.ProbeEvery without predictions) let conflict analysis see the race.
+// eight, strategy.CA's probes, without predictions) let conflict analysis see the race.
 func TestWorkProbesFindWhatPredictionsHide(t *testing.T) {
 	sc := bugs.WithWork(bugs.MS1(), 32)
 	res, err := morpheus.Explore(sc.Test(false), append([]morpheus.Option{morpheus.Name(sc.Name),
