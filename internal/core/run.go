@@ -39,7 +39,7 @@ type Config struct {
 	// 0 means a tenth of the step limit; a negative value never.
 	FairAfter int
 	// Window lets a long iteration drop its older events and message
-	// contents (trace.Recorder.Window): its trace then holds only its
+	// contents (record.Recorder.Window): its trace then holds only its
 	// latest events, and Outcome.Schedule is what replays it. It is not
 	// applied while the data-race check or a strategy reads the trace.
 	Window bool

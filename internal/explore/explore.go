@@ -253,7 +253,6 @@ func (x *explorer) work(ws *workerState) {
 		learner.Learn(k, true)
 	}
 	var po trace.Trace // buffers for the partial order of each iteration
-	var poh trace.PartialOrderer
 	for {
 		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
 		i := x.c.Shard.iteration(j)
@@ -289,7 +288,7 @@ func (x *explorer) work(ws *workerState) {
 		}
 		if x.orders != nil {
 			out.StepTrace(&po)
-			x.order(int(i), poh.PartialOrder(&po))
+			x.order(int(i), trace.PartialOrder(&po))
 		}
 		x.record(int(i), out, env)
 		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {
