@@ -21,7 +21,7 @@ import "github.com/morpheus-go/morpheus/trace"
 // # Learning in epochs
 //
 // The table CA reads is a snapshot that must not change during an iteration.
-// CA finds the iteration's conflicts (trace.Conflicts) while it runs: it is
+// CA finds the iteration's conflicts (trace.ConflictPairs) while it runs: it is
 // a StepReader, and feeds each step the runtime hands it to a
 // trace.ConflictMarker, the happens-before pass done step by step (past the
 // first 2^14 steps of a long iteration it keeps the steps and marks them at

@@ -15,7 +15,7 @@ import (
 // that cannot matter.
 //
 // The order is the happens-before relation of hb.go and hb_sync.go plus, for
-// every conflict (see Conflicts), the order in which the trace ran the two
+// every conflict (see ConflictPairs), the order in which the trace ran the two
 // conflicting steps. Steps are named by what survives a reordering: their
 // task's stable Key and their index among that task's steps; task IDs,
 // resource numbers and message ids are numbered in execution order and are
