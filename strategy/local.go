@@ -28,8 +28,8 @@ func firstLocal(enabled []Op) int {
 // decisions depend on. The runtime then runs that op without building the
 // rest of the enabled set or calling Next, so that starting thousands of
 // goroutines does not cost, at every start, a look at every op pending.
-// All built-in strategies but Replay are; a wrapper is if what it wraps is
-// (LocalFirst reports it).
+// All built-in strategies are (the runtime's replay of a trace is not); a
+// wrapper is if what it wraps is (LocalFirst reports it).
 type LocalFirst interface {
 	LocalFirst() bool
 }

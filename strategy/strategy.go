@@ -40,7 +40,7 @@ type Strategy interface {
 	// Next returns the index in enabled of the op to run next, or -1 if the
 	// strategy cannot go on (a replay that diverged). A strategy that can
 	// say why has a method Divergence() string, whose explanation the
-	// nondeterminism failure reports (Replay's and CA's do).
+	// nondeterminism failure reports (CA passes on its inner strategy's).
 	Next(enabled []Op) int
 	// Choose returns a value in [0, n) for a controlled choice of the op that
 	// Next picked last, or -1 if the strategy cannot go on.
@@ -52,7 +52,7 @@ type Strategy interface {
 }
 
 // Follower is implemented by strategies that follow a recorded schedule step
-// by step (Replay). While Following reports true the runtime lets the
+// by step (the runtime's replay of a trace does). While Following reports true the runtime lets the
 // strategy pick every step, including those it otherwise picks itself (the
 // fair tail of a run whose main task has returned), so that the run takes
 // the recorded steps and choices in order.

@@ -147,7 +147,7 @@ func (o *Outcome) Trace() *trace.Trace { return o.run.Trace() }
 // (Config.Window): its full trace is had by replaying its Schedule.
 func (o *Outcome) Wrapped() bool { return o.run.m.recorder().Wrapped() }
 
-// Schedule returns a trace of the iteration's steps that a strategy.Replay
+// Schedule returns a trace of the iteration's steps that a replay (internal/explore's Replay)
 // follows (tasks, kinds and choices; no locations, no message contents),
 // valid until the worker runs its next iteration.
 func (o *Outcome) Schedule() *trace.Trace { return o.run.Schedule() }
