@@ -67,12 +67,13 @@ const (
 // a slow goroutine.
 const DefaultEarlyTimers = 0
 
-// DefaultMaxSteps is the step limit of a rewritten test's schedule, unless
-// EnvMaxSteps sets another. Every shared memory access is a step, so it is
-// ten times morpheus's default; as there, the strategy schedules the first
-// tenth of it and a fair random walk the rest, so that spin loops end, and
-// a schedule past it runs on to ten times it before it fails.
-const DefaultMaxSteps = 1_000_000
+// maxSteps is the step limit of a rewritten test's schedule (1,000,000),
+// unless EnvMaxSteps sets another. Every shared memory access is a step, so
+// it is ten times morpheus's default (core.DefaultMaxSteps, that of
+// morpheus.MaxSteps); as there, the strategy schedules the first tenth of it
+// and a fair random walk the rest, so that spin loops end, and a schedule
+// past it runs on to ten times it before it fails.
+const maxSteps = 10 * core.DefaultMaxSteps
 
 // Result is what Test reports of one test to the driver (EnvOut).
 type Result struct {
@@ -263,7 +264,7 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 	// Every shared memory access of a rewritten test is a step: its
 	// schedules are longer than a Check's, so its step limit is ten times
 	// morpheus's default (EnvMaxSteps sets another).
-	opts = append(opts, morpheus.Name(name), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
+	opts = append(opts, morpheus.Name(name), morpheus.Workers(1), morpheus.MaxSteps(maxSteps))
 	if plainRun() {
 		// As go test runs a test (see Test): one schedule, no shrinking.
 		opts = append(opts, morpheus.Iterations(1), morpheus.Shrink(0))

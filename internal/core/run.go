@@ -75,7 +75,9 @@ func (w *Worker) nextGen() uint64 {
 	return g
 }
 
-// Defaults for Config's zero values.
+// Defaults for Config's zero values. DefaultMaxSteps is the one default step
+// limit: Check's and Explore's (morpheus.MaxSteps), and ten times it a
+// rewritten test's (package rt), whose every memory access is a step.
 const (
 	DefaultMaxSteps   = 100_000
 	DefaultClockLimit = int64(10 * 60 * 1e9) // ten virtual minutes
