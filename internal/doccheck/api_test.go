@@ -3,10 +3,10 @@ package doccheck
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/doc"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -33,45 +33,54 @@ var publicPackages = map[string]string{
 // fields of its types.
 func exported(t *testing.T, dir string) map[string]bool {
 	t.Helper()
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	bp, err := build.ImportDir(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range bp.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
 	names := map[string]bool{}
-	for _, p := range pkgs {
-		d := doc.New(p, dir, 0)
-		values := func(vs []*doc.Value) {
-			for _, v := range vs {
-				for _, n := range v.Names {
-					names[n] = true
-				}
+	d, err := doc.NewFromFiles(fset, files, bp.ImportPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := func(vs []*doc.Value) {
+		for _, v := range vs {
+			for _, n := range v.Names {
+				names[n] = true
 			}
 		}
-		values(d.Consts)
-		values(d.Vars)
-		for _, f := range d.Funcs {
+	}
+	values(d.Consts)
+	values(d.Vars)
+	for _, f := range d.Funcs {
+		names[f.Name] = true
+	}
+	for _, ty := range d.Types {
+		names[ty.Name] = true
+		values(ty.Consts)
+		values(ty.Vars)
+		for _, f := range ty.Funcs {
 			names[f.Name] = true
 		}
-		for _, ty := range d.Types {
-			names[ty.Name] = true
-			values(ty.Consts)
-			values(ty.Vars)
-			for _, f := range ty.Funcs {
-				names[f.Name] = true
+		for _, m := range ty.Methods {
+			names[ty.Name+"."+m.Name] = true
+		}
+		for _, s := range ty.Decl.Specs {
+			st, ok := s.(*ast.TypeSpec).Type.(*ast.StructType)
+			if !ok {
+				continue
 			}
-			for _, m := range ty.Methods {
-				names[ty.Name+"."+m.Name] = true
-			}
-			for _, s := range ty.Decl.Specs {
-				st, ok := s.(*ast.TypeSpec).Type.(*ast.StructType)
-				if !ok {
-					continue
-				}
-				for _, f := range st.Fields.List {
-					for _, n := range f.Names {
-						names[ty.Name+"."+n.Name] = true
-					}
+			for _, f := range st.Fields.List {
+				for _, n := range f.Names {
+					names[ty.Name+"."+n.Name] = true
 				}
 			}
 		}
