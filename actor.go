@@ -303,7 +303,7 @@ func (p *process) take(i int) envelope {
 }
 
 // Timer is a message scheduled by SendAfter.
-type Timer struct {
+type TimerRef struct {
 	t *core.Task
 }
 
@@ -312,7 +312,7 @@ type Timer struct {
 // at any point once its deadline is reached.
 //
 //go:noinline
-func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
+func (e *Env) SendAfter(d time.Duration, to PID, msg any) TimerRef {
 	r := e.run
 	pc := goruntime.CallerPC()
 	self := r.Current()
@@ -320,7 +320,7 @@ func (e *Env) SendAfter(d time.Duration, to PID, msg any) Timer {
 	tk := r.SpawnTimer(self, r.TimerName(self), kindTimer, r.Now()+int64(max(d, 0)), pc, fireSendAfter)
 	tk.Ext = e.newTimed(timedMsg{e: e, from: e.self(), to: to.p, msg: msg})
 	r.Event().Obj = tk.ID
-	return Timer{tk}
+	return TimerRef{tk}
 }
 
 // fireSendAfter is the firing of every SendAfter timer: the message is sent
@@ -363,7 +363,7 @@ func (e *Env) newTimed(m timedMsg) *timedMsg {
 // Cancel stops the timer if it has not fired; it reports whether it stopped it.
 //
 //go:noinline
-func (e *Env) Cancel(t Timer) bool {
+func (e *Env) Cancel(t TimerRef) bool {
 	r := e.run
 	r.Do(r.Current(), core.Op{Kind: kindCancel, Obj: t.t.ID, PC: goruntime.CallerPC()})
 	if t.t.Done() {

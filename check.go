@@ -40,10 +40,7 @@ func Check(t testing.TB, test func(e *Env), opts ...Option) {
 		return
 	}
 	dir := corpusDir(t.Name())
-	failed, stale := false, []string(nil)
-	if c.corpus {
-		failed, stale = replayCorpus(t, c, test, dir)
-	}
+	failed, stale := replayCorpus(t, c, test, dir)
 	if failed {
 		return
 	}
@@ -62,32 +59,26 @@ func checkConfig(t testing.TB, opts []Option) *config {
 	t.Helper()
 	c := defaultConfig()
 	c.Name = t.Name()
-	c.corpus = true
 	for _, o := range opts {
 		o(c)
 	}
 	if err := applyOverrides(c); err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
-	if err := explore.NameStrategy(&c.Config); err != nil {
+	if err := explore.NameStrategy(c); err != nil {
 		t.Fatalf("morpheus: %v", err)
-	}
-	if c.replayHint == nil {
-		c.replayHint = goTestReplay(t.Name())
 	}
 	return c
 }
 
-// goTestReplay returns the replay hint for a test name.
-func goTestReplay(name string) func(string) string {
+// goTestReplay returns the command that replays the trace at path of the
+// test named name.
+func goTestReplay(name, path string) string {
 	parts := strings.Split(name, "/")
 	for i, p := range parts {
 		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
 	}
-	run := strings.Join(parts, "/")
-	return func(path string) string {
-		return fmt.Sprintf("go test -run '%s' -morpheus.replay=%s", run, path)
-	}
+	return fmt.Sprintf("go test -run '%s' -morpheus.replay=%s", strings.Join(parts, "/"), path)
 }
 
 // checkReplay is Check given a trace to replay (Replay, -morpheus.replay):
@@ -100,7 +91,7 @@ func checkReplay(t testing.TB, c *config, test func(*Env)) {
 	}
 	keepResult(t, c, res)
 	if f := res.Failure; f != nil {
-		t.Errorf("%s", f.Report(c.verbose >= 2, ""))
+		t.Errorf("%s", f.report(c.Verbose >= 2, ""))
 	} else {
 		t.Logf("morpheus: replay of %s: %s, no failure", c.Replay, plural.N(res.Steps, "step"))
 	}
@@ -129,11 +120,11 @@ func replayCorpus(t testing.TB, c *config, test func(*Env), dir string) (failed 
 			rc.Replay = path
 			keepResult(t, &rc, res)
 			saveAttachments(t, f) // this run's, beside the saved trace
-			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.Report(c.verbose >= 2, c.replayHint(path)))
+			t.Errorf("morpheus: saved trace %s still fails\n%s", path, f.report(c.Verbose >= 2, goTestReplay(t.Name(), path)))
 			failed = true
 		} else if res.Diverged != "" {
 			stale = append(stale, path+": "+res.Diverged)
-			if c.verbose >= 1 || testing.Verbose() {
+			if c.Verbose >= 1 || testing.Verbose() {
 				t.Logf("morpheus: stale corpus entry %s: recorded on different code (%s); the run went on with %s and passed: delete it if the bug is fixed", path, res.Diverged, c.Strategy)
 			}
 		}
@@ -161,20 +152,20 @@ func reportCheck(t testing.TB, c *config, res *Result, dir string) {
 		}
 		hint := ""
 		if f.Path != "" {
-			hint = c.replayHint(f.Path)
+			hint = goTestReplay(t.Name(), f.Path)
 		}
-		t.Errorf("%s", f.Report(c.verbose >= 2, hint))
+		t.Errorf("%s", f.report(c.Verbose >= 2, hint))
 		return
 	}
 	if res.Exhausted {
 		t.Logf("morpheus: all %s explored, no failure (strategy %s)", plural.N(res.Iterations, "schedule"), res.Strategy)
 		return
 	}
-	if c.verbose >= 1 || testing.Verbose() {
+	if c.Verbose >= 1 || testing.Verbose() {
 		t.Logf("morpheus: %s, %s, no failure (strategy %s, seed %#x, %v)",
 			plural.N(res.Iterations, "iteration"), plural.N(res.Steps, "step"), res.Strategy, res.Seed, res.Elapsed.Round(1e6))
-		if res.CA != nil {
-			t.Logf("morpheus: conflict analysis: %v", res.CA)
+		if res.run.CA != nil {
+			t.Logf("morpheus: conflict analysis: %v", res.run.CA)
 		}
 	}
 }
@@ -208,7 +199,7 @@ func keepResult(t testing.TB, c *config, res *Result) {
 		saved.Path = res.Failure.Path
 		r.Failure = &saved
 	}
-	if err := explore.WriteResult(&c.Config, &r); err != nil {
+	if err := explore.WriteResult(c, &r); err != nil {
 		t.Errorf("morpheus: writing the result file: %v", err)
 	}
 }

@@ -144,7 +144,7 @@
 // -morpheus.* flags. Every Option a command line can express has a flag and a
 // variable named after it: Verbose is -morpheus.verbose (alias -morpheus.v)
 // and MORPHEUS_VERBOSE, Coverage -morpheus.coverage and MORPHEUS_COVERAGE,
-// and so on; only CountHits, Name and ReplayHint are code only. README.md
+// and so on; only Name and ScaledDuration are code only. README.md
 // lists them all in one table, which a test keeps in step with the code.
 // -morpheus.iterations=0 means unlimited: the run goes on until a failure, a
 // -morpheus.duration budget or an interrupt.

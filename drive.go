@@ -11,9 +11,11 @@ import (
 // Explore alike: a test goes down as a Program, the driver's result comes
 // back as a Result.
 
+func init() { explore.ResultOf = func(res any) *explore.Result { return res.(*Result).run } }
+
 // exploreTest runs the driver on test.
 func exploreTest(c *config, test func(*Env)) (*Result, error) {
-	res, err := explore.Run(&c.Config, program(test))
+	res, err := explore.Run(c, program(test))
 	if res == nil {
 		return nil, err
 	}
@@ -24,11 +26,11 @@ func exploreTest(c *config, test func(*Env)) (*Result, error) {
 // traces: where the run leaves the recorded schedule (the trace was
 // recorded on different code), the configured strategy finishes it.
 func replayTest(c *config, test func(*Env), path string) (*Result, error) {
-	fallback, err := explore.NewStrategy(&c.Config)
+	fallback, err := explore.NewStrategy(c)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	r, err := explore.ReplayFile(&c.Config, program(test), path, fallback)
+	r, err := explore.ReplayFile(c, program(test), path, fallback)
 	if err != nil {
 		return nil, err
 	}
@@ -49,8 +51,8 @@ func newResult(r *explore.Result) *Result {
 	res := &Result{
 		Test: r.Test, Strategy: r.Strategy, Seed: r.Seed, Iterations: r.Iterations,
 		Steps: r.Steps, Elapsed: r.Elapsed, Failure: newFailure(r.Failure),
-		Exhausted: r.Exhausted, Diverged: r.Diverged, Failures: r.Failures, Hits: r.Hits,
-		CA: r.CA, PartialOrders: r.PartialOrders, Shard: r.Shard, Interrupted: r.Interrupted,
+		Exhausted: r.Exhausted, Diverged: r.Diverged,
+		PartialOrders: r.PartialOrders, Shard: r.Shard, Interrupted: r.Interrupted,
 		Stopped: r.Stopped, run: r,
 	}
 	for _, p := range r.Coverage {

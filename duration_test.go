@@ -44,7 +44,7 @@ func TestDurationStopsUnlimited(t *testing.T) {
 			res := exploreWithin(t, 2*time.Minute, test, morpheus.Strategy(s), morpheus.Iterations(0),
 				morpheus.Duration(500*time.Millisecond), morpheus.Workers(8))
 			if res.Failure != nil {
-				t.Fatal(res.Failure.Report(false, ""))
+				t.Fatal(res.Failure.Report())
 			}
 			if res.Iterations < 1 || int64(res.Iterations) != ran.Load() {
 				t.Fatalf("reported %d iterations, the test ran %d times", res.Iterations, ran.Load())

@@ -17,3 +17,7 @@ func SetBudgetClock(now func() time.Time) (restore func()) {
 // Rebuilt returns how many failing iterations so far had their trace
 // rebuilt by replaying their schedule (core.Config.Window).
 func Rebuilt() int64 { return explore.Rebuilt.Load() }
+
+// FullReport is the report with the whole trace, as -morpheus.verbose=2
+// prints it.
+func (f *Failure) FullReport() string { return f.report(true, "") }

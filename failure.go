@@ -68,10 +68,14 @@ func firstLine(s string) string {
 // reportTail is how many steps of the trace a report shows.
 const reportTail = 30
 
-// Report returns the multi-line report Check prints: the failure, where it
-// happened, the last steps of the trace, the log, the stack, and how to
-// replay it. full shows the whole trace instead of its last steps.
-func (f *Failure) Report(full bool, replayHint string) string {
+// Report returns the multi-line report of the failure, as Check prints it:
+// the failure, where it happened, the last steps of the trace, the log, the
+// stack, and where its trace was saved (Check adds how to replay it).
+func (f *Failure) Report() string { return f.report(false, "") }
+
+// report is Report; full shows the whole trace instead of its last steps,
+// and replayHint, if not empty, is the command that replays the trace.
+func (f *Failure) report(full bool, replayHint string) string {
 	var b strings.Builder
 	if f.Kind == explore.StaleTrace {
 		// Not a failure of the test: the message names the file and says

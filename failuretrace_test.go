@@ -24,7 +24,7 @@ func TestReportLeadsWithKeyEvents(t *testing.T) {
 	if f == nil || f.Kind != "liveness" {
 		t.Fatalf("failure %v, want a liveness failure", f)
 	}
-	out := f.Report(false, "")
+	out := f.Report()
 	for _, re := range []string{
 		`(?m)^key events:\n    step [0-9]+ at 0\.000s, client@n1: monitor pong is hot from here on, in state "waiting"\n`,
 		`(?m)^    step [0-9]+ at [0-9.]+s, chaos: node 1 crashes, killing server@n2$`,
@@ -41,7 +41,7 @@ func TestReportLeadsWithKeyEvents(t *testing.T) {
 		t.Errorf("report of %d lines:\n%s", n, out)
 	}
 	// full still shows every step.
-	if full := f.Report(true, ""); strings.Count(full, "recv    timeout") < 500 || strings.Contains(full, "key events:") {
+	if full := f.FullReport(); strings.Count(full, "recv    timeout") < 500 || strings.Contains(full, "key events:") {
 		t.Error("the full report folds or leads with key events")
 	}
 }

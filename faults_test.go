@@ -209,10 +209,10 @@ func TestDiskOpsConflictWithCrash(t *testing.T) {
 		}
 		checked++
 		found := false
-		trace.Conflicts(tr, func(i, j int) { found = found || i == write && j == crash })
+		trace.ConflictPairs(tr, func(i, j int) { found = found || i == write && j == crash })
 		if !found {
 			t.Fatalf("seed %d: the disk write (event %d) and the crash (event %d) do not conflict:\n%s",
-				seed, write, crash, res.Failure.Report(true, ""))
+				seed, write, crash, res.Failure.FullReport())
 		}
 	}
 	if checked == 0 {

@@ -155,7 +155,7 @@ func TestFaultDecisionsRender(t *testing.T) {
 	if strings.Contains(text, "choose  = ") {
 		t.Errorf("a fault decision renders as a bare choice:\n%s", text)
 	}
-	report := f.Report(false, "")
+	report := f.Report()
 	if !strings.Contains(report, want[0]) && !strings.Contains(report, want[1]) {
 		t.Errorf("the report's steps do not name the drop:\n%s", report)
 	}

@@ -33,7 +33,7 @@ var settings = []*setting{
 	{name: "strategy", usage: "exploration strategy: random, pos, pct:3, ... (default pos+ca)", apply: func(c *config, s string) error { c.Strategy, c.NewStrategy = s, nil; return nil }},
 	{name: "seed", usage: "base seed: a number, or \"random\" (default: from the test's name)", apply: applySeed},
 	{name: "replay", usage: "replay the trace in this file instead of exploring", apply: func(c *config, s string) error { c.Replay = s; return nil }},
-	{name: "verbose", aliases: []string{"v"}, usage: "verbosity: 0 failures only, 1 a summary per Check, 2 whole traces (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.verbose) }},
+	{name: "verbose", aliases: []string{"v"}, usage: "verbosity: 0 failures only, 1 a summary per Check, 2 whole traces (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.Verbose) }},
 	{name: "maxsteps", usage: "step limit of an iteration (default 100000; it fails at ten times that)", apply: func(c *config, s string) error { return parseInt(s, &c.MaxSteps) }},
 	{name: "clocklimit", usage: "virtual time limit of an iteration (default 10m)", apply: func(c *config, s string) error { return parseDuration(s, &c.ClockLimit) }},
 	{name: "workers", usage: "iterations run in parallel (default GOMAXPROCS)", apply: func(c *config, s string) error { return parseInt(s, &c.Workers) }},

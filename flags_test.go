@@ -12,8 +12,8 @@ func TestSettingsEnvironment(t *testing.T) {
 	if err := applyOverrides(c); err != nil {
 		t.Fatal(err)
 	}
-	if c.verbose != 2 || c.Coverage != 1 || c.Early != 3 {
-		t.Errorf("verbose %d, coverage %d, early timers %d; want 2, 1, 3", c.verbose, c.Coverage, c.Early)
+	if c.Verbose != 2 || c.Coverage != 1 || c.Early != 3 {
+		t.Errorf("verbose %d, coverage %d, early timers %d; want 2, 1, 3", c.Verbose, c.Coverage, c.Early)
 	}
 	t.Setenv("MORPHEUS_COVERAGE", "false")
 	if err := applyOverrides(c); err != nil || c.Coverage != -1 {

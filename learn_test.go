@@ -49,18 +49,19 @@ func TestCASettledTableSamples(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		res := explore(t, rareOrderFrom(1<<30), morpheus.Strategy("pos+ca"), morpheus.Seed(4), morpheus.Workers(workers),
 			morpheus.Iterations(3000), mtest.Untimed)
-		if res.Failure != nil || res.CA == nil {
-			t.Fatalf("%d workers: failure %v, stats %v", workers, res.Failure, res.CA)
+		ca := mtest.CA(res)
+		if res.Failure != nil || ca == nil {
+			t.Fatalf("%d workers: failure %v, stats %v", workers, res.Failure, ca)
 		}
 		// Iterations 2032 to 2999 are the last epoch's: nothing reads what
 		// they would learn.
-		if n := res.CA.Iterations; n < 200 || n > 2032/2 {
+		if n := ca.Iterations; n < 200 || n > 2032/2 {
 			t.Errorf("%d workers: %d iterations analysed of the 2032 that learn; want a sample", workers, n)
 		}
 		if workers == 1 {
 			want = res
-		} else if *res.CA != *want.CA {
-			t.Errorf("%d workers: stats %+v, one worker %+v", workers, *res.CA, *want.CA)
+		} else if *ca != *mtest.CA(want) {
+			t.Errorf("%d workers: stats %+v, one worker %+v", workers, *ca, *mtest.CA(want))
 		}
 	}
 }
@@ -82,8 +83,8 @@ func TestCATableFile(t *testing.T) {
 	mustPass(t, res)
 	// Every iteration learns for the file, but once the table has settled
 	// only a sample is analysed; the first two epochs are, whole.
-	if res.CA == nil || res.CA.Iterations < 48 || res.CA.Iterations >= 200 || res.CA.Ops == 0 || res.CA.Conflicts == 0 {
-		t.Fatalf("CA stats %+v", res.CA)
+	if ca := mtest.CA(res); ca == nil || ca.Iterations < 48 || ca.Iterations >= 200 || ca.Ops == 0 || ca.Conflicts == 0 {
+		t.Fatalf("CA stats %+v", ca)
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -97,8 +98,8 @@ func TestCATableFile(t *testing.T) {
 	// so it has fewer false positives than the first run's first epoch had.
 	res2 := explore(t, pass, morpheus.Strategy("pos+ca"), morpheus.CATable(path), morpheus.Iterations(16))
 	mustPass(t, res2)
-	if res2.CA.FalsePositives >= res2.CA.Ops-res2.CA.Conflicts && res2.CA.Ops > 0 {
-		t.Fatalf("the loaded table predicted nothing: %+v", res2.CA)
+	if ca := mtest.CA(res2); ca.FalsePositives >= ca.Ops-ca.Conflicts && ca.Ops > 0 {
+		t.Fatalf("the loaded table predicted nothing: %+v", ca)
 	}
 	b2, _ := os.ReadFile(path)
 	if len(b2) < len(b) {
@@ -144,22 +145,23 @@ func rareOrderBody(e *morpheus.Env, armed int) {
 	e.Assert(fromTwo < 3 || e.Iteration() < armed, "sender 2 delivered all its messages first")
 }
 
-// With CountHits, every iteration runs and the intended failures are counted.
+// Counting hits, every iteration runs and the intended failures are counted.
 func TestCountHits(t *testing.T) {
 	res := explore(t, rareOrder, morpheus.Strategy("random"), morpheus.Iterations(2000),
-		morpheus.CountHits(func(kind, msg string) bool {
+		mtest.CountHits(func(kind, msg string) bool {
 			return kind == "assertion" && strings.Contains(msg, "sender 2")
 		}))
-	if res.Iterations != 2000 || res.Failures == 0 || res.Hits != res.Failures || res.Failure == nil {
-		t.Fatalf("iterations %d failures %d hits %d", res.Iterations, res.Failures, res.Hits)
+	failures, hits := mtest.Counts(res)
+	if res.Iterations != 2000 || failures == 0 || hits != failures || res.Failure == nil {
+		t.Fatalf("iterations %d failures %d hits %d", res.Iterations, failures, hits)
 	}
 	first := explore(t, rareOrder, morpheus.Strategy("random"), morpheus.Iterations(2000))
 	if first.Failure.Iteration != res.Failure.Iteration {
 		t.Fatalf("lowest failing iteration %d, without CountHits %d", res.Failure.Iteration, first.Failure.Iteration)
 	}
-	none := explore(t, rareOrder, morpheus.Iterations(500), morpheus.CountHits(func(string, string) bool { return false }))
-	if none.Hits != 0 || none.Failures == 0 {
-		t.Fatalf("hits %d failures %d", none.Hits, none.Failures)
+	none := explore(t, rareOrder, morpheus.Iterations(500), mtest.CountHits(func(string, string) bool { return false }))
+	if failures, hits := mtest.Counts(none); hits != 0 || failures == 0 {
+		t.Fatalf("hits %d failures %d", hits, failures)
 	}
-	t.Logf("random walk: %d of 2000 iterations hit", res.Hits)
+	t.Logf("random walk: %d of 2000 iterations hit", hits)
 }

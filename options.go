@@ -17,13 +17,10 @@ import (
 type Option func(*config)
 
 // config is what Check and Explore run with: the driver's settings, and
-// what only Check reads.
-type config struct {
-	explore.Config
-	verbose    int
-	corpus     bool                     // Check: replay and keep the corpus
-	replayHint func(path string) string // the command that replays a saved trace
-}
+// what only Check reads. It is the driver's own type, so that the runtime
+// (package rt) and the benchmarks make options of settings the API does not
+// export (internal/explore's CountHits, KeepResult).
+type config = explore.Config
 
 // Defaults.
 const (
@@ -33,14 +30,14 @@ const (
 )
 
 func defaultConfig() *config {
-	return &config{Config: explore.Config{
+	return &config{
 		Iterations: DefaultIterations,
 		Strategy:   DefaultStrategy,
 		Workers:    runtime.GOMAXPROCS(0),
 		Watchdog:   DefaultWatchdog,
 		Shrink:     DefaultShrink,
 		ShrinkTime: DefaultShrinkTime,
-	}}
+	}
 }
 
 // Iterations sets how many iterations to run (default 1000); 0 means
@@ -121,36 +118,20 @@ func Replay(path string) Option { return func(c *config) { c.Replay = path } }
 
 // Verbose sets how much Check logs: 0 only failures, 1 a summary line per
 // run, 2 also the whole trace of a failure.
-func Verbose(level int) Option { return func(c *config) { c.verbose = level } }
+func Verbose(level int) Option { return func(c *config) { c.Verbose = level } }
 
 // CATable names a file that keeps conflict analysis's table across runs:
 // strategies with "+ca" start from what it holds, and what they learn is
 // merged into it at the end (also across shards and machines that share it).
 func CATable(path string) Option { return func(c *config) { c.CATable = path } }
 
-// CountHits makes Explore run every iteration instead of stopping at the
-// first failure, and count in Result.Failures the failing iterations and in
-// Result.Hits those for which hit, given the failure's kind and message,
-// returns true: the hit ratio of a bug benchmark, where only the scenario's
-// intended failure counts. Result.Failure is still the lowest failing
-// iteration's.
-func CountHits(hit func(kind, message string) bool) Option {
-	return func(c *config) { c.Hit = hit }
-}
-
 // Name sets the test name recorded in traces (Check uses the test's name).
 func Name(name string) Option { return func(c *config) { c.Name = name } }
 
-// ReplayHint sets how reports tell the user to replay a saved trace: hint
-// returns the command for a trace file's path.
-func ReplayHint(hint func(path string) string) Option {
-	return func(c *config) { c.replayHint = hint }
-}
-
 // Shrink sets how many candidate schedules shrinking may run to simplify a
 // reported failure (default 200; 0 turns shrinking off). Explore and Check
-// shrink the failure they report; a replay (Replay) and a run with CountHits
-// shrink only when this option (or -morpheus.shrink) asks. See ShrinkStats.
+// shrink the failure they report; a replay (Replay) and a benchmark's count
+// of hits shrink only when this option (or -morpheus.shrink) asks. See ShrinkStats.
 func Shrink(candidates int) Option {
 	return func(c *config) { c.Shrink, c.ShrinkSet = candidates, true }
 }

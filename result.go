@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/explore"
-	"github.com/morpheus-go/morpheus/strategy"
 )
 
 // Result is the outcome of Explore.
@@ -23,15 +22,6 @@ type Result struct {
 	Exhausted bool
 	// Diverged, for a lenient replay, says where the run left the trace.
 	Diverged string
-	// Failures and Hits count failing iterations, and those that failed as
-	// intended, with CountHits.
-	Failures, Hits int
-	// CA reports how conflict analysis predicted conflicts (strategies with
-	// "+ca"): ops, conflicts, false negatives and false positives, over the
-	// iterations it analysed (not the last epoch of a bounded run, whose
-	// learning nothing reads, and only a sample once its table has settled:
-	// see strategy.CA).
-	CA *strategy.CAStats
 	// PartialOrders counts the distinct partial orders (trace.PartialOrder)
 	// of the iterations, and Coverage samples how that count grew, when the
 	// run counts them (see the Coverage option). Both count only iterations
@@ -51,7 +41,7 @@ type Result struct {
 	// "budget-schedules" (the iterations asked for ran). Empty for a replay.
 	Stopped string
 
-	run   *explore.Result // what the driver returned, for the result file
+	run   *explore.Result // what the driver returned, for the result file and explore.ResultOf
 	stale []string        // Check's corpus entries recorded on different code
 }
 

@@ -17,9 +17,7 @@ var updateSettings = flag.Bool("update-settings", false, "rewrite the settings t
 // codeOnly are the Options that no flag or environment variable can
 // express, and why: a function, or what only code knows.
 var codeOnly = map[string]string{
-	"CountHits":      "code only (a function): count the failing iterations that match, for benchmarks",
 	"Name":           "code only: the test name recorded in traces (Check uses the test's)",
-	"ReplayHint":     "code only (a function): the replay command that reports print",
 	"ScaledDuration": "code only: a time budget scaled by the first iteration, which morpheus test gives each rewritten test",
 }
 

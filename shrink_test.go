@@ -160,14 +160,14 @@ func TestShrinkTimeBudget(t *testing.T) {
 	if f == nil || f.Shrink == nil || !f.Shrink.TimedOut {
 		t.Fatalf("failure %v: want shrink stats that say the time budget ended the search", f)
 	}
-	if r := f.Report(false, ""); !strings.Contains(r, "stopped by the time budget") {
+	if r := f.Report(); !strings.Contains(r, "stopped by the time budget") {
 		t.Fatalf("report does not say the time budget stopped shrinking:\n%s", r)
 	}
 	res, err = morpheus.Explore(test, morpheus.Iterations(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := res.Failure; f.Shrink != nil && f.Shrink.TimedOut || strings.Contains(f.Report(false, ""), "time budget") {
+	if f := res.Failure; f.Shrink != nil && f.Shrink.TimedOut || strings.Contains(f.Report(), "time budget") {
 		t.Fatalf("the default budget was reported as hit: %+v", f.Shrink)
 	}
 }

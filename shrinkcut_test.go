@@ -42,7 +42,7 @@ func TestShrinkCutsIdleRepetition(t *testing.T) {
 			if got := f.Trace.Header.Failure.ClockLimit; got != int64(f.Shrink.ClockLimit) {
 				t.Errorf("trace records clock limit %d, want %d", got, f.Shrink.ClockLimit)
 			}
-			out := f.Report(false, "")
+			out := f.Report()
 			for _, s := range []string{"crash   node 1", "recv    timeout", "the clock limit cut to " + f.Shrink.ClockLimit.String()} {
 				if !strings.Contains(out, s) {
 					t.Errorf("report lacks %q:\n%s", s, out)

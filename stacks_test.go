@@ -59,7 +59,7 @@ created by example.com/bank.Start in goroutine 7
 	if got := userStack(stack); got != stack {
 		t.Errorf("MORPHEUS_STACKS=1 changed the stack:\n%s", got)
 	}
-	if f := (&Failure{Kind: "panic", Message: "boom", Stack: stack}); !strings.Contains(f.Report(false, ""), "internal/core") {
+	if f := (&Failure{Kind: "panic", Message: "boom", Stack: stack}); !strings.Contains(f.report(false, ""), "internal/core") {
 		t.Errorf("MORPHEUS_STACKS=1: the report leaves frames out")
 	}
 }

@@ -105,8 +105,8 @@ func TestReplayNondeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := mustFail(t, rep, "nondeterminism", "the test is nondeterministic")
-	if !strings.HasPrefix(g.Message, "the replay diverged: at step ") || strings.Contains(g.Report(false, ""), "trace saved") {
-		t.Fatalf("report:\n%s", g.Report(false, ""))
+	if !strings.HasPrefix(g.Message, "the replay diverged: at step ") || strings.Contains(g.Report(), "trace saved") {
+		t.Fatalf("report:\n%s", g.Report())
 	}
 }
 

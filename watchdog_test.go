@@ -77,7 +77,7 @@ func TestGoexitInTask(t *testing.T) {
 	}, morpheus.Iterations(20))
 	f := mustFail(t, res, "panic", "runtime.Goexit in the main task")
 	if !strings.Contains(f.Message, "Env.Fatalf") || f.Trace == nil {
-		t.Fatalf("%s", f.Report(false, ""))
+		t.Fatalf("%s", f.Report())
 	}
 	deadline := time.Now().Add(time.Minute) // bounds a leak; no pace
 	for runtime.NumGoroutine() > g0 && time.Now().Before(deadline) {

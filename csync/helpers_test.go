@@ -18,9 +18,10 @@ var (
 // hit; it fails t if any other failure happens.
 func count(t *testing.T, test func(*morpheus.Env), n int, hit func(kind, msg string) bool, opts ...morpheus.Option) int {
 	t.Helper()
-	res := explore(t, test, append([]morpheus.Option{morpheus.Iterations(n), morpheus.CountHits(hit)}, opts...)...)
-	if res.Failures != res.Hits {
-		t.Fatalf("%d failures, only %d expected ones; first:\n%s", res.Failures, res.Hits, res.Failure.Report(false, ""))
+	res := explore(t, test, append([]morpheus.Option{morpheus.Iterations(n), mtest.CountHits(hit)}, opts...)...)
+	failures, hits := mtest.Counts(res)
+	if failures != hits {
+		t.Fatalf("%d failures, only %d expected ones; first:\n%s", failures, hits, res.Failure.Report())
 	}
-	return res.Hits
+	return hits
 }

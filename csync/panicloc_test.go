@@ -137,7 +137,7 @@ func TestPanicLocatedAtUserLine(t *testing.T) {
 			f := mustFail(t, explore(t, tc.body, morpheus.Iterations(20)), "panic", tc.msg)
 			want := markedLine(t, tc.name)
 			if f.Location != want {
-				t.Errorf("location %q, want the user's line %q\n%s", f.Location, want, f.Report(false, ""))
+				t.Errorf("location %q, want the user's line %q\n%s", f.Location, want, f.Report())
 			}
 			if f.Trace.Header.Failure.Loc != want {
 				t.Errorf("trace's failure location %q, want %q", f.Trace.Header.Failure.Loc, want)

@@ -131,7 +131,7 @@ func TestKVModel(t *testing.T) {
 			f := run(t, script(c.steps))
 			switch {
 			case c.legal && f != nil:
-				t.Fatalf("linearizable history reported:\n%s", f.Report(false, ""))
+				t.Fatalf("linearizable history reported:\n%s", f.Report())
 			case !c.legal && f == nil:
 				t.Fatal("violation not reported")
 			case !c.legal && (f.Kind != "assertion" || !strings.HasPrefix(f.Message, "linearizability: ")):
@@ -276,7 +276,7 @@ func TestLargeHistory(t *testing.T) {
 		linearize.Check(e, counter, h)
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	t.Logf("301 operations checked in %v", time.Since(start))
 }

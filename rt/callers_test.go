@@ -39,7 +39,7 @@ func TestCallersEndAtMorpheus(t *testing.T) {
 		stack = string(buf[:rt.Stack(buf, false)])
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	want := []string{"github.com/morpheus-go/morpheus/rt_test.TestCallersEndAtMorpheus.func1", "github.com/morpheus-go/morpheus/rt_test.explore.func1"}
 	if strings.Join(frames, " ") != strings.Join(want, " ") || depth != 2 || beyond != 0 || past {

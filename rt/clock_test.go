@@ -50,7 +50,7 @@ func TestWakeAfterDeadline(t *testing.T) {
 			panic(fmt.Sprintf("context done at %v, deadline %v", rt.Now(), deadline))
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -66,7 +66,7 @@ func TestTimersDueTogether(t *testing.T) {
 		order = append(order, rt.Recv(done), rt.Recv(done))
 		orders[strings.Join(order, "")] = true
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	if !orders["ab"] || !orders["ba"] {
 		t.Errorf("orders seen: %v", orders)
@@ -104,7 +104,7 @@ func TestOutsideClock(t *testing.T) {
 		}
 		since = append(since, d)
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	for _, d := range since {
 		if d != since[0] {
@@ -167,7 +167,7 @@ func TestPollingMovesTime(t *testing.T) {
 	}
 	for name, body := range polls {
 		if f := explore(t, 3, body); f != nil {
-			t.Errorf("%s: %s", name, f.Report(false, ""))
+			t.Errorf("%s: %s", name, f.Report())
 		}
 	}
 }
@@ -238,7 +238,7 @@ func TestReadsNeverRepeat(t *testing.T) {
 			panic(fmt.Sprintf("read %v after a 1ms sleep from %v", c, b))
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -283,6 +283,6 @@ func TestPollingFinite(t *testing.T) {
 		t.Fatal(err)
 	}
 	if f := res.Failure; f != nil {
-		t.Fatalf("a finite loop of polls failed: %s", f.Report(false, ""))
+		t.Fatalf("a finite loop of polls failed: %s", f.Report())
 	}
 }

@@ -74,7 +74,7 @@ func goroutineListing(t *testing.T, base, during, after *int) (listing, self str
 		*after = rt.NumGoroutine()
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	return listing, self
 }

@@ -86,7 +86,7 @@ func TestRangeMapDelete(t *testing.T) {
 		}
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	n := 0
 	for range rt.RangeMap(map[string]int{"x": 1, "y": 2}) {

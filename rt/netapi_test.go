@@ -63,7 +63,7 @@ func TestListenTCPDialTimeout(t *testing.T) {
 		}
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -99,7 +99,7 @@ func TestNetRefusedInUse(t *testing.T) {
 		}
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -150,7 +150,7 @@ func TestUDPEcho(t *testing.T) {
 		srv.Close()
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -197,6 +197,6 @@ func TestPipe(t *testing.T) {
 		}
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }

@@ -28,7 +28,7 @@ func TestOutsideNative(t *testing.T) {
 		}
 		mu.Unlock()
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	done := make(chan bool)
 	go func() {
@@ -81,10 +81,10 @@ func TestOutsideBound(t *testing.T) {
 		!strings.Contains(f.Message, "called outside control") {
 		t.Fatalf("failure %s: %s", f.Kind, f.Message)
 	}
-	t.Log(f.Report(false, ""))
+	t.Log(f.Report())
 	// The next exploration is not disturbed.
 	if f := explore(t, 2, func() { rt.Send(rt.Make[chan int](1), 1) }); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -110,6 +110,6 @@ func TestContextAfterFunc(t *testing.T) {
 		}
 		cancel2()
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }

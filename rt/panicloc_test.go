@@ -81,7 +81,7 @@ func TestPanicLocatedAtUserLine(t *testing.T) {
 				t.Fatalf("want a panic %q, got %+v", tc.msg, f)
 			}
 			if want := markedLine(t, tc.name); f.Location != want {
-				t.Errorf("location %q, want the user's line %q\n%s", f.Location, want, f.Report(false, ""))
+				t.Errorf("location %q, want the user's line %q\n%s", f.Location, want, f.Report())
 			}
 		})
 	}

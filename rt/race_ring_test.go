@@ -61,7 +61,7 @@ func TestRaceRing(t *testing.T) {
 			t.Fatal(err)
 		}
 		if f := res.Failure; f != nil {
-			t.Fatalf("%s: %s", s, f.Report(false, ""))
+			t.Fatalf("%s: %s", s, f.Report())
 		}
 	}
 	res, err := morpheus.Explore(ring(7, 20, true), morpheus.Iterations(100),

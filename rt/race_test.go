@@ -300,7 +300,7 @@ func TestNoFalseRaces(t *testing.T) {
 					t.Fatal(err)
 				}
 				if f := res.Failure; f != nil {
-					t.Fatalf("%s: %s", s, f.Report(false, ""))
+					t.Fatalf("%s: %s", s, f.Report())
 				}
 			}
 		})
@@ -338,7 +338,7 @@ func TestAllowRaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	if res.Failure != nil {
-		t.Fatal(res.Failure.Report(false, ""))
+		t.Fatal(res.Failure.Report())
 	}
 }
 
@@ -395,7 +395,7 @@ func TestSyncMapPoolNoFalseRaces(t *testing.T) {
 				t.Fatal(err)
 			}
 			if f := res.Failure; f != nil {
-				t.Fatalf("%s, %s: %s", name, s, f.Report(false, ""))
+				t.Fatalf("%s, %s: %s", name, s, f.Report())
 			}
 		}
 	}

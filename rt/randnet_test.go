@@ -99,7 +99,7 @@ func TestNet(t *testing.T) {
 		}
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 

@@ -52,7 +52,7 @@ func TestChannels(t *testing.T) {
 			panic("select on a closed channel")
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	f := explore(t, 1, func() {
 		ch := rt.Make[chan int](0)
@@ -73,7 +73,7 @@ func TestForeign(t *testing.T) {
 			panic("wrong value")
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	if len(rt.Foreign()) == 0 || !strings.HasPrefix(rt.Foreign()[0], "rt_test.go:") {
 		t.Errorf("foreign uses: %v", rt.Foreign())
@@ -99,7 +99,7 @@ func TestContext(t *testing.T) {
 			panic("cause")
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -117,7 +117,7 @@ func TestChannelOutlivesSchedule(t *testing.T) {
 			panic("lost value")
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	if after := len(rt.Foreign()); after != before {
 		t.Errorf("the kept channel became foreign: %v", rt.Foreign())

@@ -29,7 +29,7 @@ func TestSelectSendsNilInterface(t *testing.T) {
 			panic("the send case was not taken")
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }
 
@@ -55,6 +55,6 @@ func TestMakeDirectional(t *testing.T) {
 			panic("wrong length or capacity")
 		}
 	}); f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 }

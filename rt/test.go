@@ -16,6 +16,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/internal/plural"
@@ -47,7 +48,7 @@ const (
 	EnvEarlyTimers = "MORPHEUS_RT_EARLYTIMERS"
 	// EnvCount, set to true, is counting mode, for benchmarks (bench sct
 	// -plain): every schedule runs, even after one failed, and Result.Hits
-	// counts the failing ones (morpheus.CountHits); shrinking is off. The
+	// counts the failing ones (explore.CountHits); shrinking is off. The
 	// test still fails with the lowest failing schedule's report. A t.Fatal
 	// (runtime.Goexit) ends the exploration: tests that count call t.Error.
 	EnvCount = "MORPHEUS_RT_COUNT"
@@ -66,12 +67,13 @@ const (
 // a slow goroutine.
 const DefaultEarlyTimers = 0
 
-// DefaultMaxSteps is the step limit of a rewritten test's schedule, unless
-// EnvMaxSteps sets another. Every shared memory access is a step, so it is
-// ten times morpheus's default; as there, the strategy schedules the first
-// tenth of it and a fair random walk the rest, so that spin loops end, and
-// a schedule past it runs on to ten times it before it fails.
-const DefaultMaxSteps = 1_000_000
+// maxSteps is the step limit of a rewritten test's schedule (1,000,000),
+// unless EnvMaxSteps sets another. Every shared memory access is a step, so
+// it is ten times morpheus's default (core.DefaultMaxSteps, that of
+// morpheus.MaxSteps); as there, the strategy schedules the first tenth of it
+// and a fair random walk the rest, so that spin loops end, and a schedule
+// past it runs on to ten times it before it fails.
+const maxSteps = 10 * core.DefaultMaxSteps
 
 // Result is what Test reports of one test to the driver (EnvOut).
 type Result struct {
@@ -149,7 +151,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	}
 	if count {
 		// Every schedule runs: no time budget.
-		opts = append(opts, morpheus.CountHits(func(string, string) bool { return true }), morpheus.Shrink(0), morpheus.ScaledDuration(0, 0))
+		opts = append(opts, explore.CountHits(func(string, string) bool { return true }), morpheus.Shrink(0), morpheus.ScaledDuration(0, 0))
 	}
 	skipped := false
 	run := func(e *morpheus.Env) {
@@ -201,7 +203,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		t.Errorf("morpheus: interrupted after %s, %s, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
 	}
 	if count {
-		out.Hits = res.Hits
+		out.Hits = explore.ResultOf(res).Hits
 		if want := scheduleCount(); res.Iterations < want {
 			t.Errorf("morpheus: counting stopped after %d of %s: a t.Fatal (runtime.Goexit) ends the exploration; call t.Error in tests that count", res.Iterations, plural.N(want, "schedule"))
 		}
@@ -232,7 +234,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		default:
 			out.Trace = absPath(replay)
 		}
-		out.Failure = f.Report(false, hint(f.Path, t.Name()))
+		out.Failure = f.Report() + replayLine(f.Path, t.Name())
 		t.Errorf("%s", out.Failure)
 		return
 	}
@@ -253,7 +255,7 @@ func corpusFailure(t *testing.T, saved *corpusRun) {
 	f := res.Failure
 	out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
 	out.Schedule = -1
-	out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report(false, hint(path, t.Name()))
+	out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report() + replayLine(path, t.Name())
 	t.Errorf("%s", out.Failure)
 }
 
@@ -262,7 +264,7 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 	// Every shared memory access of a rewritten test is a step: its
 	// schedules are longer than a Check's, so its step limit is ten times
 	// morpheus's default (EnvMaxSteps sets another).
-	opts = append(opts, morpheus.Name(name), morpheus.Workers(1), morpheus.MaxSteps(DefaultMaxSteps))
+	opts = append(opts, morpheus.Name(name), morpheus.Workers(1), morpheus.MaxSteps(maxSteps))
 	if plainRun() {
 		// As go test runs a test (see Test): one schedule, no shrinking.
 		opts = append(opts, morpheus.Iterations(1), morpheus.Shrink(0))
@@ -334,6 +336,15 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		opts = append(opts, morpheus.Replay(replay)) // last: Test leaves it out to warm up
 	}
 	return opts, replay, nil
+}
+
+// replayLine is the line that ends a failure's report: how to replay its
+// trace, or nothing without a trace.
+func replayLine(path, test string) string {
+	if h := hint(path, test); h != "" {
+		return "replay: " + h + "\n"
+	}
+	return ""
 }
 
 func hint(path, test string) string {

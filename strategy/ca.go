@@ -21,7 +21,7 @@ import "github.com/morpheus-go/morpheus/trace"
 // # Learning in epochs
 //
 // The table CA reads is a snapshot that must not change during an iteration.
-// CA finds the iteration's conflicts (trace.Conflicts) while it runs: it is
+// CA finds the iteration's conflicts (trace.ConflictPairs) while it runs: it is
 // a StepReader, and feeds each step the runtime hands it to a
 // trace.ConflictMarker, the happens-before pass done step by step (past the
 // first 2^14 steps of a long iteration it keeps the steps and marks them at
@@ -48,7 +48,7 @@ import "github.com/morpheus-go/morpheus/trace"
 // from ever meeting the op it conflicts with (a kill that would race with its
 // victim's reply only when it comes late). Its signature then never shows a
 // conflict and the schedules that need it delayed are never tried again. So
-// one iteration in ProbeEvery, chosen by its seed, is a probe: CA predicts
+// one iteration in eight (probeEvery), chosen by its seed, is a probe: CA predicts
 // nothing and the inner strategy decides every step, as without CA, while End
 // learns as usual. A CA told that nothing will read what it learns does not
 // probe, nor does one around a systematic search (DFS), whose table is frozen
@@ -137,12 +137,12 @@ func (c *CA) Inner() Strategy { return c.inner }
 // Stats returns how the table's predictions fared in the last iteration.
 func (c *CA) Stats() CAStats { return c.stats }
 
-// ProbeEvery is how often CA runs a probe iteration: one in ProbeEvery.
-const ProbeEvery = 8
+// probeEvery is how often CA runs a probe iteration: one in probeEvery.
+const probeEvery = 8
 
 // probeSeed reports whether the iteration with this seed is a probe.
 func probeSeed(seed uint64) bool {
-	return (seed*0x9e3779b97f4a7c15)>>60 < 16/ProbeEvery
+	return (seed*0x9e3779b97f4a7c15)>>60 < 16/probeEvery
 }
 
 // maxSettledRate bounds the thinning of a settled table's analysis: past
@@ -249,9 +249,9 @@ func (c *CA) End(tr *trace.Trace) {
 	c.learnSteps()
 }
 
-// Divergence passes on the inner strategy's explanation (see Diverger).
+// Divergence passes on the inner strategy's explanation (see Strategy.Next).
 func (c *CA) Divergence() string {
-	if d, ok := c.inner.(Diverger); ok {
+	if d, ok := c.inner.(interface{ Divergence() string }); ok {
 		return d.Divergence()
 	}
 	return c.inner.Name() + " could not continue"

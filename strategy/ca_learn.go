@@ -34,25 +34,20 @@ func (k *caKnowledge) Clone() Knowledge {
 	return c
 }
 
-// ConflictTable returns the conflict table in k, or nil if k is not
-// conflict analysis's knowledge. The table is k's own: a runtime fills the
-// prior knowledge from a saved table through it, and saves it at the end.
-func ConflictTable(k Knowledge) *Table {
-	if ck, ok := k.(*caKnowledge); ok {
-		return ck.table
-	}
-	return nil
-}
+// The driver (internal/explore) reaches conflict analysis's knowledge
+// through the methods below, which the API does not show: caKnowledge is
+// not exported.
+
+// ConflictTable returns the conflict table in k. The table is k's own: the
+// driver fills the prior knowledge from a saved table through it, and saves
+// it at the end.
+func (k *caKnowledge) ConflictTable() *Table { return k.table }
 
 // ConflictStats returns how conflict analysis's predictions fared in the
-// iterations whose knowledge k merges, or nil if k is not conflict
-// analysis's knowledge.
-func ConflictStats(k Knowledge) *CAStats {
-	if ck, ok := k.(*caKnowledge); ok {
-		st := ck.stats
-		return &st
-	}
-	return nil
+// iterations whose knowledge k merges.
+func (k *caKnowledge) ConflictStats() *CAStats {
+	st := k.stats
+	return &st
 }
 
 // Prior returns an empty table, with the inner strategy's prior knowledge.
@@ -94,22 +89,20 @@ func (c *CA) Learned() Knowledge {
 }
 
 // Advance returns the knowledge the iterations of the epoch after one
-// read, given known, what that epoch's iterations read, and learned, what
-// they learned merged (nil if nothing): known merged with learned. known is
-// left as it is. Conflict analysis's knowledge also counts the epochs in a
-// row that learned nothing new: every fact an iteration hands back is new
-// to the table it read (Learned), so an epoch learned nothing if what its
-// iterations handed back holds no signature.
-func Advance(known, learned Knowledge) Knowledge {
-	next := known.Clone()
+// read, given k, what that epoch's iterations read, and learned, what they
+// learned merged (nil if nothing): k merged with learned. k is left as it
+// is. The knowledge also counts the epochs in a row that learned nothing
+// new: every fact an iteration hands back is new to the table it read
+// (Learned), so an epoch learned nothing if what its iterations handed back
+// holds no signature.
+func (k *caKnowledge) Advance(learned Knowledge) Knowledge {
+	next := k.Clone().(*caKnowledge)
 	if learned != nil {
 		next.Merge(learned)
 	}
-	if ck, ok := next.(*caKnowledge); ok {
-		ck.settled = 0
-		if lk, _ := learned.(*caKnowledge); lk == nil || lk.table.Len() == 0 {
-			ck.settled = known.(*caKnowledge).settled + 1
-		}
+	next.settled = 0
+	if lk, _ := learned.(*caKnowledge); lk == nil || lk.table.Len() == 0 {
+		next.settled = k.settled + 1
 	}
 	return next
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -22,7 +23,7 @@ import (
 //     (the runtime hands a step over only once its event is final), and
 //     their signatures are the trace's {task key, location};
 //   - the conflicts a trace.ConflictMarker found in those steps as they came
-//     are exactly the ops trace.Conflicts pairs on the finished trace;
+//     are exactly the ops trace.ConflictPairs pairs on the finished trace;
 //
 // and that what the CA learned online, its stats (Table.Assess) and its
 // table (Table.Learn, merged into the table it read), equals what the
@@ -117,7 +118,7 @@ func (c *onlineCheck) End(tr *trace.Trace) {
 		return
 	}
 	offline := make([]bool, len(tr.Events))
-	trace.Conflicts(tr, func(i, j int) { offline[i], offline[j] = true, true })
+	trace.ConflictPairs(tr, func(i, j int) { offline[i], offline[j] = true, true })
 	online := c.marker.Marked()
 	for k, i := range at {
 		got, want := c.events[k], tr.Events[i]
@@ -131,7 +132,7 @@ func (c *onlineCheck) End(tr *trace.Trace) {
 			return
 		}
 		if online[k] != offline[i] {
-			c.fail("step %d (%v of task %d on resource %d): conflicted %v online, %v by trace.Conflicts",
+			c.fail("step %d (%v of task %d on resource %d): conflicted %v online, %v by trace.ConflictPairs",
 				k+1, want.Kind, want.Task, want.Res, online[k], offline[i])
 			return
 		}
@@ -187,7 +188,7 @@ func runOnline(t *testing.T, name string, test func(*morpheus.Env), inner func()
 	opts = append([]morpheus.Option{
 		morpheus.Strategy(func() strategy.Strategy { c = newOnlineCheck(inner()); return c }),
 		morpheus.Iterations(n), morpheus.Workers(1), morpheus.Seed(7),
-		morpheus.CountHits(func(string, string) bool { return true }),
+		mtest.CountHits(func(string, string) bool { return true }),
 	}, opts...)
 	if _, err := morpheus.Explore(test, opts...); err != nil {
 		t.Fatalf("%s: %v", name, err)

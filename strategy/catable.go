@@ -70,7 +70,7 @@ func (t *Table) Merge(o *Table) {
 // Clone returns a copy of t, for instance a snapshot to hand to workers.
 func (t *Table) Clone() *Table { return &Table{m: t.m.clone()} }
 
-// Learn records the ops of tr and its conflicts (trace.Conflicts). The
+// Learn records the ops of tr and its conflicts (trace.ConflictPairs). The
 // signature of a step event e is {tr.Tasks[e.Task].Key, e.Loc}; events of the
 // runtime (Task < 0) or of tasks missing from tr.Tasks are skipped.
 func (t *Table) Learn(tr *trace.Trace) { t.learn(tr, conflictedOps(tr, nil)) }
@@ -88,7 +88,7 @@ func (t *Table) learn(tr *trace.Trace, conflicted []bool) {
 // conflictedOps returns, for every event of tr, whether it was part of a
 // conflict, reusing buf.
 func conflictedOps(tr *trace.Trace, buf []bool) []bool {
-	return trace.Conflicted(tr, buf)
+	return trace.ConflictingEvents(tr, buf)
 }
 
 // eventSig returns the signature of step event i of tr.

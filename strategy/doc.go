@@ -19,7 +19,8 @@
 // line: "random", "pct:D", "pct:D:K", "pos", "pos*", "pos*-noreads",
 // "rapos", "dfs", "dfs:B", and any of these followed by "+ca" (conflict
 // analysis, see CA). Parse builds one from such a name. (A replay is not a
-// strategy chosen by name: see Replay and morpheus.Replay.)
+// strategy chosen by name: the runtime follows a trace given to
+// morpheus.Replay with a strategy of its own.)
 //
 // # Your own strategy
 //

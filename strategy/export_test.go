@@ -16,3 +16,12 @@ const HeldAfter = heldAfter
 // Settled returns how many epochs in a row conflict analysis's knowledge k
 // has learned nothing new.
 func Settled(k Knowledge) int { return k.(*caKnowledge).settled }
+
+// ConflictTable and ConflictStats return what conflict analysis's knowledge
+// k holds; Advance advances it (the methods the driver calls).
+func ConflictTable(k Knowledge) *Table       { return k.(*caKnowledge).ConflictTable() }
+func ConflictStats(k Knowledge) *CAStats     { return k.(*caKnowledge).ConflictStats() }
+func Advance(k, learned Knowledge) Knowledge { return k.(*caKnowledge).Advance(learned) }
+
+// ProbeEvery is how often CA runs a probe iteration: one in ProbeEvery.
+const ProbeEvery = probeEvery

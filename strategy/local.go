@@ -1,6 +1,6 @@
 package strategy
 
-import "github.com/morpheus-go/morpheus/trace"
+import "github.com/morpheus-go/morpheus/internal/opkind"
 
 // Local reports whether op o affects no task but its own: a task's start
 // step, or the spawn of a goroutine (which only creates its child). Such an
@@ -10,12 +10,7 @@ import "github.com/morpheus-go/morpheus/trace"
 // (and PCT's change points, and DFS's branches) go to ops on shared state
 // only. Yield (a deliberate scheduling point) and timer ops (whose firing has
 // effects) are not local; an actor spawn touches its node and is not either.
-func Local(o *Op) bool { return LocalOp(o.Kind, o.Res) }
-
-// LocalOp reports whether an op of kind k on resource res is local (Local).
-func LocalOp(k trace.Kind, res uint32) bool {
-	return res == 0 && (k == trace.KindStart || k == trace.KindSpawn)
-}
+func Local(o *Op) bool { return opkind.Local(o.Kind, o.Res) }
 
 // firstLocal returns the index of the first local op in enabled, or -1.
 func firstLocal(enabled []Op) int {
@@ -33,8 +28,8 @@ func firstLocal(enabled []Op) int {
 // decisions depend on. The runtime then runs that op without building the
 // rest of the enabled set or calling Next, so that starting thousands of
 // goroutines does not cost, at every start, a look at every op pending.
-// All built-in strategies but Replay are; a wrapper is if what it wraps is
-// (LocalFirst reports it).
+// All built-in strategies are (the runtime's replay of a trace is not); a
+// wrapper is if what it wraps is (LocalFirst reports it).
 type LocalFirst interface {
 	LocalFirst() bool
 }

@@ -22,8 +22,8 @@ const caSuffix = "+ca"
 //	dfs:B           depth-first enumeration with at most B ≥ 0 preemptions
 //	NAME+ca         NAME with conflict analysis, starting with an empty table
 //
-// The strategy's Name is the canonical form of name. Replay strategies are
-// built from a recorded trace, not by name.
+// The strategy's Name is the canonical form of name. A replay follows a
+// recorded trace (morpheus.Replay), not a strategy given by name.
 func Parse(name string) (Strategy, error) {
 	if base, ok := strings.CutSuffix(name, caSuffix); ok {
 		if strings.HasSuffix(base, caSuffix) {

@@ -137,7 +137,7 @@ func (r *RAPOS) newBatch(enabled []Op) {
 
 func (r *RAPOS) conflictsRan(op *Op) bool {
 	for i := range r.ran {
-		if Conflicts(op, &r.ran[i]) {
+		if conflicts(op, &r.ran[i]) {
 			return true
 		}
 	}
@@ -146,7 +146,7 @@ func (r *RAPOS) conflictsRan(op *Op) bool {
 
 func (r *RAPOS) independent(op *Op, enabled []Op) bool {
 	for _, i := range r.picked {
-		if Conflicts(op, &enabled[i]) {
+		if conflicts(op, &enabled[i]) {
 			return false
 		}
 	}

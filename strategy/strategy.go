@@ -21,9 +21,9 @@ type Sig struct {
 	Loc  uint64 // code location (a program counter within one process)
 }
 
-// Conflicts reports whether a and b touch the same resource and at least one
+// conflicts reports whether a and b touch the same resource and at least one
 // of them writes it.
-func Conflicts(a, b *Op) bool {
+func conflicts(a, b *Op) bool {
 	return a.Res != 0 && a.Res == b.Res && !(a.Read && b.Read)
 }
 
@@ -38,7 +38,9 @@ type Strategy interface {
 	// Begin starts an iteration whose decisions derive from seed.
 	Begin(seed uint64)
 	// Next returns the index in enabled of the op to run next, or -1 if the
-	// strategy cannot go on (a replay that diverged: see Diverger).
+	// strategy cannot go on (a replay that diverged). A strategy that can
+	// say why has a method Divergence() string, whose explanation the
+	// nondeterminism failure reports (CA passes on its inner strategy's).
 	Next(enabled []Op) int
 	// Choose returns a value in [0, n) for a controlled choice of the op that
 	// Next picked last, or -1 if the strategy cannot go on.
@@ -49,15 +51,8 @@ type Strategy interface {
 	End(tr *trace.Trace)
 }
 
-// Diverger is implemented by strategies that follow a recorded schedule: after
-// Next or Choose returned -1, Divergence explains where and how the run left
-// the schedule.
-type Diverger interface {
-	Divergence() string
-}
-
 // Follower is implemented by strategies that follow a recorded schedule step
-// by step (Replay). While Following reports true the runtime lets the
+// by step (the runtime's replay of a trace does). While Following reports true the runtime lets the
 // strategy pick every step, including those it otherwise picks itself (the
 // fair tail of a run whose main task has returned), so that the run takes
 // the recorded steps and choices in order.

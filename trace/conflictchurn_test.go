@@ -71,7 +71,7 @@ func churnTrace(rng *rand.Rand, events int) *trace.Trace {
 }
 
 // On traces whose tasks come and go (and some step after they ended),
-// ConflictMarker and Conflicted mark what Conflicts pairs.
+// ConflictMarker and ConflictingEvents mark what ConflictPairs pairs.
 func TestConflictMarkerChurn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var m trace.ConflictMarker
@@ -82,8 +82,8 @@ func TestConflictMarkerChurn(t *testing.T) {
 		if got := stepMarks(&m, tr); !slices.Equal(got, want) {
 			t.Fatalf("iteration %d: ConflictMarker = %v, want %v\nevents %v", iter, got, want, tr.Events)
 		}
-		if buf = trace.Conflicted(tr, buf); !slices.Equal(buf, want) {
-			t.Fatalf("iteration %d: Conflicted = %v, want %v\nevents %v", iter, buf, want, tr.Events)
+		if buf = trace.ConflictingEvents(tr, buf); !slices.Equal(buf, want) {
+			t.Fatalf("iteration %d: ConflictingEvents = %v, want %v\nevents %v", iter, buf, want, tr.Events)
 		}
 	}
 }
@@ -134,7 +134,7 @@ func relayTrace(rng *rand.Rand, n, events int) *trace.Trace {
 }
 
 // Where many tasks access a resource in turn, ConflictMarker and
-// Conflicted mark what Conflicts pairs (an access that knows the latest
+// ConflictingEvents mark what ConflictPairs pairs (an access that knows the latest
 // one, itself after all the others, is not scanned).
 func TestConflictMarkerRelay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -150,8 +150,8 @@ func TestConflictMarkerRelay(t *testing.T) {
 		if got := stepMarks(&m, tr); !slices.Equal(got, want) {
 			t.Fatalf("iteration %d: ConflictMarker = %v, want %v\nevents %v", iter, got, want, tr.Events)
 		}
-		if buf = trace.Conflicted(tr, buf); !slices.Equal(buf, want) {
-			t.Fatalf("iteration %d: Conflicted = %v, want %v\nevents %v", iter, buf, want, tr.Events)
+		if buf = trace.ConflictingEvents(tr, buf); !slices.Equal(buf, want) {
+			t.Fatalf("iteration %d: ConflictingEvents = %v, want %v\nevents %v", iter, buf, want, tr.Events)
 		}
 	}
 }

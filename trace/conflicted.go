@@ -1,16 +1,16 @@
 package trace
 
-// Conflicted marks every step event of t that conflicts with another one
-// (as Conflicts defines a conflict): buf[i] is true if event i is one side
+// ConflictingEvents marks every step event of t that conflicts with another one
+// (as ConflictPairs defines a conflict): buf[i] is true if event i is one side
 // of at least one conflicting pair. buf is reused if it is long enough.
 //
-// It marks what calling Conflicts with func(i, j) { buf[i], buf[j] = true,
+// It marks what calling ConflictPairs with func(i, j) { buf[i], buf[j] = true,
 // true } marks, without listing the pairs: where many tasks race on one
 // resource (a thousand goroutines on one semaphore) the pairs grow with
 // the square of the accesses, while marking skips the accesses it has
 // already marked, so its cost stays near the number of events times the
 // number of tasks touching their resources.
-func Conflicted(t *Trace, buf []bool) []bool {
+func ConflictingEvents(t *Trace, buf []bool) []bool {
 	if cap(buf) < len(t.Events) {
 		buf = make([]bool, len(t.Events))
 	} else {
@@ -40,7 +40,7 @@ func Conflicted(t *Trace, buf []bool) []bool {
 	return buf
 }
 
-// markRaces is hbRaces for Conflicted: per resource and task the accesses
+// markRaces is hbRaces for ConflictingEvents: per resource and task the accesses
 // so far, each list with a range of positions known to be marked already.
 type markRaces struct {
 	res   resIndex // resource -> index in byRes
@@ -86,7 +86,7 @@ func (r *markRaces) access(buf []bool, j int, e *Event, vc VC) {
 		}
 		// A write that conflicts with no access happens after all of them;
 		// a read was checked against the writes only. (j may be marked
-		// already by a kill in Conflicted: then it is not known to be.)
+		// already by a kill in ConflictingEvents: then it is not known to be.)
 		rs.latest, rs.latestClk = int32(mine), vc[e.Task]
 		rs.latestAfter = after || (!read && !buf[j])
 	}

@@ -8,15 +8,15 @@ import (
 	"github.com/morpheus-go/morpheus/trace"
 )
 
-// marked is what Conflicted must return: both sides of every pair
-// Conflicts lists.
+// marked is what ConflictingEvents must return: both sides of every pair
+// ConflictPairs lists.
 func marked(tr *trace.Trace) []bool {
 	want := make([]bool, len(tr.Events))
-	trace.Conflicts(tr, func(i, j int) { want[i], want[j] = true, true })
+	trace.ConflictPairs(tr, func(i, j int) { want[i], want[j] = true, true })
 	return want
 }
 
-// Conflicted marks exactly the events of Conflicts' pairs, on random traces
+// ConflictingEvents marks exactly the events of ConflictPairs' pairs, on random traces
 // and on traces where many tasks race on few resources (where it skips
 // what it marked), reusing its buffer.
 func TestConflictedMatchesConflicts(t *testing.T) {
@@ -29,12 +29,12 @@ func TestConflictedMatchesConflicts(t *testing.T) {
 		} else {
 			tr = contended(rng, 2+rng.IntN(40), 1+rng.IntN(3), 10+rng.IntN(300))
 		}
-		buf = trace.Conflicted(tr, buf)
+		buf = trace.ConflictingEvents(tr, buf)
 		if want := marked(tr); !slices.Equal(buf, want) {
-			t.Fatalf("trace %d: Conflicted = %v, want %v\nevents %v", iter, buf, want, tr.Events)
+			t.Fatalf("trace %d: ConflictingEvents = %v, want %v\nevents %v", iter, buf, want, tr.Events)
 		}
 	}
-	if got := trace.Conflicted(&trace.Trace{}, buf); len(got) != 0 {
+	if got := trace.ConflictingEvents(&trace.Trace{}, buf); len(got) != 0 {
 		t.Errorf("empty trace: %v", got)
 	}
 }
@@ -72,7 +72,7 @@ func BenchmarkConflicted(b *testing.B) {
 	tr := contended(rand.New(rand.NewPCG(1, 1)), 1025, 1, 6000)
 	var buf []bool
 	for b.Loop() {
-		buf = trace.Conflicted(tr, buf)
+		buf = trace.ConflictingEvents(tr, buf)
 	}
 }
 
@@ -81,6 +81,6 @@ func BenchmarkConflictsMarking(b *testing.B) {
 	buf := make([]bool, len(tr.Events))
 	for b.Loop() {
 		clear(buf)
-		trace.Conflicts(tr, func(i, j int) { buf[i], buf[j] = true, true })
+		trace.ConflictPairs(tr, func(i, j int) { buf[i], buf[j] = true, true })
 	}
 }

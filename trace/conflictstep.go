@@ -5,19 +5,19 @@ import (
 	"slices"
 )
 
-// ConflictMarker is Conflicted one step at a time: it marks the conflicts of
+// ConflictMarker is ConflictingEvents one step at a time: it marks the conflicts of
 // a run while the run goes, for a reader that sees each step as it runs
 // (conflict analysis) and so needs neither a copy of the trace nor a pass
 // over it afterwards. Feed it the events of a run in order with Step, each
 // once it is final (its outcome recorded); Marked then says, for every event
-// fed, whether it is one side of a conflict: exactly what Conflicted marks
+// fed, whether it is one side of a conflict: exactly what ConflictingEvents marks
 // on a trace of those events. Reset starts the next run and keeps the
 // buffers, so that runs of similar size allocate nothing. The zero
 // ConflictMarker is ready.
 //
-// A step costs what it costs in Conflicted: a vector-clock step (joins at
+// A step costs what it costs in ConflictingEvents: a vector-clock step (joins at
 // spawns, messages and acquires) and, for a step on a resource, a look at
-// the other tasks that touched the resource. The one thing Conflicted
+// the other tasks that touched the resource. The one thing ConflictingEvents
 // decides with the whole trace at hand is left to Marked: a kill races with
 // its victim's latest step on a resource that another task touches
 // anywhere in the trace, even later; Step remembers each kill, and Marked

@@ -19,7 +19,7 @@ func stepMarks(m *trace.ConflictMarker, tr *trace.Trace) []bool {
 	return m.Marked()
 }
 
-// ConflictMarker marks what Conflicts pairs, step by step, on random traces
+// ConflictMarker marks what ConflictPairs pairs, step by step, on random traces
 // (with kills), on contended ones, on traces with the Go-native edges and
 // on the recorded traces of testdata, one marker reused for all of them in
 // an order that makes later runs smaller and larger than earlier ones.
@@ -77,7 +77,7 @@ func TestConflictMarkerKillLooksAhead(t *testing.T) {
 	got := stepMarks(&m, tr)
 	want := marked(tr)
 	if !want[2] || !want[4] {
-		t.Fatalf("the fixture no longer has the kill's race: Conflicts marks %v", want)
+		t.Fatalf("the fixture no longer has the kill's race: ConflictPairs marks %v", want)
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("ConflictMarker = %v, want %v", got, want)
@@ -88,7 +88,7 @@ func TestConflictMarkerKillLooksAhead(t *testing.T) {
 // Go-native primitives on a few objects: channel sends and receives that
 // pair by value (some from a blocked sender), closes, locks, read locks,
 // loads, stores, swaps, CASes, WaitGroups, Once, Cond and timers. It need
-// not be a run a program could have: the marker and Conflicts must agree
+// not be a run a program could have: the marker and ConflictPairs must agree
 // on any sequence of events.
 func syncTrace(rng *rand.Rand, n, events int) *trace.Trace {
 	tr := &trace.Trace{Tasks: tasks(n + 2)}

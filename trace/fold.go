@@ -14,10 +14,10 @@ type Fold struct {
 func (f Fold) Steps() int { return f.Period * f.Count }
 
 // Fold bounds: a cycle is at most maxFoldPeriod steps, and a run is folded
-// when it repeats its cycle at least MinFoldCount times.
+// when it repeats its cycle at least minFoldCount times.
 const (
 	maxFoldPeriod = 16
-	MinFoldCount  = 4
+	minFoldCount  = 4
 )
 
 // foldSig is what two steps must share to count as the same step of a
@@ -42,7 +42,7 @@ func sigOf(e *Event, name []int32) foldSig {
 
 // Folds returns the runs of t's steps in [from, to) (event indexes; to < 0
 // means to the end) that repeat a cycle of at most 16 steps at least
-// MinFoldCount times, in order and not overlapping. Scanning from the
+// minFoldCount times, in order and not overlapping. Scanning from the
 // start, each run is the one covering the most steps from its first, with
 // the shortest cycle among those.
 func Folds(t *Trace, from, to int) []Fold {
@@ -81,7 +81,7 @@ func Folds(t *Trace, from, to int) []Fold {
 			for i+l+p < len(sigs) && sigs[i+l] == sigs[i+l+p] {
 				l++
 			}
-			if n := l/p + 1; n >= MinFoldCount && n*p > bestN*bestP {
+			if n := l/p + 1; n >= minFoldCount && n*p > bestN*bestP {
 				bestP, bestN = p, n
 			}
 		}

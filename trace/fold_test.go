@@ -77,7 +77,7 @@ func TestFolds(t *testing.T) {
 	}
 	check("", 0, -1, "")
 	check("abc", 0, -1, "")
-	check("aaa", 0, -1, "")                                // fewer than MinFoldCount cycles
+	check("aaa", 0, -1, "")                                // fewer than minFoldCount cycles
 	check("aaaa", 0, -1, "[0,4)×4/1@1")                    // a run of one step
 	check("xababababy", 0, -1, "[1,9)×4/2@2")              // a cycle of two
 	check("xabababy", 0, -1, "")                           // three cycles only

@@ -26,7 +26,7 @@ import "slices"
 //
 // The Go-native primitives (package csync) add the edges of the Go memory
 // model: channel values and closes, locks, shared variables, WaitGroup,
-// Cond, timers and the in-memory network (hb_sync.go). Clocks and Conflicts
+// Cond, timers and the in-memory network (hb_sync.go). Clocks and ConflictPairs
 // walk with all of them (syncWalker).
 //
 // A timer task that is not created by a KindSpawn event has no incoming edge:
@@ -104,7 +104,7 @@ func Clocks(t *Trace, fn func(i int, vc VC)) {
 	}
 }
 
-// Conflicts calls fn(i, j), i < j, for every pair of step events of t that
+// ConflictPairs calls fn(i, j), i < j, for every pair of step events of t that
 // conflict: they touch the same nonzero resource, at least one of them is not
 // a read, they belong to different tasks, and their vector clocks are
 // concurrent. Calls come in increasing j, and for one j in increasing i.
@@ -113,7 +113,7 @@ func Clocks(t *Trace, fn func(i int, vc VC)) {
 // each other task only with those of its events that do not already happen
 // before it, so the cost is about the number of events times the number of
 // tasks touching their resources, plus the number of conflicts reported.
-func Conflicts(t *Trace, fn func(i, j int)) {
+func ConflictPairs(t *Trace, fn func(i, j int)) {
 	walkConflicts(t, func(j int, _ VC, earlier []int) bool {
 		for _, i := range earlier {
 			fn(i, j)

@@ -2,7 +2,7 @@ package trace
 
 // Happens-before edges of the Go-native primitives (package csync and its
 // in-memory network), added to those of hb.go: syncWalker is hbWalker plus
-// these edges, for Clocks and Conflicts to walk with.
+// these edges, for Clocks and ConflictPairs to walk with.
 //
 // The edges follow the Go memory model:
 //

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// syncConflicts is Conflicts walking with syncWalker (what Conflicts does
+// syncConflictPairs is ConflictPairs walking with syncWalker (what ConflictPairs does
 // once hb.go uses it).
-func syncConflicts(tr *Trace) [][2]int {
+func syncConflictPairs(tr *Trace) [][2]int {
 	var w syncWalker
 	w.init(tr)
 	r := hbRaces{res: map[uint32]int32{}}
@@ -163,7 +163,7 @@ func TestSyncEdges(t *testing.T) {
 			for i := int32(0); i < 3; i++ {
 				tr.Tasks = append(tr.Tasks, Task{ID: i, Parent: -1})
 			}
-			if got := syncConflicts(tr); !slices.Equal(got, tc.want) {
+			if got := syncConflictPairs(tr); !slices.Equal(got, tc.want) {
 				t.Errorf("conflicts %v, want %v", got, tc.want)
 			}
 		})

@@ -24,7 +24,7 @@ func tasks(n int) []trace.Task {
 
 func conflicts(tr *trace.Trace) [][2]int {
 	var out [][2]int
-	trace.Conflicts(tr, func(i, j int) { out = append(out, [2]int{i, j}) })
+	trace.ConflictPairs(tr, func(i, j int) { out = append(out, [2]int{i, j}) })
 	return out
 }
 
@@ -183,7 +183,7 @@ func TestClocks(t *testing.T) {
 	}
 }
 
-// TestConflictsMatchesPairwise checks Conflicts against the definition on
+// TestConflictsMatchesPairwise checks ConflictPairs against the definition on
 // random traces: every pair of steps compared through full vector clocks.
 func TestConflictsMatchesPairwise(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -296,7 +296,7 @@ func randomTrace(rng *rand.Rand) *trace.Trace {
 // Two tasks send to the mailbox (resource 7) of task 1, which receives the
 // first message. The sends race with each other, and the second send races
 // with the receive; the first send happens before its receive.
-func ExampleConflicts() {
+func ExampleConflictPairs() {
 	tr := &trace.Trace{
 		Tasks: []trace.Task{{ID: 0, Name: "a"}, {ID: 1, Name: "b"}, {ID: 2, Name: "c"}},
 		Events: []trace.Event{
@@ -305,7 +305,7 @@ func ExampleConflicts() {
 			{Task: 1, Kind: trace.KindRecv, Res: 7, Obj: 0, Val: 1}, // b receives m1
 		},
 	}
-	trace.Conflicts(tr, func(i, j int) {
+	trace.ConflictPairs(tr, func(i, j int) {
 		fmt.Printf("%s %s races with %s %s\n",
 			tr.TaskName(tr.Events[i].Task), tr.Events[i].Kind, tr.TaskName(tr.Events[j].Task), tr.Events[j].Kind)
 	})

@@ -1,6 +1,9 @@
 package trace
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // PartialOrder returns a 64-bit identity of the partial order a trace ran: its
 // Mazurkiewicz trace. Two traces that differ only by swapping adjacent
@@ -12,7 +15,7 @@ import "slices"
 // that cannot matter.
 //
 // The order is the happens-before relation of hb.go and hb_sync.go plus, for
-// every conflict (see Conflicts), the order in which the trace ran the two
+// every conflict (see ConflictPairs), the order in which the trace ran the two
 // conflicting steps. Steps are named by what survives a reordering: their
 // task's stable Key and their index among that task's steps; task IDs,
 // resource numbers and message ids are numbered in execution order and are
@@ -26,12 +29,20 @@ import "slices"
 //
 // The cost is one happens-before walk: about the number of events times the
 // number of tasks, plus the conflicts.
-func PartialOrder(t *Trace) uint64 { return new(PartialOrderer).PartialOrder(t) }
+// Its buffers are kept from one call to the next (a worker identifies the
+// partial order of every iteration); calls may run in parallel.
+func PartialOrder(t *Trace) uint64 {
+	o := orderers.Get().(*partialOrderer)
+	defer orderers.Put(o)
+	return o.partialOrder(t)
+}
 
-// PartialOrderer computes PartialOrder and keeps its buffers from one trace
-// to the next: what a worker that identifies the partial order of every
-// iteration uses. Its zero value is ready; it is used by one goroutine.
-type PartialOrderer struct {
+// orderers keeps the buffers of PartialOrder's computations.
+var orderers = sync.Pool{New: func() any { return new(partialOrderer) }}
+
+// partialOrderer computes PartialOrder and keeps its buffers from one trace
+// to the next. Its zero value is ready; it is used by one goroutine.
+type partialOrderer struct {
 	w     syncWalker
 	r     hbRaces
 	keys  []uint64
@@ -42,7 +53,7 @@ type PartialOrderer struct {
 }
 
 // reset prepares o for t, keeping what its buffers hold.
-func (o *PartialOrderer) reset(t *Trace) {
+func (o *partialOrderer) reset(t *Trace) {
 	w := &o.w
 	w.spare = w.msgs.drain(w.spare)
 	n := len(t.Tasks)
@@ -86,8 +97,8 @@ func (o *PartialOrderer) reset(t *Trace) {
 	o.kill.reset(t, n)
 }
 
-// PartialOrder returns PartialOrder(t).
-func (o *PartialOrderer) PartialOrder(t *Trace) uint64 {
+// partialOrder returns PartialOrder(t).
+func (o *partialOrderer) partialOrder(t *Trace) uint64 {
 	o.reset(t)
 	w, r, keys, seen, name := &o.w, &o.r, o.keys, o.seen, o.name
 	found := o.found

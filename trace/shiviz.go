@@ -8,15 +8,15 @@ import (
 	"strings"
 )
 
-// ShiVizRegexp is the regular expression that parses WriteShiViz's log in
+// shivizRegexp is the regular expression that parses WriteShiViz's log in
 // ShiViz (https://bestchai.bitbucket.io/shiviz/): an event is a line with the
 // host and its vector clock, then a line describing the event.
-const ShiVizRegexp = `(?<host>\S*) (?<clock>{.*})\n(?<event>.*)`
+const shivizRegexp = `(?<host>\S*) (?<clock>{.*})\n(?<event>.*)`
 
 // WriteShiViz writes t as a log for ShiViz, the visualiser of distributed
 // executions, which draws a time-space diagram from vector clocks. The file
 // is what ShiViz's "upload a log" expects: its first line is the parsing
-// regular expression (ShiVizRegexp), its second the delimiter of several
+// regular expression, its second the delimiter of several
 // executions (empty: there is one), then two lines per step event:
 //
 //	server@n1 {"main":3,"server@n1":2}
@@ -33,7 +33,7 @@ const ShiVizRegexp = `(?<host>\S*) (?<clock>{.*})\n(?<event>.*)`
 // The output is deterministic: the same trace gives the same bytes.
 func WriteShiViz(w io.Writer, t *Trace) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(ShiVizRegexp + "\n\n")
+	bw.WriteString(shivizRegexp + "\n\n")
 	hosts := shivizHosts(t)
 	fail := failureStep(t)
 	step, now, next := 0, int64(0), 0 // step number and time after event next-1

@@ -27,7 +27,7 @@ func run(t *testing.T, n int, test func(e *morpheus.Env)) *morpheus.Result {
 func pass(t *testing.T, res *morpheus.Result) {
 	t.Helper()
 	if res.Failure != nil {
-		t.Fatalf("unexpected failure:\n%s", res.Failure.Report(false, ""))
+		t.Fatalf("unexpected failure:\n%s", res.Failure.Report())
 	}
 }
 

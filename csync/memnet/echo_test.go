@@ -103,7 +103,7 @@ func TestEchoMemnet(t *testing.T) {
 			t.Fatal(err)
 		}
 		if res.Failure != nil {
-			t.Fatalf("%s:\n%s", s, res.Failure.Report(false, ""))
+			t.Fatalf("%s:\n%s", s, res.Failure.Report())
 		}
 	}
 }

@@ -61,5 +61,5 @@ func TestQueryThenTakeOversells(t *testing.T) {
 	if f.Kind != "assertion" || !strings.Contains(f.Message, "oversold: -1 tickets left") {
 		t.Fatalf("unexpected failure: %v", f)
 	}
-	t.Logf("found in iteration %d:\n%s", f.Iteration, f.Report(false, ""))
+	t.Logf("found in iteration %d:\n%s", f.Iteration, f.Report())
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"github.com/morpheus-go/morpheus/internal/record"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -42,7 +43,7 @@ func (m *machine) strategy() strategy.Strategy { return m.strat }
 
 // recorder returns the iteration's trace, which the hand-off and the layer
 // above read and fill (a step's outcome, non-step events).
-func (m *machine) recorder() *trace.Recorder { return &m.rec }
+func (m *machine) recorder() *record.Recorder { return &m.rec }
 
 // lastStep returns the index in the trace of the latest step's event, -1
 // before the first.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/morpheus-go/morpheus/internal/opkind"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -119,7 +120,7 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			// one word, without the summary.
 			for w := words[0]; w != 0; w &= w - 1 {
 				t := m.tasks[bits.TrailingZeros64(w)]
-				if localFirst && strategy.LocalOp(t.op.Kind, t.op.Res) {
+				if localFirst && opkind.Local(t.op.Kind, t.op.Res) {
 					return t, true
 				}
 				m.offer(t)
@@ -174,7 +175,7 @@ func (m *machine) walk(localFirst bool) *Task {
 		}
 		for ; w != 0; w &= w - 1 {
 			t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
-			if localFirst && strategy.LocalOp(t.op.Kind, t.op.Res) {
+			if localFirst && opkind.Local(t.op.Kind, t.op.Res) {
 				return t
 			}
 			m.offer(t)
@@ -254,7 +255,7 @@ func (m *machine) sig(t *Task) strategy.Sig {
 
 func (m *machine) diverged(what string) {
 	msg := "the strategy could not continue (" + what + ")"
-	if d, ok := m.strat.(strategy.Diverger); ok {
+	if d, ok := m.strat.(interface{ Divergence() string }); ok {
 		msg = d.Divergence()
 	}
 	m.fail(&Failure{Kind: Nondeterminism, Task: -1, Message: msg})

@@ -30,7 +30,7 @@ func (r *Run) Trace() *trace.Trace {
 	return tr
 }
 
-// Schedule returns a trace of the iteration's steps that a strategy.Replay
+// Schedule returns a trace of the iteration's steps that a replay (internal/explore's Replay)
 // follows (tasks, kinds and choices; no locations, no message contents).
 func (r *Run) Schedule() *trace.Trace {
 	return &trace.Trace{

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/morpheus-go/morpheus/internal/record"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -70,7 +71,7 @@ type machine struct {
 	failure  *Failure
 	aborting bool
 
-	rec  trace.Recorder
+	rec  record.Recorder
 	last int // index of the last step event in rec, -1 before the first
 
 	enabled  []strategy.Op

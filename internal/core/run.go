@@ -39,7 +39,7 @@ type Config struct {
 	// 0 means a tenth of the step limit; a negative value never.
 	FairAfter int
 	// Window lets a long iteration drop its older events and message
-	// contents (trace.Recorder.Window): its trace then holds only its
+	// contents (record.Recorder.Window): its trace then holds only its
 	// latest events, and Outcome.Schedule is what replays it. It is not
 	// applied while the data-race check or a strategy reads the trace.
 	Window bool
@@ -75,7 +75,9 @@ func (w *Worker) nextGen() uint64 {
 	return g
 }
 
-// Defaults for Config's zero values.
+// Defaults for Config's zero values. DefaultMaxSteps is the one default step
+// limit: Check's and Explore's (morpheus.MaxSteps), and ten times it a
+// rewritten test's (package rt), whose every memory access is a step.
 const (
 	DefaultMaxSteps   = 100_000
 	DefaultClockLimit = int64(10 * 60 * 1e9) // ten virtual minutes
@@ -147,7 +149,7 @@ func (o *Outcome) Trace() *trace.Trace { return o.run.Trace() }
 // (Config.Window): its full trace is had by replaying its Schedule.
 func (o *Outcome) Wrapped() bool { return o.run.m.recorder().Wrapped() }
 
-// Schedule returns a trace of the iteration's steps that a strategy.Replay
+// Schedule returns a trace of the iteration's steps that a replay (internal/explore's Replay)
 // follows (tasks, kinds and choices; no locations, no message contents),
 // valid until the worker runs its next iteration.
 func (o *Outcome) Schedule() *trace.Trace { return o.run.Schedule() }

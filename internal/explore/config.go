@@ -35,6 +35,7 @@ type Config struct {
 	AllowLeaks  bool
 	AllowRaces  bool
 	Early       int // early timer firings per iteration
+	Verbose     int // how much morpheus.Check logs: 0 failures, 1 summaries, 2 whole traces
 }
 
 // counting reports whether the run counts distinct partial orders.

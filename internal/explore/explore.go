@@ -107,7 +107,7 @@ func exploreOrReplay(c *Config, prog Program) (*Result, error) {
 	x := &explorer{c: c, prog: prog, base: BaseSeed(c)}
 	if l, ok := strategy.AsLearner(mustStrategy(c)); ok {
 		prior := l.Prior()
-		if t := strategy.ConflictTable(prior); t != nil && c.CATable != "" {
+		if t := conflictTable(prior); t != nil && c.CATable != "" {
 			saved, err := loadTable(c.CATable)
 			if err != nil {
 				return nil, err
@@ -217,8 +217,8 @@ func (x *explorer) run() (*Result, error) {
 	x.progress.finish(res)
 	if x.learn != nil {
 		final := x.learn.final()
-		if st := strategy.ConflictStats(final); st != nil && st.Iterations > 0 {
-			res.CA, res.Table = st, strategy.ConflictTable(final)
+		if st := conflictStats(final); st != nil && st.Iterations > 0 {
+			res.CA, res.Table = st, conflictTable(final)
 			if x.c.CATable != "" {
 				if err := saveTable(x.c.CATable, res.Table); err != nil {
 					return res, fmt.Errorf("saving the conflict table: %w", err)
@@ -253,7 +253,6 @@ func (x *explorer) work(ws *workerState) {
 		learner.Learn(k, true)
 	}
 	var po trace.Trace // buffers for the partial order of each iteration
-	var poh trace.PartialOrderer
 	for {
 		j := x.next.Add(1) - 1 // this process's j-th iteration: the learner's count
 		i := x.c.Shard.iteration(j)
@@ -289,7 +288,7 @@ func (x *explorer) work(ws *workerState) {
 		}
 		if x.orders != nil {
 			out.StepTrace(&po)
-			x.order(int(i), poh.PartialOrder(&po))
+			x.order(int(i), trace.PartialOrder(&po))
 		}
 		x.record(int(i), out, env)
 		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {

@@ -18,7 +18,7 @@ import (
 // Epoch e covers a fixed range of iterations: 16, 32, 64, ... up to 1024 per
 // epoch, so the knowledge grows fast at first. Every iteration of epoch e
 // reads the same frozen knowledge: everything learned by the iterations of
-// earlier epochs (strategy.Advance). Knowledge merges commutatively, so the order in which an
+// earlier epochs (advance). Knowledge merges commutatively, so the order in which an
 // epoch's iterations report does not matter. A worker
 // whose next iteration belongs to a later epoch waits until the earlier
 // epochs are complete.
@@ -90,7 +90,7 @@ func (l *learner) finish(i int, learned strategy.Knowledge) {
 	l.acc = merge(l.acc, learned)
 	l.done++
 	if e := epochOf(i); l.done == epochSize(e) {
-		l.known, l.acc, l.done, l.epoch = strategy.Advance(l.known, l.acc), nil, 0, e+1
+		l.known, l.acc, l.done, l.epoch = advance(l.known, l.acc), nil, 0, e+1
 		l.cond.Broadcast()
 	}
 }

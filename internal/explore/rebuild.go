@@ -5,7 +5,6 @@ import (
 	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/strategy"
 )
 
 // Rebuilt counts the failing iterations whose trace rebuild recovered by a
@@ -39,7 +38,7 @@ func (x *explorer) rebuild(i int, out core.Outcome, env any) (core.Outcome, any,
 	var genv any
 	got := detached(w, func() core.Outcome {
 		var o core.Outcome
-		o, genv = x.iteration(w, strategy.NewReplay(sched, nil), i, x.c.MaxSteps, false, nil)
+		o, genv = x.iteration(w, NewReplay(sched, nil), i, x.c.MaxSteps, false, nil)
 		return o
 	})
 	if g, f := got.Failure, out.Failure; g != nil && g.Kind == f.Kind && g.Message == f.Message && got.Steps == out.Steps {

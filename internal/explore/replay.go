@@ -29,7 +29,7 @@ func ReplayFile(c *Config, prog Program, path string, fallback strategy.Strategy
 	if err != nil {
 		return nil, err
 	}
-	res, _ := replayTrace(c, prog, tr, strategy.NewReplay(tr, fallback), false)
+	res, _ := replayTrace(c, prog, tr, NewReplay(tr, fallback), false)
 	if f := res.Failure; f != nil {
 		f.Path, f.Replayed = path, true
 		if fallback == nil && f.Kind == string(core.Nondeterminism) {
@@ -46,7 +46,7 @@ func ReplayFile(c *Config, prog Program, path string, fallback strategy.Strategy
 // without ops) ends the replay with an uncontrolled-blocking failure, and
 // its worker is abandoned, as the explorer abandons one, instead of the
 // replay hanging. Its kept trace is then nil.
-func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *strategy.Replay, keep bool) (*Result, *trace.Trace) {
+func replayTrace(c *Config, prog Program, tr *trace.Trace, rep *Replay, keep bool) (*Result, *trace.Trace) {
 	c = withOptions(c, tr) // the settings the trace was found with
 	rep.Where = func(loc uint64) string { return core.Where(uintptr(loc)) }
 	w := core.NewWorker()

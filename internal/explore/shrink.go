@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -13,7 +12,7 @@ import (
 // reported failure: fewer steps, fewer deviations from the default
 // (non-preemptive) order, fewer faults and smaller choices. It is a plain
 // function of the failing trace and the test: every candidate schedule is run
-// under a lenient guide (strategy.Guide) and kept only if it fails with the
+// under a lenient guide (Guide) and kept only if it fails with the
 // same kind, at the same location, with the same message up to numbers.
 //
 // Uncontrolled blocking, nondeterminism and step-limit failures are not
@@ -80,7 +79,7 @@ type shrinker struct {
 // candidate is a run that failed the target's way.
 type candidate struct {
 	f       *Failure
-	devs    []strategy.Switch
+	devs    []Switch
 	choices []int
 	offered []int
 	cost    int // steps + 8·faults
@@ -144,7 +143,7 @@ func (s *shrinker) newWorker() {
 // failing schedule could not even be followed again.
 func (s *shrinker) search() *candidate {
 	s.stats.Candidates++
-	best := s.run(strategy.GuideFromTrace(s.target.Trace))
+	best := s.run(GuideFromTrace(s.target.Trace))
 	if best == nil {
 		return nil
 	}
@@ -177,7 +176,7 @@ func (s *shrinker) left() bool {
 }
 
 // try runs a candidate and returns it if it beats best.
-func (s *shrinker) try(g *strategy.Guide, best *candidate) *candidate {
+func (s *shrinker) try(g *Guide, best *candidate) *candidate {
 	if !s.left() {
 		return nil
 	}
@@ -196,8 +195,8 @@ func (s *shrinker) dropSwitches(best *candidate) *candidate {
 	for size := max(len(best.devs)/2, 1); size >= 1 && len(best.devs) > 0; size /= 2 {
 		for end := len(best.devs); end > 0 && s.left(); {
 			start := max(end-size, 0)
-			sw := append(append([]strategy.Switch(nil), best.devs[:start]...), best.devs[end:]...)
-			if c := s.try(&strategy.Guide{Switches: sw, Choices: best.choices}, best); c != nil {
+			sw := append(append([]Switch(nil), best.devs[:start]...), best.devs[end:]...)
+			if c := s.try(&Guide{Switches: sw, Choices: best.choices}, best); c != nil {
 				best = c
 				end = min(start, len(best.devs))
 				continue
@@ -227,7 +226,7 @@ func (s *shrinker) simplifyChoices(best *candidate) *candidate {
 			}
 			ch := append([]int(nil), best.choices...)
 			ch[k] = v
-			if c := s.try(&strategy.Guide{Switches: best.devs, Choices: ch}, best); c != nil {
+			if c := s.try(&Guide{Switches: best.devs, Choices: ch}, best); c != nil {
 				best = c
 			}
 		}
@@ -242,7 +241,7 @@ func (s *shrinker) reorder(best *candidate) *candidate {
 	if steps == nil {
 		return best
 	}
-	if c := s.try(&strategy.Guide{Steps: steps, Choices: best.choices}, best); c != nil {
+	if c := s.try(&Guide{Steps: steps, Choices: best.choices}, best); c != nil {
 		return c
 	}
 	return best
@@ -250,7 +249,7 @@ func (s *shrinker) reorder(best *candidate) *candidate {
 
 // run runs the iteration under g and returns it as a candidate if it failed
 // the target's way.
-func (s *shrinker) run(g *strategy.Guide) *candidate {
+func (s *shrinker) run(g *Guide) *candidate {
 	f := s.execute(g)
 	if f == nil || !sameFailure(f, s.target) {
 		return nil
@@ -268,7 +267,7 @@ func (s *shrinker) run(g *strategy.Guide) *candidate {
 // execute runs one iteration under g on its own goroutine (a task's
 // runtime.Goexit ends that goroutine) and returns its failure, or nil if it
 // passed or its worker was abandoned by the watchdog.
-func (s *shrinker) execute(g *strategy.Guide) *Failure {
+func (s *shrinker) execute(g *Guide) *Failure {
 	t := s.target
 	rc := *s.c
 	rc.Name = t.Test

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -58,7 +57,7 @@ func (s *shrinker) cutClock(best *candidate) *candidate {
 		}
 		s.stats.Candidates++
 		s.limit = limit
-		c := s.run(strategy.GuideFromTrace(tr))
+		c := s.run(GuideFromTrace(tr))
 		if c != nil && c.f.Steps < best.f.Steps && isPrefix(c.f.Trace, tr) {
 			s.stats.Accepted++
 			s.stats.ClockLimit = time.Duration(limit)

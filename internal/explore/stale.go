@@ -47,11 +47,11 @@ func selfDivergence(c *Config, prog Program, tr *trace.Trace) string {
 	if err != nil {
 		return ""
 	}
-	_, ran := replayTrace(c, prog, tr, strategy.NewReplay(tr, random), true)
+	_, ran := replayTrace(c, prog, tr, NewReplay(tr, random), true)
 	if ran == nil {
 		return "" // it blocked outside control: no schedule of its own to replay
 	}
-	res, _ := replayTrace(c, prog, ran, strategy.NewReplay(ran, nil), false)
+	res, _ := replayTrace(c, prog, ran, NewReplay(ran, nil), false)
 	if f := res.Failure; f != nil && f.Kind == string(core.Nondeterminism) {
 		return f.Message
 	}

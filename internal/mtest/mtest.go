@@ -33,7 +33,7 @@ func Explore(t *testing.T, test func(*morpheus.Env), opts ...morpheus.Option) *m
 func MustPass(t *testing.T, res *morpheus.Result) {
 	t.Helper()
 	if res.Failure != nil {
-		t.Fatalf("unexpected failure:\n%s", res.Failure.Report(false, ""))
+		t.Fatalf("unexpected failure:\n%s", res.Failure.Report())
 	}
 }
 
@@ -46,7 +46,7 @@ func MustFail(t *testing.T, res *morpheus.Result, kind, msg string) *morpheus.Fa
 		t.Fatalf("no failure in %d iterations; want %s %q", res.Iterations, kind, msg)
 	}
 	if f.Kind != kind || !strings.Contains(f.Message, msg) {
-		t.Fatalf("failure %s %q; want %s containing %q\n%s", f.Kind, f.Message, kind, msg, f.Report(false, ""))
+		t.Fatalf("failure %s %q; want %s containing %q\n%s", f.Kind, f.Message, kind, msg, f.Report())
 	}
 	return f
 }

@@ -82,7 +82,7 @@ func runBenchRaft(args []string, stdout, stderr io.Writer) error {
 	for _, f := range r.Fixed {
 		if f.Failure != nil {
 			failed += f.Failures
-			fmt.Fprintf(stderr, "\nthe correct harness failed under %s:\n%s", f.Strategy, f.Failure.Report(false, ""))
+			fmt.Fprintf(stderr, "\nthe correct harness failed under %s:\n%s", f.Strategy, f.Failure.Report())
 		}
 	}
 	if failed > 0 {

@@ -44,7 +44,7 @@ func TestBuggyFound(t *testing.T) {
 				t.Fatalf("%s not found by %s in %d iterations", sc.Name, b.strategy, res.Iterations)
 			}
 			if !sc.Hit(f.Kind, f.Message) {
-				t.Fatalf("first failure is not the intended one:\n%s", f.Report(false, ""))
+				t.Fatalf("first failure is not the intended one:\n%s", f.Report())
 			}
 			t.Logf("found by %s in iteration %d: %s: %s", b.strategy, f.Iteration, f.Kind, strings.SplitN(f.Message, "\n", 2)[0])
 		})
@@ -78,7 +78,7 @@ func TestFixedPasses(t *testing.T) {
 					t.Fatal(err)
 				}
 				if f := res.Failure; f != nil {
-					t.Fatalf("the fixed %s failed:\n%s", sc.Name, f.Report(false, ""))
+					t.Fatalf("the fixed %s failed:\n%s", sc.Name, f.Report())
 				}
 				if res.Iterations != n {
 					t.Fatalf("%d iterations, want %d", res.Iterations, n)

@@ -25,7 +25,7 @@ func TestBackground(t *testing.T) {
 				t.Fatal(err)
 			}
 			if fixed.Failure != nil {
-				t.Fatalf("fixed variant failed with the background:\n%s", fixed.Failure.Report(false, ""))
+				t.Fatalf("fixed variant failed with the background:\n%s", fixed.Failure.Report())
 			}
 			plain, err := morpheus.Explore(sc.Test(true), append([]morpheus.Option{morpheus.Name(sc.Name),
 				morpheus.Strategy("pos"), morpheus.Iterations(300), morpheus.Seed(3)}, sc.Options...)...)

@@ -160,7 +160,7 @@ func WriteFixed(w, stderr io.Writer, m *hitratio.Matrix, asJSON bool) error {
 	for i, name := range m.Cases {
 		for j, s := range m.Strategies {
 			if f := m.Cells[i][j].Failure; f != nil {
-				fmt.Fprintf(rw, "\n%s under %s:\n%s", name, s, f.Report(false, ""))
+				fmt.Fprintf(rw, "\n%s under %s:\n%s", name, s, f.Report())
 			}
 		}
 	}

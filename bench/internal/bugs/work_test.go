@@ -5,6 +5,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/bench/internal/bugs"
+	"github.com/morpheus-go/morpheus/internal/explore"
 )
 
 // Local work adds ops that never race and changes no outcome: every fixed
@@ -31,7 +32,7 @@ func TestWorkKeepsFixedVariantsPassing(t *testing.T) {
 					t.Fatal(err)
 				}
 				if res.Failure != nil {
-					t.Fatalf("fixed variant failed under %s:\n%s", strat, res.Failure.Report(false, ""))
+					t.Fatalf("fixed variant failed under %s:\n%s", strat, res.Failure.Report())
 				}
 				return res
 			}
@@ -51,19 +52,19 @@ func TestWorkKeepsFixedVariantsPassing(t *testing.T) {
 // shutdown of B runs early in the first iterations (all that work delays the
 // add), never races, and is predicted not to conflict, so it always ran at
 // once and the bug was never found again. Probe iterations (one in
-// strategy.ProbeEvery without predictions) let conflict analysis see the race.
+// eight, strategy.CA's probes, without predictions) let conflict analysis see the race.
 func TestWorkProbesFindWhatPredictionsHide(t *testing.T) {
 	sc := bugs.WithWork(bugs.MS1(), 32)
 	res, err := morpheus.Explore(sc.Test(false), append([]morpheus.Option{morpheus.Name(sc.Name),
-		morpheus.Strategy("pos+ca"), morpheus.Iterations(2000), morpheus.Seed(1), morpheus.CountHits(sc.Hit)},
+		morpheus.Strategy("pos+ca"), morpheus.Iterations(2000), morpheus.Seed(1), explore.CountHits(sc.Hit)},
 		sc.Options...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Hits == 0 {
+	if explore.ResultOf(res).Hits == 0 {
 		t.Fatalf("pos+ca never found ms-1 with work 32 in %d iterations", res.Iterations)
 	}
 	if f := res.Failure; !sc.Hit(f.Kind, f.Message) {
-		t.Fatalf("first failure is not the bug: %s", f.Report(false, ""))
+		t.Fatalf("first failure is not the bug: %s", f.Report())
 	}
 }

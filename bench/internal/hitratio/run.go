@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/strategy"
 )
 
@@ -99,7 +100,7 @@ func runCell(cs Case, strat string, c Config) (Cell, error) {
 	start := time.Now()
 	opts := []morpheus.Option{
 		morpheus.Name(cs.Name), morpheus.Strategy(strat), morpheus.Seed(seed), morpheus.Iterations(c.Trials),
-		morpheus.CountHits(func(kind, msg string) bool {
+		explore.CountHits(func(kind, msg string) bool {
 			h := hit(kind, msg)
 			mu.Lock()
 			if h && cell.FirstHit < 0 {
@@ -116,8 +117,9 @@ func runCell(cs Case, strat string, c Config) (Cell, error) {
 	if err != nil {
 		return cell, fmt.Errorf("%s under %s: %w", cs.Name, strat, err)
 	}
-	cell.Hits, cell.Failures, cell.Iterations = res.Hits, res.Failures, res.Iterations
-	cell.Elapsed, cell.Steps, cell.Failure, cell.CA = res.Elapsed, res.Steps, res.Failure, res.CA
+	run := explore.ResultOf(res)
+	cell.Hits, cell.Failures, cell.Iterations = run.Hits, run.Failures, res.Iterations
+	cell.Elapsed, cell.Steps, cell.Failure, cell.CA = res.Elapsed, res.Steps, res.Failure, run.CA
 	if f := res.Failure; f != nil && hit(f.Kind, f.Message) {
 		cell.FirstHitIteration = f.Iteration
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/bench/internal/hitratio"
 	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
+	"github.com/morpheus-go/morpheus/internal/explore"
 )
 
 // Strategies are the columns of the bug table.
@@ -96,7 +97,7 @@ func runFixed(cfg raft.Config, st string, n int, c Config) (FixedRun, error) {
 	cfg.Stats = stats
 	r := FixedRun{Strategy: st}
 	opts := []morpheus.Option{morpheus.Name("raft/fixed"), morpheus.Strategy(st), morpheus.Seed(c.Seed), morpheus.Iterations(n),
-		morpheus.CountHits(raft.IsViolation)}
+		explore.CountHits(raft.IsViolation)}
 	if c.Workers > 0 {
 		opts = append(opts, morpheus.Workers(c.Workers))
 	}
@@ -104,7 +105,8 @@ func runFixed(cfg raft.Config, st string, n int, c Config) (FixedRun, error) {
 	if err != nil {
 		return r, fmt.Errorf("raft fixed under %s: %w", st, err)
 	}
-	r.Iterations, r.Failures, r.Violations = res.Iterations, res.Failures, res.Hits
+	run := explore.ResultOf(res)
+	r.Iterations, r.Failures, r.Violations = res.Iterations, run.Failures, run.Hits
 	r.Steps, r.Ops, r.Elapsed, r.Failure = res.Steps, stats.Ops.Load(), res.Elapsed, res.Failure
 	return r, nil
 }

@@ -19,7 +19,7 @@
 // # Measuring
 //
 // Run explores each case for a number of trials with each strategy and
-// counts hits with morpheus.CountHits; the hit ratio is hits/trials. The
+// counts hits with explore.CountHits; the hit ratio is hits/trials. The
 // summary is the geometric mean over the cases, counting a case that was
 // never hit as 1/trials, as the thesis does (package hitratio's convention;
 // beside the thesis's figures, WriteTable floors both sides at 1 over the

@@ -40,7 +40,7 @@ func TestBuggyFound(t *testing.T) {
 				t.Fatalf("%s: no failure in %d iterations", s, res.Iterations)
 			}
 			if !c.Hit(f.Kind, f.Message) {
-				t.Fatalf("%s: unintended failure:\n%s", s, f.Report(false, ""))
+				t.Fatalf("%s: unintended failure:\n%s", s, f.Report())
 			}
 			t.Logf("%s: found in iteration %d: %s", s, f.Iteration, f.Error())
 		})
@@ -62,7 +62,7 @@ func TestFixedPass(t *testing.T) {
 			}
 			for j, s := range r.Strategies {
 				if h := r.Cells[0][j].Hits; h > 0 {
-					t.Errorf("%s: %d of %d iterations failed; first:\n%s", s, h, n, r.First(0, j).Report(false, ""))
+					t.Errorf("%s: %d of %d iterations failed; first:\n%s", s, h, n, r.First(0, j).Report())
 				}
 			}
 		})

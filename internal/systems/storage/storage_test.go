@@ -26,7 +26,7 @@ func TestFindsDuplicateReplica(t *testing.T) {
 	if !strings.Contains(f.Location, "harness.go") || f.Task != "server@srv" {
 		t.Fatalf("failure at %s in %s", f.Location, f.Task)
 	}
-	t.Logf("found in iteration %d:\n%s", f.Iteration, f.Report(false, ""))
+	t.Logf("found in iteration %d:\n%s", f.Iteration, f.Report())
 }
 
 // Bug B: the second request is never acknowledged; the nodes' timers keep

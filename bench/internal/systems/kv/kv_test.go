@@ -44,7 +44,7 @@ func TestFindsStaleRead(t *testing.T) {
 		t.Fatalf("attachments: %v", f.Attachments)
 	}
 	checkHTML(t, f.Attachments[0].Data)
-	t.Logf("found in iteration %d (%v):\n%s", f.Iteration, time.Since(start).Round(time.Millisecond), f.Report(false, ""))
+	t.Logf("found in iteration %d (%v):\n%s", f.Iteration, time.Since(start).Round(time.Millisecond), f.Report())
 }
 
 // Other strategies find it sooner than random (TestFindsStaleRead).

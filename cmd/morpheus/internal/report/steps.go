@@ -73,7 +73,7 @@ func decidingRaces(t *trace.Trace, fail int) ([]race, int) {
 	}
 	var out []race
 	total := 0
-	trace.Conflicts(t, func(i, j int) {
+	trace.ConflictPairs(t, func(i, j int) {
 		if fail >= 0 && failVC != nil && (!inPast(i) || !inPast(j)) {
 			return
 		}

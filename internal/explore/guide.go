@@ -1,6 +1,9 @@
-package strategy
+package explore
 
-import "github.com/morpheus-go/morpheus/trace"
+import (
+	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
+)
 
 // Guide follows a schedule leniently, for shrinking: where its schedule says
 // which task runs and that task is enabled, it runs it; everywhere else it
@@ -74,7 +77,7 @@ func (g *Guide) Begin(uint64) {
 }
 
 // Next picks the scheduled task if it is enabled, else the default.
-func (g *Guide) Next(enabled []Op) int {
+func (g *Guide) Next(enabled []strategy.Op) int {
 	def := 0 // enabled ops come in creation order: the lowest task first
 	for i := range enabled {
 		if enabled[i].Task == g.last {

@@ -1,4 +1,4 @@
-package strategy_test
+package explore
 
 import (
 	"slices"
@@ -19,7 +19,7 @@ func enabledOps(tasks ...int32) []strategy.Op {
 // while it is enabled, else the lowest; and that only picks against it count
 // as deviations.
 func TestGuideDefaultOrder(t *testing.T) {
-	g := &strategy.Guide{Switches: []strategy.Switch{{Step: 2, Task: 2}, {Step: 4, Task: 9}}}
+	g := &Guide{Switches: []Switch{{Step: 2, Task: 2}, {Step: 4, Task: 9}}}
 	g.Begin(0)
 	steps := [][]strategy.Op{enabledOps(0, 1, 2), enabledOps(0, 1, 2), enabledOps(0, 1, 2), enabledOps(1, 2), enabledOps(0, 1)}
 	var got []int32
@@ -31,7 +31,7 @@ func TestGuideDefaultOrder(t *testing.T) {
 	if want := []int32{0, 0, 2, 2, 0}; !slices.Equal(got, want) {
 		t.Fatalf("picked %v, want %v", got, want)
 	}
-	if d := g.Deviations(); !slices.Equal(d, []strategy.Switch{{Step: 2, Task: 2}}) {
+	if d := g.Deviations(); !slices.Equal(d, []Switch{{Step: 2, Task: 2}}) {
 		t.Fatalf("deviations %v", d)
 	}
 }
@@ -40,7 +40,7 @@ func TestGuideDefaultOrder(t *testing.T) {
 // default where the scheduled task is not enabled, and choices: clamped,
 // 0 past the end, recorded with what they offered.
 func TestGuideStepsAndChoices(t *testing.T) {
-	g := &strategy.Guide{Steps: []int32{1, 3, 0}, Choices: []int{5, 1}}
+	g := &Guide{Steps: []int32{1, 3, 0}, Choices: []int{5, 1}}
 	g.Begin(0)
 	var got []int32
 	for _, en := range [][]strategy.Op{enabledOps(0, 1), enabledOps(0, 1), enabledOps(0, 1), enabledOps(0, 1)} {
@@ -49,7 +49,7 @@ func TestGuideStepsAndChoices(t *testing.T) {
 	if want := []int32{1, 1, 0, 0}; !slices.Equal(got, want) {
 		t.Fatalf("picked %v, want %v", got, want)
 	}
-	if d := g.Deviations(); !slices.Equal(d, []strategy.Switch{{Step: 0, Task: 1}, {Step: 2, Task: 0}}) {
+	if d := g.Deviations(); !slices.Equal(d, []Switch{{Step: 0, Task: 1}, {Step: 2, Task: 0}}) {
 		t.Fatalf("deviations %v", d)
 	}
 	vals := []int{g.Choose(3), g.Choose(4), g.Choose(2)}

@@ -1,4 +1,9 @@
-package trace
+// Package record holds the recorder of a running iteration's events, the
+// core's trace buffer: chunked, and past a bound a ring plus the schedule a
+// replay needs (see Recorder).
+package record
+
+import "github.com/morpheus-go/morpheus/trace"
 
 // chunkBits sets the size of a recorder chunk (4096 events, 128 KiB).
 const chunkBits = 12
@@ -25,8 +30,8 @@ const ringChunks = 2
 // that grows; its full trace, if wanted, is rebuilt by replaying the
 // schedule.
 type Recorder struct {
-	chunks [][]Event
-	cur    []Event // the chunk event n goes to, once n is not on a chunk's boundary
+	chunks [][]trace.Event
+	cur    []trace.Event // the chunk event n goes to, once n is not on a chunk's boundary
 	n      int
 	// off selects the chunk of event i, (i>>chunkBits) &^ off: 0 until the
 	// recorder wraps at event wrapAt, then ^(ringChunks-1).
@@ -50,7 +55,7 @@ const schedChunk = 1 << 16
 const wideTask = 1<<24 - 1
 
 // Append records e and returns its index.
-func (r *Recorder) Append(e Event) int {
+func (r *Recorder) Append(e trace.Event) int {
 	n := r.n
 	if n&(chunkSize-1) == 0 {
 		r.boundary()
@@ -63,7 +68,7 @@ func (r *Recorder) Append(e Event) int {
 // Slot makes room for the next event and returns it for the caller to
 // fill in, or returns nil if that event starts a chunk: Append it then.
 // Unlike Append it is inlined, which the runtime's step wants.
-func (r *Recorder) Slot() *Event {
+func (r *Recorder) Slot() *trace.Event {
 	i := r.n & (chunkSize - 1)
 	if i == 0 {
 		return nil
@@ -82,7 +87,7 @@ func (r *Recorder) boundary() {
 			return
 		}
 		if !r.window || c < keepChunks {
-			r.chunks = append(r.chunks, make([]Event, chunkSize))
+			r.chunks = append(r.chunks, make([]trace.Event, chunkSize))
 			r.cur = r.chunks[c]
 			return
 		}
@@ -105,7 +110,7 @@ func (r *Recorder) compactTo(end int) {
 		dst := r.schedChunk(n)
 		for k := range evs {
 			e := &evs[k]
-			if e.Kind == KindClock { // not a step (Event.IsStep)
+			if e.Kind == trace.KindClock { // not a step (Event.IsStep)
 				continue
 			}
 			if n&(schedChunk-1) == 0 && n != r.nsched {
@@ -124,7 +129,7 @@ func (r *Recorder) compactTo(end int) {
 				dst[n&(schedChunk-1)] = uint32(e.Task)
 				n++
 			}
-			if e.Kind == KindChoose {
+			if e.Kind == trace.KindChoose {
 				r.choices = append(r.choices, e.Val)
 			}
 		}
@@ -143,7 +148,7 @@ func (r *Recorder) schedChunk(n int) []uint32 {
 
 // At returns a pointer to event i, valid until the next Reset. Once the
 // recorder has wrapped only the latest events are held (Held).
-func (r *Recorder) At(i int) *Event {
+func (r *Recorder) At(i int) *trace.Event {
 	return &r.chunks[(i>>chunkBits)&^r.off][i&(chunkSize-1)]
 }
 
@@ -176,18 +181,18 @@ func (r *Recorder) oldest() int {
 // what a replay follows: the task, the kind and, for a choice, the value
 // chosen. It is meant for a recorder that wrapped, whose older events are
 // gone; it works on any.
-func (r *Recorder) Schedule() []Event {
+func (r *Recorder) Schedule() []trace.Event {
 	r.compactTo(r.n)
-	out := make([]Event, 0, r.nsched)
+	out := make([]trace.Event, 0, r.nsched)
 	c := 0
 	for i := 0; i < r.nsched; i++ {
 		s := r.sched[i/schedChunk][i%schedChunk]
-		e := Event{Task: int32(s >> 8), Obj: -1, Kind: Kind(s & 0xff)}
+		e := trace.Event{Task: int32(s >> 8), Obj: -1, Kind: trace.Kind(s & 0xff)}
 		if e.Task == wideTask {
 			i++
 			e.Task = int32(r.sched[i/schedChunk][i%schedChunk])
 		}
-		if e.Kind == KindChoose {
+		if e.Kind == trace.KindChoose {
 			e.Val = r.choices[c]
 			c++
 		}
@@ -213,9 +218,9 @@ func (r *Recorder) Reset() {
 
 // Events returns a copy of the recorded events as one slice: all of them,
 // or once the recorder has wrapped, those it still holds.
-func (r *Recorder) Events() []Event {
+func (r *Recorder) Events() []trace.Event {
 	from := r.oldest()
-	out := make([]Event, 0, r.n-from)
+	out := make([]trace.Event, 0, r.n-from)
 	for i := from; i < r.n; i++ {
 		out = append(out, *r.At(i))
 	}

@@ -1,10 +1,11 @@
-package strategy
+package explore
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/morpheus-go/morpheus/internal/plural"
+	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -20,7 +21,7 @@ import (
 // saved failing schedule still guides the run as far as it applies.
 type Replay struct {
 	tr       *trace.Trace
-	fallback Strategy
+	fallback strategy.Strategy
 	pos      int // index of the next event to follow
 	step     int // steps followed
 	last     int // event index of the last step followed, -1 before the first
@@ -32,7 +33,7 @@ type Replay struct {
 
 // NewReplay returns a strategy that follows tr. fallback, if not nil, takes
 // over from the first divergence.
-func NewReplay(tr *trace.Trace, fallback Strategy) *Replay {
+func NewReplay(tr *trace.Trace, fallback strategy.Strategy) *Replay {
 	return &Replay{tr: tr, fallback: fallback}
 }
 
@@ -57,7 +58,7 @@ func (r *Replay) Divergence() string { return r.diverged }
 func (r *Replay) Following() bool { return r.diverged == "" }
 
 // Next picks the recorded task's op.
-func (r *Replay) Next(enabled []Op) int {
+func (r *Replay) Next(enabled []strategy.Op) int {
 	if r.diverged != "" {
 		return r.fallback.Next(enabled)
 	}
@@ -86,7 +87,7 @@ func (r *Replay) Next(enabled []Op) int {
 
 // loc returns the location of an enabled op, "" without Where or a
 // location.
-func (r *Replay) loc(op *Op) string {
+func (r *Replay) loc(op *strategy.Op) string {
 	if r.Where == nil || op.Sig.Loc == 0 {
 		return ""
 	}
@@ -95,7 +96,7 @@ func (r *Replay) loc(op *Op) string {
 
 // describe names what the run can do instead: a few of the enabled ops,
 // as "task kind at file:line".
-func (r *Replay) describe(enabled []Op) string {
+func (r *Replay) describe(enabled []strategy.Op) string {
 	const show = 3
 	var b strings.Builder
 	for i := range enabled[:min(len(enabled), show)] {
@@ -133,7 +134,7 @@ func (r *Replay) Choose(n int) int {
 	return int(ev.Val)
 }
 
-func (r *Replay) diverge(enabled []Op, msg string) int {
+func (r *Replay) diverge(enabled []strategy.Op, msg string) int {
 	r.diverged = msg
 	if r.fallback != nil {
 		return r.fallback.Next(enabled)

@@ -1,8 +1,10 @@
-package trace
+package record
 
 import (
 	"reflect"
 	"testing"
+
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // recordSteps appends n events to r as a run would: every seventh a clock
@@ -12,16 +14,16 @@ func recordSteps(r *Recorder, n int) {
 	for i := range n {
 		switch {
 		case i%7 == 3:
-			r.Append(Event{Task: -1, Obj: -1, Kind: KindClock, Val: int64(i)})
+			r.Append(trace.Event{Task: -1, Obj: -1, Kind: trace.KindClock, Val: int64(i)})
 		case i%5 == 1:
-			at := r.Append(Event{Task: int32(i % 11), Obj: -1, Kind: KindChoose, Loc: uint64(i)})
+			at := r.Append(trace.Event{Task: int32(i % 11), Obj: -1, Kind: trace.KindChoose, Loc: uint64(i)})
 			r.At(at).Val = int64(i % 3)
 		default: // as decide records a step: into a Slot when there is one
 			task := int32(i % 13)
 			if i%101 == 0 { // an id too wide for a schedule entry beside its kind
 				task = wideTask + int32(i%3)
 			}
-			e := Event{Task: task, Obj: int32(i % 3), Res: uint32(i % 4), Kind: KindSend, Val: int64(i), Loc: uint64(i)}
+			e := trace.Event{Task: task, Obj: int32(i % 3), Res: uint32(i % 4), Kind: trace.KindSend, Val: int64(i), Loc: uint64(i)}
 			if p := r.Slot(); p != nil {
 				*p = e
 			} else {
@@ -33,12 +35,12 @@ func recordSteps(r *Recorder, n int) {
 
 // steps is what a replay follows of events: each step's task and kind,
 // and a choice's value.
-func steps(evs []Event) []Event {
-	var out []Event
+func steps(evs []trace.Event) []trace.Event {
+	var out []trace.Event
 	for _, e := range evs {
 		if e.IsStep() {
-			s := Event{Task: e.Task, Obj: -1, Kind: e.Kind}
-			if e.Kind == KindChoose {
+			s := trace.Event{Task: e.Task, Obj: -1, Kind: e.Kind}
+			if e.Kind == trace.KindChoose {
 				s.Val = e.Val
 			}
 			out = append(out, s)
@@ -121,13 +123,13 @@ func TestRecorderScheduleWideTasks(t *testing.T) {
 	var r Recorder
 	r.Window(true)
 	n := 3 * keepChunks * chunkSize
-	want := make([]Event, 0, n)
+	want := make([]trace.Event, 0, n)
 	for i := range n {
 		task := int32(i % 7) // the first step narrow: the wide ones' pairs then straddle each chunk boundary
 		if i > 0 {
 			task = wideTask + int32(i%5)
 		}
-		e := Event{Task: task, Obj: -1, Kind: KindSend}
+		e := trace.Event{Task: task, Obj: -1, Kind: trace.KindSend}
 		r.Append(e)
 		want = append(want, e)
 	}

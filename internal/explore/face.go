@@ -1,0 +1,21 @@
+package explore
+
+// What the runtime (package rt) and the benchmarks ask of a run beyond the
+// API of package morpheus: a morpheus.Option is a func(*Config), so the
+// options here are morpheus options, and a *morpheus.Result carries the
+// driver's result, which ResultOf returns.
+
+// CountHits is an option of morpheus.Explore: every iteration runs instead
+// of the exploration stopping at the first failure, Result.Failures counts
+// the failing iterations and Result.Hits those for which hit, given the
+// failure's kind and message, returns true (the hit ratio of a bug
+// benchmark, where only the scenario's intended failure counts). The
+// reported failure is still the lowest failing iteration's, not shrunk
+// unless morpheus.Shrink asks.
+func CountHits(hit func(kind, message string) bool) func(*Config) {
+	return func(c *Config) { c.Hit = hit }
+}
+
+// ResultOf returns the driver's result that res, a *morpheus.Result, was
+// made of: its Failures, Hits and CA. Package morpheus sets it.
+var ResultOf func(res any) *Result
