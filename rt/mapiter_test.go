@@ -72,7 +72,7 @@ func TestIterMapDelete(t *testing.T) {
 		}
 	})
 	if f != nil {
-		t.Fatal(f.Report(false, ""))
+		t.Fatal(f.Report())
 	}
 	n := 0
 	for k, it := rt.IterMapKeys(map[string]int{"x": 1, "y": 2}); it.Next(&k, nil); {
