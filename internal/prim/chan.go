@@ -48,7 +48,7 @@ func Make[T any](n int, pc uintptr) *Chan[T] {
 // Init makes c a channel with a buffer of n values (0: unbuffered), created
 // at pc, as make(chan T, n) does. It may be called outside a test (a
 // package-level channel); the channel then binds to each iteration that
-// uses it, empty and open.
+// uses it, in the state the iteration before left it (see bind).
 func (c *Chan[T]) Init(n int, pc uintptr) {
 	if n < 0 {
 		panic(chanError("makechan: size out of range"))
@@ -69,13 +69,25 @@ type chanError string
 func (e chanError) Error() string { return string(e) }
 func (e chanError) RuntimeError() {}
 
-// bind attaches c to r's iteration, empty and open if it meets it first.
+// bind attaches c to r's iteration. A channel that outlives an iteration (a
+// package-level one, or one kept in package-level memory) meets the next
+// iteration as memory does, in the state the last one left: closed if it
+// was closed, with the values left in its buffer (renumbered as sent before
+// the iteration, by no task). The tasks that waited on it ended with their
+// iteration. A timer's channel starts empty, as its timer starts stopped.
 func (c *Chan[T]) bind(r *core.Run, pc uintptr) {
 	if !c.o.Bind(r, pc) {
 		return
 	}
-	clear(c.buf)
-	c.head, c.n, c.closed, c.seq = 0, 0, false, 0
+	c.seq = 0
+	if c.timer {
+		clear(c.buf)
+		c.head, c.n, c.closed = 0, 0, false
+	}
+	for i := range c.n {
+		it := &c.buf[(c.head+i)%c.size]
+		it.id, it.from = c.newID(), -1
+	}
 	clear(c.recvq)
 	c.recvq = c.recvq[:0]
 	clear(c.sendq)
