@@ -1,6 +1,8 @@
 package prim
 
 import (
+	"sync/atomic"
+
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
@@ -27,8 +29,11 @@ type Chan[T any] struct {
 	closed bool
 	timer  bool   // a timer's channel: Len and Cap report 0, as in Go 1.23
 	seq    uint32 // values sent in this iteration, for ids
-	recvq  []recvWaiter[T]
-	sendq  []sendWaiter[T]
+	// outClosed: code outside control closed the native channel (see
+	// ClosedOutside).
+	outClosed atomic.Bool
+	recvq     []recvWaiter[T]
+	sendq     []sendWaiter[T]
 }
 
 // chanItem is a buffered value.
@@ -73,13 +78,17 @@ func (e chanError) RuntimeError() {}
 // package-level one, or one kept in package-level memory) meets the next
 // iteration as memory does, in the state the last one left: closed if it
 // was closed, with the values left in its buffer (renumbered as sent before
-// the iteration, by no task). The tasks that waited on it ended with their
-// iteration. A timer's channel starts empty, as its timer starts stopped.
+// the iteration, by no task); closed too if code outside control closed it
+// (ClosedOutside). The tasks that waited on it ended with their iteration.
+// A timer's channel starts empty, as its timer starts stopped.
 func (c *Chan[T]) bind(r *core.Run, pc uintptr) {
 	if !c.o.Bind(r, pc) {
 		return
 	}
 	c.seq = 0
+	if c.outClosed.Load() {
+		c.closed = true
+	}
 	if c.timer {
 		clear(c.buf)
 		c.head, c.n, c.closed = 0, 0, false
@@ -93,6 +102,13 @@ func (c *Chan[T]) bind(r *core.Run, pc uintptr) {
 	clear(c.sendq)
 	c.sendq = c.sendq[:0]
 }
+
+// ClosedOutside notes that code outside control (package initialization,
+// TestMain, a test run outside control, a goroutine started there) closed
+// c's native channel: the next iteration that binds c finds it closed, as
+// it finds that code's writes to memory (a pool's state flag set by a
+// Release outside control, whose done channel its last worker closed).
+func (c *Chan[T]) ClosedOutside() { c.outClosed.Store(true) }
 
 // chanOn names a channel in deadlock reports without allocating.
 type chanOn[T any] Chan[T]

@@ -41,3 +41,17 @@ func TestPackageChan(t *testing.T) {
 	defaultPool.release()
 	defaultPool.reboot()
 }
+
+// A channel closed outside control (here in init; in the pool's case by
+// its last worker, a real goroutine of a test that ran outside control) is
+// closed for the schedules too.
+var initDone = make(chan struct{})
+
+func init() { close(initDone) }
+
+func TestInitClosed(t *testing.T) {
+	<-initDone
+	if _, ok := <-initDone; ok {
+		t.Fatal("a value from a closed channel")
+	}
+}
