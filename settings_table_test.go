@@ -21,6 +21,7 @@ var codeOnly = map[string]string{
 	"Name":           "code only: the test name recorded in traces (Check uses the test's)",
 	"ReplayHint":     "code only (a function): the replay command that reports print",
 	"ScaledDuration": "code only: a time budget scaled by the first iteration, which morpheus test gives each rewritten test",
+	"TimeLimit":      "code only: a wall-clock bound of the run, the iteration running at it cut (uncounted, no failure); morpheus test gives each rewritten test a minute",
 }
 
 const (
