@@ -61,6 +61,17 @@ func ScaledDuration(floor time.Duration, factor float64) Option {
 	return func(c *config) { c.Scaled = explore.Scaled{Floor: floor, Factor: factor} }
 }
 
+// TimeLimit bounds the run's wall-clock time, iterations included: at d the
+// iteration running is cut (it ends at its next op, its goroutines
+// unwound) and counts neither as passed nor as failed, no other iteration
+// starts, and the result says Stopped "budget-cut". Once the first
+// iteration has ended, one that would likely run past d (taking as long as
+// the first) does not start. For tests whose single iteration can take
+// minutes: they end within d with the iterations that completed. Only how
+// many iterations run and whether the last completes depend on it, never
+// what an iteration does; a cut iteration reports no failure.
+func TimeLimit(d time.Duration) Option { return func(c *config) { c.TimeLimit = d } }
+
 // Strategy selects the exploration strategy: by name, as on the command line
 // ("random", "pos", "pct:3", "pos+ca", ...; see package strategy), or with a
 // function that returns a new instance of a strategy of your own. Each

@@ -37,7 +37,8 @@ type Result struct {
 	Interrupted bool
 	// Stopped says why no more iterations ran: "failure", "exhausted" (a
 	// systematic strategy explored every schedule), "interrupted",
-	// "budget-time" (Duration or ScaledDuration was spent) or
+	// "budget-time" (Duration or ScaledDuration was spent), "budget-cut"
+	// (TimeLimit came while an iteration ran, which was cut, uncounted) or
 	// "budget-schedules" (the iterations asked for ran). Empty for a replay.
 	Stopped string
 

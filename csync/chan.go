@@ -38,8 +38,10 @@ func (c *Chan[T]) impl() *prim.Chan[T] {
 
 // Make returns a channel with a buffer of n values (0: unbuffered), like
 // make(chan T, n). It may be called outside a test (a package-level
-// channel); the channel then binds to each iteration that uses it, empty and
-// open.
+// channel); the channel then binds to each iteration that uses it. A channel
+// that outlives an iteration keeps, as memory does, what the iteration left:
+// closed stays closed, values in the buffer stay there; the tasks that
+// waited on it ended with their iteration.
 //
 //go:noinline
 func Make[T any](n int) *Chan[T] {

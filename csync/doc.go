@@ -95,10 +95,14 @@
 // # Objects that outlive an iteration
 //
 // A package-level var mu csync.Mutex serves every iteration: objects bind
-// to the iteration that uses them and start from their zero state in each
-// (a channel made by Make keeps its capacity and creation site). Such an
-// object is shared by all the iterations of a process, so explore it with
-// morpheus.Workers(1); objects created inside the test need no care.
+// to the iteration that uses them and start from their zero state in each,
+// but for what outlives an iteration as memory does: a channel keeps its
+// capacity, creation site, its close and the values left in its buffer (a
+// pool's done channel that an earlier iteration's Release closed stays
+// closed, as the pool's state flag in memory says), and a Once whose f
+// returned stays done. Such an object is shared by all the iterations of a
+// process, so explore it with morpheus.Workers(1); objects created inside
+// the test need no care.
 //
 // # Putting an existing component under morpheus
 //

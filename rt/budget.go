@@ -17,8 +17,15 @@ import (
 // takes 1 ms runs its 100 schedules; one whose schedule takes a second runs
 // about DefaultBudgetFactor of them in each process. Time decides only how many schedules
 // run, never what a schedule does: schedule i of seed s is the same in
-// every run. EnvSchedules, EnvDuration and EnvBudget override it (morpheus
-// test's -iterations and -duration turn the scaled budget off).
+// every run. A test also ends by DefaultBudgetLimit: the schedule running
+// then is cut (it neither passes nor fails, and is not counted; the record
+// says "budget-cut"), and after the first schedule none starts that would
+// likely run past it. So a test whose single schedule takes minutes (a
+// worker-pool test submitting 100,000 tasks, on a busy machine) gets its
+// verdict, the schedules that completed, within about a minute, and the
+// package's later tests are reached. EnvSchedules, EnvDuration and
+// EnvBudget override it (morpheus test's -iterations and -duration turn the
+// scaled budget and its limit off).
 //
 // Why these numbers (BENCHMARKS.md, "Budget"): GoKer's kernels fail in
 // their first schedules (all but one of 98 within nine, each in well under
@@ -30,14 +37,16 @@ const (
 	DefaultSchedules    = 100
 	DefaultBudgetFloor  = time.Second
 	DefaultBudgetFactor = 3
+	DefaultBudgetLimit  = time.Minute
 )
 
 // EnvDuration is a wall-clock budget per test and process (morpheus test
 // -duration): no schedule starts once the test has explored that long.
 const EnvDuration = "MORPHEUS_RT_DURATION"
 
-// EnvBudget is the time budget scaled by the first schedule: "FLOOR,FACTOR"
-// (as "1s,3", the default) or "off".
+// EnvBudget is the time budget scaled by the first schedule and its limit:
+// "FLOOR,FACTOR" or "FLOOR,FACTOR,LIMIT" (as "1s,3,1m", the default; a
+// LIMIT of 0 is none), or "off" (neither).
 const EnvBudget = "MORPHEUS_RT_BUDGET"
 
 // Why a rewritten test's exploration stopped (Result.Stopped).
@@ -47,6 +56,7 @@ const (
 	StopSchedules   = "budget-schedules" // every schedule asked for ran
 	StopExhausted   = "exhausted"        // a systematic strategy (dfs) explored every schedule
 	StopInterrupted = "interrupted"      // a SIGINT or SIGTERM
+	StopCut         = "budget-cut"       // the budget's limit came during a schedule, which was cut
 )
 
 // budgetOptions returns the options of the test's budget: its schedules
@@ -67,33 +77,41 @@ func budgetOptions() ([]morpheus.Option, error) {
 		}
 		opts = append(opts, morpheus.Duration(d))
 	}
-	floor, factor, err := scaledBudget(getenv(EnvBudget))
+	floor, factor, limit, err := scaledBudget(getenv(EnvBudget))
 	if err != nil {
 		return nil, err
 	}
 	if factor > 0 {
 		opts = append(opts, morpheus.ScaledDuration(floor, factor))
 	}
+	if limit > 0 {
+		opts = append(opts, morpheus.TimeLimit(limit))
+	}
 	return opts, nil
 }
 
-// scaledBudget reads EnvBudget: "" is the default, "off" none (factor 0).
-func scaledBudget(s string) (floor time.Duration, factor float64, err error) {
+// scaledBudget reads EnvBudget: "" is the default, "off" none (factor and
+// limit 0).
+func scaledBudget(s string) (floor time.Duration, factor float64, limit time.Duration, err error) {
 	switch s {
 	case "":
-		return DefaultBudgetFloor, DefaultBudgetFactor, nil
+		return DefaultBudgetFloor, DefaultBudgetFactor, DefaultBudgetLimit, nil
 	case "off":
-		return 0, 0, nil
+		return 0, 0, 0, nil
 	}
-	f, k, ok := strings.Cut(s, ",")
+	parts := strings.Split(s, ",")
+	ok := len(parts) == 2 || len(parts) == 3
 	if ok {
-		floor, err = time.ParseDuration(f)
+		floor, err = time.ParseDuration(parts[0])
 	}
 	if ok && err == nil {
-		factor, err = strconv.ParseFloat(k, 64)
+		factor, err = strconv.ParseFloat(parts[1], 64)
 	}
-	if !ok || err != nil || floor < 0 || factor <= 0 {
-		return 0, 0, fmt.Errorf("%s=%q: want FLOOR,FACTOR (as 1s,3) or off", EnvBudget, s)
+	if ok && err == nil && len(parts) == 3 {
+		limit, err = time.ParseDuration(parts[2])
 	}
-	return floor, factor, nil
+	if !ok || err != nil || floor < 0 || factor <= 0 || limit < 0 {
+		return 0, 0, 0, fmt.Errorf("%s=%q: want FLOOR,FACTOR[,LIMIT] (as 1s,3,1m) or off", EnvBudget, s)
+	}
+	return floor, factor, limit, nil
 }

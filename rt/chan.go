@@ -177,6 +177,9 @@ func Close[T any](ch chan<- T) {
 			c.Outside("close", pc)
 		}
 		close(ch)
+		if c != nil {
+			c.ClosedOutside()
+		}
 		return
 	}
 	if c == nil {

@@ -106,7 +106,7 @@ type Result struct {
 	// recorded is fixed, and the entry can go (morpheus test -prune).
 	Passed []string `json:"passed,omitempty"`
 	// Stopped says why the test's exploration stopped: StopFailure,
-	// StopTime, StopSchedules, StopExhausted or StopInterrupted.
+	// StopTime, StopCut, StopSchedules, StopExhausted or StopInterrupted.
 	Stopped string `json:"stopped,omitempty"`
 	// Real: the test ran once on the real network and real time, not
 	// under control (RealTest), because it reaches what this names.
@@ -201,6 +201,9 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	defer report(t, &out)
 	if res.Interrupted && res.Failure == nil && !skipped {
 		t.Errorf("morpheus: interrupted after %s, %s, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
+	}
+	if res.Stopped == StopCut && res.Failure == nil {
+		t.Logf("morpheus: %s completed; the schedule running at the budget's limit was cut, without a failure so far (%s=FLOOR,FACTOR,LIMIT sets the limit, -iterations N runs N schedules to the end)", plural.N(res.Iterations, "schedule"), EnvBudget)
 	}
 	if count {
 		out.Hits = explore.ResultOf(res).Hits

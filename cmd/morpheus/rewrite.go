@@ -36,8 +36,10 @@ exploration and reports what ran (exit 130).
 Flags:
   -iterations N   schedules per test over all processes (alias -schedules;
                   default 100, and no schedule starts once a process has
-                  explored the test for max(1s, 3 x its first schedule));
-                  0: unlimited, until a failure, -duration or ^C
+                  explored the test for max(1s, 3 x its first schedule);
+                  a schedule running a minute into the test is cut,
+                  uncounted, no failure); 0: unlimited, until a failure,
+                  -duration or ^C
   -duration D     time budget of each test in each process (schedules
                   unlimited unless -iterations says)
   -strategy S     exploration strategy (default morpheus's)

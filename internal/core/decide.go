@@ -113,6 +113,9 @@ func (m *machine) fair() bool {
 // if any, as soon as it finds it: the strategy would pick it.
 func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 	for {
+		if m.aliased { // the cache's memory: not to append to
+			m.enabled, m.enabledT, m.aliased = nil, nil, false
+		}
 		m.enabled = m.enabled[:0]
 		m.enabledT = m.enabledT[:0]
 		if words := m.pending.words; len(words) == 1 {
@@ -125,8 +128,11 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 				}
 				m.offer(t)
 			}
-		} else if t := m.walk(localFirst); t != nil {
-			return t, true
+		} else {
+			m.aliased = true
+			if t := m.cached(localFirst); t != nil {
+				return t, true
+			}
 		}
 		if len(m.enabled) > 0 {
 			if m.extra { // one test for the two (see machine.extra)
@@ -160,28 +166,6 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 			}
 		}
 	}
-}
-
-// walk offers the enabled ops in task order, as pendingSet.all walks them
-// (a zero word skipped to the next non-zero one through the summary), or
-// returns the task of the first local op as collect does.
-func (m *machine) walk(localFirst bool) *Task {
-	words := m.pending.words
-	for wi := 0; wi < len(words); wi++ {
-		w := words[wi]
-		if w == 0 {
-			wi = m.pending.skip(wi) - 1
-			continue
-		}
-		for ; w != 0; w &= w - 1 {
-			t := m.tasks[wi<<6|bits.TrailingZeros64(w)]
-			if localFirst && opkind.Local(t.op.Kind, t.op.Res) {
-				return t
-			}
-			m.offer(t)
-		}
-	}
-	return nil
 }
 
 // quiescent decides what happens when nothing is enabled and next is the

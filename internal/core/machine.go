@@ -76,6 +76,8 @@ type machine struct {
 
 	enabled  []strategy.Op
 	enabledT []*Task
+	cache    enabledCache // the enabled set kept from step to step (enabledcache.go)
+	aliased  bool         // enabled and enabledT are the cache's memory
 	// stableLocs: the strategy learns across iterations (it reads steps or
 	// traces), so signatures use stable location keys (LocKey), not program
 	// counters.
@@ -126,7 +128,11 @@ type machine struct {
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
 func (m *machine) reset(cfg Config) {
-	rec, pending, timed := m.rec, m.pending, m.timed
+	rec, pending, timed, cache := m.rec, m.pending, m.timed, m.cache
+	cache.reset()
+	if m.aliased {
+		m.enabled, m.enabledT = nil, nil
+	}
 	rec.Reset()
 	clear(m.idle)
 	pending.reset()
@@ -144,6 +150,7 @@ func (m *machine) reset(cfg Config) {
 		idle:       m.idle[:0],
 		enabled:    m.enabled[:0],
 		enabledT:   m.enabledT[:0],
+		cache:      cache,
 		tail:       m.tail,
 		rec:        rec,
 		early:      cfg.EarlyTimers,
@@ -222,7 +229,7 @@ func (m *machine) spawn(parent *Task, name string, key uint64) *Task {
 	t := m.newTask(parent, name, key)
 	t.op = Op{Kind: trace.KindStart, Obj: -1}
 	t.state = taskNew
-	m.pending.add(t.ID)
+	m.enable(t.ID)
 	if parent == nil {
 		m.main = t
 	} else {
@@ -253,7 +260,7 @@ func (m *machine) post(t *Task, op *Op) bool {
 		return false
 	}
 	t.state = taskEnabled
-	m.pending.add(t.ID)
+	m.enable(t.ID)
 	return true
 }
 
@@ -268,7 +275,7 @@ func (m *machine) pend(t *Task) {
 	switch {
 	case !op.Blocked:
 		t.state = taskEnabled
-		m.pending.add(t.ID)
+		m.enable(t.ID)
 	case !op.HasDeadline:
 		t.state = taskParked
 	case op.Deadline > m.clock:
@@ -276,7 +283,7 @@ func (m *machine) pend(t *Task) {
 		m.timed.add(t.ID)
 	default: // due now
 		t.state = taskEnabled
-		m.pending.add(t.ID)
+		m.enable(t.ID)
 	}
 }
 
@@ -285,7 +292,7 @@ func (m *machine) pend(t *Task) {
 func (m *machine) unpend(t *Task, to taskState) {
 	switch t.state {
 	case taskNew, taskEnabled:
-		m.pending.remove(t.ID)
+		m.disable(t.ID)
 	case taskTimed:
 		m.timed.remove(t.ID)
 	}
@@ -303,7 +310,7 @@ func (m *machine) unblock(t *Task) {
 		return
 	}
 	t.state = taskEnabled
-	m.pending.add(t.ID)
+	m.enable(t.ID)
 }
 
 // moveClock moves the clock on to to, records the move in the trace and
@@ -328,7 +335,7 @@ func (m *machine) promote() {
 		if t := m.tasks[id]; t.op.Deadline <= m.clock {
 			t.state = taskEnabled
 			m.timed.remove(id)
-			m.pending.add(id)
+			m.enable(id)
 		}
 	}
 }

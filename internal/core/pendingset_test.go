@@ -4,6 +4,10 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/opkind"
+	"github.com/morpheus-go/morpheus/strategy"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // walk returns the ids in s in the order all yields them.
@@ -85,6 +89,63 @@ func TestCollectOrder(t *testing.T) {
 		if len(want) > 0 {
 			if local, _ := m.collect(true); local == nil || local.ID != want[0] {
 				t.Fatalf("%d tasks: the first local op is task %d's, collect returns %v", n, want[0], local)
+			}
+		}
+	}
+}
+
+// With more than 64 tasks collect keeps the enabled set from step to step
+// (enabledcache.go): after any sequence of tasks enabled, disabled and
+// re-posted with other ops, the set it presents is, entry for entry, the one
+// a rebuild from the pending set gives, and its first local op is the
+// rebuild's.
+func TestEnabledCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{65, 300, 5000} {
+		var m machine
+		m.reset(Config{Strategy: &scriptStrategy{}})
+		m.main = m.spawn(nil, "main", NameKey("main"))
+		for i := 1; i < n; i++ {
+			m.spawn(m.main, "g", uint64(i))
+		}
+		for step := range 3000 {
+			changes := 1 + rng.IntN(3)
+			if step%97 == 0 {
+				changes = maxDirty + 5 // past what the cache applies one by one
+			}
+			for range changes {
+				task := m.tasks[rng.IntN(len(m.tasks))]
+				if task.state == taskNew || task.state == taskEnabled {
+					m.unpend(task, taskRunning)
+				}
+				if rng.IntN(3) != 0 {
+					kinds := []trace.Kind{trace.KindChanSend, trace.KindMemRead, trace.KindStart}
+					m.post(task, &Op{Kind: kinds[rng.IntN(len(kinds))], Res: uint32(rng.IntN(2)), PC: uintptr(rng.IntN(5) + 1)})
+				}
+			}
+			var want []strategy.Op
+			for id := range m.pending.all() {
+				want = append(want, m.entry(m.tasks[id]))
+			}
+			localFirst := step%2 == 1
+			local, ok := m.collect(localFirst)
+			if !ok && len(want) > 0 {
+				t.Fatalf("%d tasks, step %d: collect found nothing enabled", n, step)
+			}
+			first := slices.IndexFunc(want, func(op strategy.Op) bool { return opkind.Local(op.Kind, op.Res) })
+			if localFirst && first >= 0 {
+				if local == nil || local.ID != want[first].Task || !slices.Equal(m.enabled, want[:first]) {
+					t.Fatalf("%d tasks, step %d: first local op %v, want task %d", n, step, local, want[first].Task)
+				}
+				continue
+			}
+			if local != nil || !slices.Equal(m.enabled, want) {
+				t.Fatalf("%d tasks, step %d: collect offers %d ops, a rebuild %d (or they differ)", n, step, len(m.enabled), len(want))
+			}
+			for i, op := range m.enabled {
+				if m.enabledT[i].ID != op.Task {
+					t.Fatalf("%d tasks, step %d: enabled op %d is task %d's, its task is %d", n, step, i, op.Task, m.enabledT[i].ID)
+				}
 			}
 		}
 	}

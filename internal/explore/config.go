@@ -15,6 +15,7 @@ type Config struct {
 	Iterations  int // 0: unlimited
 	Duration    time.Duration
 	Scaled      Scaled                   // a Duration budget scaled by the first iteration
+	TimeLimit   time.Duration            // the run's wall-clock bound: the iteration running then is cut (0: none)
 	Strategy    string                   // the strategy's name
 	NewStrategy func() strategy.Strategy // a user's strategy, or nil: parse Strategy
 	Seed        uint64                   // 0: derived from Name

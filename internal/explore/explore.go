@@ -309,6 +309,8 @@ func (x *explorer) stopped(res *Result) string {
 		return StopFailure
 	case res.Exhausted:
 		return StopExhausted
+	case x.budget.cut.Load():
+		return StopCut
 	case x.budget.spent.Load():
 		return StopTime
 	}

@@ -1,6 +1,8 @@
 package prim
 
 import (
+	"sync/atomic"
+
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
 	"github.com/morpheus-go/morpheus/trace"
@@ -27,8 +29,11 @@ type Chan[T any] struct {
 	closed bool
 	timer  bool   // a timer's channel: Len and Cap report 0, as in Go 1.23
 	seq    uint32 // values sent in this iteration, for ids
-	recvq  []recvWaiter[T]
-	sendq  []sendWaiter[T]
+	// outClosed: code outside control closed the native channel (see
+	// ClosedOutside).
+	outClosed atomic.Bool
+	recvq     []recvWaiter[T]
+	sendq     []sendWaiter[T]
 }
 
 // chanItem is a buffered value.
@@ -48,7 +53,7 @@ func Make[T any](n int, pc uintptr) *Chan[T] {
 // Init makes c a channel with a buffer of n values (0: unbuffered), created
 // at pc, as make(chan T, n) does. It may be called outside a test (a
 // package-level channel); the channel then binds to each iteration that
-// uses it, empty and open.
+// uses it, in the state the iteration before left it (see bind).
 func (c *Chan[T]) Init(n int, pc uintptr) {
 	if n < 0 {
 		panic(chanError("makechan: size out of range"))
@@ -69,18 +74,41 @@ type chanError string
 func (e chanError) Error() string { return string(e) }
 func (e chanError) RuntimeError() {}
 
-// bind attaches c to r's iteration, empty and open if it meets it first.
+// bind attaches c to r's iteration. A channel that outlives an iteration (a
+// package-level one, or one kept in package-level memory) meets the next
+// iteration as memory does, in the state the last one left: closed if it
+// was closed, with the values left in its buffer (renumbered as sent before
+// the iteration, by no task); closed too if code outside control closed it
+// (ClosedOutside). The tasks that waited on it ended with their iteration.
+// A timer's channel starts empty, as its timer starts stopped.
 func (c *Chan[T]) bind(r *core.Run, pc uintptr) {
 	if !c.o.Bind(r, pc) {
 		return
 	}
-	clear(c.buf)
-	c.head, c.n, c.closed, c.seq = 0, 0, false, 0
+	c.seq = 0
+	if c.outClosed.Load() {
+		c.closed = true
+	}
+	if c.timer {
+		clear(c.buf)
+		c.head, c.n, c.closed = 0, 0, false
+	}
+	for i := range c.n {
+		it := &c.buf[(c.head+i)%c.size]
+		it.id, it.from = c.newID(), -1
+	}
 	clear(c.recvq)
 	c.recvq = c.recvq[:0]
 	clear(c.sendq)
 	c.sendq = c.sendq[:0]
 }
+
+// ClosedOutside notes that code outside control (package initialization,
+// TestMain, a test run outside control, a goroutine started there) closed
+// c's native channel: the next iteration that binds c finds it closed, as
+// it finds that code's writes to memory (a pool's state flag set by a
+// Release outside control, whose done channel its last worker closed).
+func (c *Chan[T]) ClosedOutside() { c.outClosed.Store(true) }
 
 // chanOn names a channel in deadlock reports without allocating.
 type chanOn[T any] Chan[T]

@@ -13,12 +13,14 @@ import (
 // under control, and so is a context.AfterFunc callback. A goroutine's
 // runtime.Goexit ends it only; t.FailNow on a goroutine and a bare Goexit of
 // the test's body fail the test, as under go test, at their lines. A
-// package-level sync.Once whose f ran in an earlier schedule stays done. A
+// package-level sync.Once whose f ran in an earlier schedule stays done, and
+// a channel made at initialization that an earlier schedule, or code outside
+// control, closed is closed, as the memory beside it says. A
 // flush daemon that init started takes a lock the test takes, and fails no
 // schedule.
 func TestOutside(t *testing.T) {
 	sum := explore(t, testdataConfig(t, "outside", 20, 1))
-	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc", "TestPackageOnce", "TestDaemonLock"} {
+	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc", "TestPackageOnce", "TestPackageChan", "TestInitClosed", "TestDaemonLock"} {
 		ts := find(sum, name)
 		if ts == nil || ts.Failure != "" || ts.Schedules != 20 {
 			t.Errorf("%s: %+v", name, ts)

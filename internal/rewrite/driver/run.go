@@ -262,7 +262,7 @@ func schedules(cfg Config) (int, string) {
 
 // stopOrder ranks the reasons a test's processes stopped: the test's is the
 // highest of them.
-var stopOrder = map[string]int{rt.StopSchedules: 1, rt.StopTime: 2, rt.StopExhausted: 3, rt.StopInterrupted: 4, rt.StopFailure: 5}
+var stopOrder = map[string]int{rt.StopSchedules: 1, rt.StopTime: 2, rt.StopCut: 3, rt.StopExhausted: 4, rt.StopInterrupted: 5, rt.StopFailure: 6}
 
 func mergeStopped(a, b string) string {
 	if stopOrder[b] > stopOrder[a] {
