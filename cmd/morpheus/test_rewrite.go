@@ -43,8 +43,10 @@ exploring and report what ran; the summary follows and morpheus test
 exits 130. A second ^C kills them at once.
 
 Budget: by default each rewritten test gets 100 schedules (split over the
--jobs processes), and no schedule starts once a process has explored it
-for max(1s, 3 x its first schedule's time); -iterations or -duration
+-jobs processes), and a process explores it for at most max(1s, 3 x
+its first schedule's time): a schedule starts only if, taking as long
+as its schedules so far did on average, it ends by then; -iterations or
+-duration
 replaces this (MORPHEUS_RT_BUDGET=FLOOR,FACTOR or off in the environment
 changes it). Time decides only how many schedules run, never what a
 schedule does. The summary (and -json's "stopped") says per test how many

@@ -19,14 +19,23 @@ const (
 	StopIterations  = "budget-schedules" // the iterations asked for ran
 )
 
-// budget is the moment, in BudgetNow's nanoseconds, after which no
-// iteration starts: the Duration's and, once the first iteration has
-// ended, the Scaled budget's, whichever comes first (0: none).
+// budget holds the moments after which no iteration starts: the
+// Duration's (an iteration starts while it has not passed) and, once the
+// first iteration has ended, the Scaled budget's, which is a cap on the
+// whole run: an iteration starts only if, taking as long as the run's
+// iterations so far took on average, it ends by then. So a run under a
+// Scaled budget of factor k takes about k times its first iteration, not
+// up to an iteration more (a slow test whose iteration takes a second ran
+// four under a budget of three seconds). Times are BudgetNow's nanoseconds;
+// 0: none.
 type budget struct {
 	start    time.Time
-	deadline atomic.Int64
-	scaled   atomic.Bool // the first iteration set the Scaled budget
-	spent    atomic.Bool // an iteration did not start because of it
+	deadline atomic.Int64 // the Duration's
+	scaledAt atomic.Int64 // the Scaled budget's
+	scaled   atomic.Bool  // the first iteration set the Scaled budget
+	spent    atomic.Bool  // an iteration did not start because of either
+	ran      atomic.Int64 // iterations timed (Scaled): how many
+	took     atomic.Int64 // and their total time (ns)
 }
 
 func (b *budget) init(c *Config) {
@@ -39,30 +48,41 @@ func (b *budget) init(c *Config) {
 	}
 }
 
-// timing reports whether the next iteration's time is wanted: the Scaled
-// budget's, until the first iteration has set it.
-func (b *budget) timing(s Scaled) bool { return s.Factor > 0 && !b.scaled.Load() }
+// timing reports whether iterations are timed: under a Scaled budget.
+func (b *budget) timing(s Scaled) bool { return s.Factor > 0 }
 
-// first sets the Scaled budget from the first iteration to end, which took d.
-func (b *budget) first(s Scaled, d time.Duration) {
-	if s.Factor <= 0 || !b.scaled.CompareAndSwap(false, true) {
+// ended records an iteration that took d; the first to end sets the
+// Scaled budget.
+func (b *budget) ended(s Scaled, d time.Duration) {
+	if s.Factor <= 0 {
 		return
 	}
-	at := b.start.Add(s.limit(d)).UnixNano()
-	for {
-		old := b.deadline.Load()
-		if old != 0 && old <= at || b.deadline.CompareAndSwap(old, at) {
-			return
-		}
+	b.took.Add(int64(d))
+	b.ran.Add(1)
+	if b.scaled.CompareAndSwap(false, true) {
+		b.scaledAt.Store(b.start.Add(s.limit(d)).UnixNano())
 	}
 }
 
 // over reports whether the budget is spent, and remembers that it was.
 func (b *budget) over() bool {
-	at := b.deadline.Load()
-	if at == 0 || BudgetNow().UnixNano() <= at {
+	if b.deadline.Load() == 0 && b.scaledAt.Load() == 0 {
 		return false
 	}
-	b.spent.Store(true)
-	return true
+	now := BudgetNow().UnixNano()
+	if at := b.deadline.Load(); at != 0 && now > at {
+		b.spent.Store(true)
+		return true
+	}
+	if at := b.scaledAt.Load(); at != 0 {
+		var mean int64
+		if n := b.ran.Load(); n > 0 {
+			mean = b.took.Load() / n
+		}
+		if now+mean > at {
+			b.spent.Store(true)
+			return true
+		}
+	}
+	return false
 }
