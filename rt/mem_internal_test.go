@@ -20,15 +20,15 @@ var (
 func TestWeakObject(t *testing.T) {
 	s := make([]int64, weakSize) // a size not known at compile time: on the heap
 	type rec struct {
-		a, b int
-		c    [3]string
+		a int
+		c [3]string
 	}
 	r := &rec{}
 	a, b := weakObject(unsafe.Pointer(&s[5])), weakObject(unsafe.Pointer(&s[4000]))
 	if a != b {
 		t.Errorf("two elements of one slice got two weak pointers: each address gets a record of its own in the span")
 	}
-	if weakObject(unsafe.Pointer(&r.b)) != weakObject(unsafe.Pointer(&r.c[2])) {
+	if weakObject(unsafe.Pointer(&r.a)) != weakObject(unsafe.Pointer(&r.c[2])) {
 		t.Errorf("two fields of one struct got two weak pointers")
 	}
 	if a.Value() == nil {
