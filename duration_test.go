@@ -128,11 +128,14 @@ func TestDurationWakesEpochWaiters(t *testing.T) {
 	}
 }
 
-// A budget scaled by the first iteration: on a clock where every iteration
-// takes 100 ms, factor 3 stops the run once 300 ms are spent (the fourth
-// iteration starts at 300 ms, the fifth would at 400), a floor of 1 s
-// after eleven; Iterations below either stops it first. Result.Stopped
-// says which.
+// A budget scaled by the first iteration caps the whole run: on a clock
+// where every iteration takes 100 ms, factor 3 runs three (a fourth would
+// end at 400 ms, past the 300 ms cap; it used to start, at 300 ms, and
+// end a whole iteration late), a floor of 1 s ten; Iterations below either
+// stops it first. Result.Stopped says which. On a clock where the first
+// iteration takes 100 ms and the others 250 ms, the cap of 300 ms holds
+// one more (ending at 350 ms: the mean so far, 100 ms, said 200 ms), and
+// then the mean says no.
 func TestScaledDuration(t *testing.T) {
 	var now atomic.Int64
 	restore := morpheus.SetBudgetClock(func() time.Time { return time.Unix(0, now.Load()) })
@@ -144,8 +147,8 @@ func TestScaledDuration(t *testing.T) {
 		want    int
 		stopped string
 	}{
-		{0, 0, 4, "budget-time"},
-		{time.Second, 100, 11, "budget-time"},
+		{0, 0, 3, "budget-time"},
+		{time.Second, 100, 10, "budget-time"},
 		{time.Second, 5, 5, "budget-schedules"},
 	} {
 		now.Store(0)
@@ -153,6 +156,18 @@ func TestScaledDuration(t *testing.T) {
 		if res.Iterations != c.want || res.Stopped != c.stopped {
 			t.Errorf("floor %v, %d iterations: ran %d, stopped %q; want %d, %q", c.floor, c.iters, res.Iterations, res.Stopped, c.want, c.stopped)
 		}
+	}
+	now.Store(0)
+	var n atomic.Int64
+	uneven := func(e *morpheus.Env) {
+		if n.Add(1) == 1 {
+			now.Add(int64(100 * time.Millisecond))
+		} else {
+			now.Add(int64(250 * time.Millisecond))
+		}
+	}
+	if res := explore(t, uneven, morpheus.Iterations(0), morpheus.Workers(1), morpheus.ScaledDuration(0, 3)); res.Iterations != 2 || res.Stopped != "budget-time" {
+		t.Errorf("uneven iterations: ran %d, stopped %q; want 2, budget-time", res.Iterations, res.Stopped)
 	}
 	res := explore(t, racyCounter, morpheus.Seed(7), morpheus.Iterations(500), morpheus.Shrink(0), morpheus.ScaledDuration(time.Hour, 3))
 	if res.Failure == nil || res.Stopped != "failure" {

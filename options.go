@@ -51,9 +51,10 @@ func Iterations(n int) Option { return func(c *config) { c.Iterations = n } }
 func Duration(d time.Duration) Option { return func(c *config) { c.Duration = d } }
 
 // ScaledDuration sets a wall-clock budget scaled by the run's own first
-// iteration: no iteration starts once the run has taken max(floor, factor ×
-// the first iteration's time), so a test whose iteration is slow gets fewer
-// of them. With Duration or Iterations as well, the run stops at whichever
+// iteration: the run takes at most max(floor, factor × the first
+// iteration's time), an iteration starting only if, as long as the mean of
+// those before, it ends within that; so a test whose iteration is slow gets
+// fewer of them. With Duration or Iterations as well, the run stops at whichever
 // limit comes first. Only how many iterations run depends on it, never what
 // an iteration does. morpheus test gives each rewritten test such a budget
 // by default (rt.DefaultBudget).

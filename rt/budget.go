@@ -11,11 +11,12 @@ import (
 
 // A rewritten test's budget: how many schedules it gets and for how long.
 // By default it gets DefaultSchedules schedules (split over the driver's
-// processes) and a time budget scaled by its own first schedule: no
-// schedule starts once the exploration has taken max(DefaultBudgetFloor,
-// DefaultBudgetFactor × the first schedule's time). A test whose schedule
+// processes) and a time budget scaled by its own first schedule: the
+// exploration is capped at max(DefaultBudgetFloor, DefaultBudgetFactor ×
+// the first schedule's time), a schedule starting only if, as long as the
+// mean of those before, it ends within the cap. A test whose schedule
 // takes 1 ms runs its 100 schedules; one whose schedule takes a second runs
-// about DefaultBudgetFactor of them in each process. Time decides only how many schedules
+// DefaultBudgetFactor of them in each process, in about that many seconds. Time decides only how many schedules
 // run, never what a schedule does: schedule i of seed s is the same in
 // every run. A test also ends by DefaultBudgetLimit: the schedule running
 // then is cut (it neither passes nor fails, and is not counted; the record

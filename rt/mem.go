@@ -96,11 +96,25 @@ func location(r *core.Run, p unsafe.Pointer) uint32 {
 		if isOffHeap(uintptr(p)) {
 			l.offHeap = true // no weak pointer there (offheap.go)
 		} else {
-			l.obj = weak.Make((*byte)(p))
+			l.obj = weakObject(p)
 		}
 		s.mem[uintptr(p)] = l
 	}
 	return l.res
+}
+
+// weakObject holds p's object weakly: a weak pointer to the object's start
+// (goruntime.ObjectBase), which is alive exactly while p's is. The runtime
+// keeps one record per address a weak pointer is made to, in a list per
+// span that every weak.Make walks: one per field or element accessed made
+// each new location's cost grow with the object (a slice's n elements cost
+// O(n²)); one per object keeps it flat. Outside the heap (a package
+// variable) the weak pointer is p's own, as the runtime requires.
+func weakObject(p unsafe.Pointer) weak.Pointer[byte] {
+	if base := goruntime.ObjectBase(p); base != nil {
+		return weak.Make((*byte)(base))
+	}
+	return weak.Make((*byte)(p))
 }
 
 // memLoc is a location of the schedule: its resource, and its object,

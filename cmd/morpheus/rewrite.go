@@ -35,8 +35,9 @@ exploration and reports what ran (exit 130).
 
 Flags:
   -iterations N   schedules per test over all processes (alias -schedules;
-                  default 100, and no schedule starts once a process has
-                  explored the test for max(1s, 3 x its first schedule);
+                  default 100, and a process explores the test for at
+                  most max(1s, 3 x its first schedule): a schedule starts
+                  only if, as long as the mean so far, it ends by then;
                   a schedule running a minute into the test is cut,
                   uncounted, no failure); 0: unlimited, until a failure,
                   -duration or ^C

@@ -43,19 +43,20 @@ exploring and report what ran; the summary follows and morpheus test
 exits 130. A second ^C kills them at once.
 
 Budget: by default each rewritten test gets 100 schedules (split over the
--jobs processes), and no schedule starts once a process has explored it
-for max(1s, 3 x its first schedule's time); and a test ends within a
-minute in each process: the schedule running then is cut (neither passed
-nor failed, not counted), so a test whose single schedule takes minutes
-gets its verdict from the schedules that completed and the package's
-later tests run. -iterations or -duration replaces this
-(MORPHEUS_RT_BUDGET=FLOOR,FACTOR,LIMIT, as 1s,3,1m, or off in the
-environment changes it). Time decides only how many schedules run and
-whether the last completes, never what a schedule does. The summary (and
--json's "stopped") says per test how many schedules it got and why it
-stopped: budget-schedules (all it was given), budget-time, budget-cut (the
-limit cut a schedule), failure, exhausted (a systematic strategy explored
-every schedule) or interrupted.
+-jobs processes), and a process explores it for at most max(1s, 3 x
+its first schedule's time): a schedule starts only if, taking as long
+as its schedules so far did on average, it ends by then; and a test
+ends within a minute in each process: the schedule running then is cut
+(neither passed nor failed, not counted), so a test whose single
+schedule takes minutes gets its verdict from the schedules that
+completed and the package's later tests run. -iterations or -duration
+replaces this (MORPHEUS_RT_BUDGET=FLOOR,FACTOR,LIMIT, as 1s,3,1m, or off
+in the environment changes it). Time decides only how many schedules run
+and whether the last completes, never what a schedule does. The summary
+(and -json's "stopped") says per test how many schedules it got and why
+it stopped: budget-schedules (all it was given), budget-time, budget-cut
+(the limit cut a schedule), failure, exhausted (a systematic strategy
+explored every schedule) or interrupted.
 
 Schedules and shards: schedule i of a test has the same seed in every run
 (from the test's name, or -seed, and i alone). Of -jobs J processes,

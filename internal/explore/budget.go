@@ -20,19 +20,26 @@ const (
 	StopCut         = "budget-cut"       // the TimeLimit came during an iteration, which was cut
 )
 
-// budget is the moment, in BudgetNow's nanoseconds, after which no
-// iteration starts: the Duration's and, once the first iteration has
-// ended, the Scaled budget's, whichever comes first (0: none). The
-// TimeLimit is harder: at it the iteration running is cut (cutOff), and
-// once the first iteration has ended, none starts that, taking as long as
-// it, would run past the limit.
+// budget holds the moments after which no iteration starts. The
+// Duration's is a plain deadline: an iteration starts while it has not
+// passed. The Scaled budget's, set once the first iteration has ended, and
+// the TimeLimit's are caps on the whole run: an iteration starts only if,
+// taking as long as the run's iterations so far took on average, it ends
+// by the earlier of them. So a run under a Scaled budget of factor k takes
+// about k times its first iteration, not up to an iteration more (a slow
+// test whose iteration takes a second ran four under a budget of three
+// seconds). The TimeLimit is harder still: at it the iteration running is
+// cut (cutOff). Times are BudgetNow's nanoseconds; 0: none.
 type budget struct {
 	start    time.Time
 	limit    time.Duration // TimeLimit
-	deadline atomic.Int64
-	scaled   atomic.Bool // the first iteration set the Scaled budget
-	spent    atomic.Bool // an iteration did not start because of it
-	cut      atomic.Bool // the TimeLimit cut an iteration
+	deadline atomic.Int64  // the Duration's, or the moment of a cut
+	capAt    atomic.Int64  // the Scaled budget's and the TimeLimit's, the earlier
+	scaled   atomic.Bool   // the first iteration set the caps
+	spent    atomic.Bool   // an iteration did not start because of the budget
+	cut      atomic.Bool   // the TimeLimit cut an iteration
+	ran      atomic.Int64  // iterations timed: how many
+	took     atomic.Int64  // and their total time (ns)
 }
 
 func (b *budget) init(c *Config) {
@@ -43,16 +50,13 @@ func (b *budget) init(c *Config) {
 	if c.Duration > 0 {
 		b.deadline.Store(b.start.Add(c.Duration).UnixNano())
 	}
-	if c.TimeLimit > 0 {
-		b.lower(b.start.Add(c.TimeLimit).UnixNano())
-	}
 }
 
-// lower moves the deadline to at, unless it is earlier.
-func (b *budget) lower(at int64) {
+// lowerMoment moves the moment in v (0: none) to at, unless it is earlier.
+func lowerMoment(v *atomic.Int64, at int64) {
 	for {
-		old := b.deadline.Load()
-		if old != 0 && old <= at || b.deadline.CompareAndSwap(old, at) {
+		old := v.Load()
+		if old != 0 && old <= at || v.CompareAndSwap(old, at) {
 			return
 		}
 	}
@@ -61,34 +65,47 @@ func (b *budget) lower(at int64) {
 // cutOff ends the budget at once: the TimeLimit came during an iteration.
 func (b *budget) cutOff() {
 	b.cut.Store(true)
-	b.lower(BudgetNow().UnixNano() - 1)
+	lowerMoment(&b.deadline, BudgetNow().UnixNano()-1)
 }
 
-// timing reports whether the next iteration's time is wanted: the Scaled
-// budget's or the TimeLimit's, until the first iteration has set it.
-func (b *budget) timing(s Scaled) bool { return (s.Factor > 0 || b.limit > 0) && !b.scaled.Load() }
+// timing reports whether iterations are timed: under a Scaled budget or a
+// TimeLimit.
+func (b *budget) timing(s Scaled) bool { return s.Factor > 0 || b.limit > 0 }
 
-// first sets the Scaled budget from the first iteration to end, which took
-// d, and keeps iterations that would likely run past the TimeLimit from
-// starting.
-func (b *budget) first(s Scaled, d time.Duration) {
-	if (s.Factor <= 0 && b.limit <= 0) || !b.scaled.CompareAndSwap(false, true) {
+// ended records an iteration that took d; the first to end sets the caps.
+func (b *budget) ended(s Scaled, d time.Duration) {
+	if !b.timing(s) {
+		return
+	}
+	b.took.Add(int64(d))
+	b.ran.Add(1)
+	if !b.scaled.CompareAndSwap(false, true) {
 		return
 	}
 	if s.Factor > 0 {
-		b.lower(b.start.Add(s.limit(d)).UnixNano())
+		lowerMoment(&b.capAt, b.start.Add(s.limit(d)).UnixNano())
 	}
 	if b.limit > 0 {
-		b.lower(b.start.Add(b.limit - d).UnixNano())
+		lowerMoment(&b.capAt, b.start.Add(b.limit).UnixNano())
 	}
 }
 
 // over reports whether the budget is spent, and remembers that it was.
 func (b *budget) over() bool {
-	at := b.deadline.Load()
-	if at == 0 || BudgetNow().UnixNano() <= at {
-		return false
+	now := BudgetNow().UnixNano()
+	if at := b.deadline.Load(); at != 0 && now > at {
+		b.spent.Store(true)
+		return true
 	}
-	b.spent.Store(true)
-	return true
+	if at := b.capAt.Load(); at != 0 {
+		var mean int64
+		if n := b.ran.Load(); n > 0 {
+			mean = b.took.Load() / n
+		}
+		if now+mean > at {
+			b.spent.Store(true)
+			return true
+		}
+	}
+	return false
 }

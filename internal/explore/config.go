@@ -55,10 +55,12 @@ func (c *Config) core(s strategy.Strategy, seed uint64, maxSteps int, clockLimit
 	}
 }
 
-// Scaled is a wall-clock budget scaled by the run's own first iteration: no
-// iteration starts once the run has taken max(Floor, Factor × the time the
-// first iteration took). A zero Factor is none. Only how many iterations
-// run depends on it, never what an iteration does.
+// Scaled is a wall-clock budget scaled by the run's own first iteration:
+// the run is capped at max(Floor, Factor × the time the first iteration
+// took), and an iteration starts only if, taking the mean time of the
+// iterations so far, it ends within the cap (budget.over). A zero Factor
+// is none. Only how many iterations run depends on it, never what an
+// iteration does.
 type Scaled struct {
 	Floor  time.Duration
 	Factor float64

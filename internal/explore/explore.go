@@ -281,7 +281,7 @@ func (x *explorer) work(ws *workerState) {
 			return
 		}
 		if timing {
-			x.budget.first(x.c.Scaled, BudgetNow().Sub(began))
+			x.budget.ended(x.c.Scaled, BudgetNow().Sub(began))
 		}
 		if learner != nil {
 			x.learn.finish(int(j), learner.Learned())

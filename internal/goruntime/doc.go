@@ -27,4 +27,10 @@
 //     counting mode clears the mark between schedules. If they moved,
 //     ClearFailed panics rather than count wrong; the canary clears a
 //     failed subtest's mark.
+//   - The runtime's findObject (ObjectBase): the start of the heap object
+//     that holds an address, read through the //go:linkname the runtime
+//     keeps for it. rt holds a location's object weakly by its start, one
+//     weak record per object. If it went, the link would fail; if its
+//     meaning changed, locations would be held by the wrong object; the
+//     canary checks fields, elements and a package variable.
 package goruntime
