@@ -103,6 +103,51 @@ func TestContext(t *testing.T) {
 	}
 }
 
+// doneCtx is a context of a program's own type (a mock clock's deadline
+// context) whose Done channel rewritten code made.
+type doneCtx struct {
+	context.Context
+	done chan struct{}
+	err  error
+}
+
+func (c *doneCtx) Done() <-chan struct{} { return c.done }
+func (c *doneCtx) Err() error {
+	if rt.Select(true, rt.OnRecv(c.done)) == 0 {
+		return c.err
+	}
+	return nil
+}
+
+// A context made under such a parent is cancelled with it, as Go's
+// context package watches such a parent with a goroutine: at once if the
+// parent is done already, else when it is; the watcher of a parent nobody
+// cancels is no leak.
+func TestContextCustomParent(t *testing.T) {
+	if f := explore(t, 30, func() {
+		parent := &doneCtx{Context: context.Background(), done: rt.Make[chan struct{}](0), err: context.DeadlineExceeded}
+		child, cancel := rt.WithCancel(parent)
+		defer cancel()
+		rt.Go(func() { rt.Close(parent.done) })
+		rt.Recv(child.Done())
+		if child.Err() != context.DeadlineExceeded {
+			panic("child's error is not its parent's")
+		}
+		late, stop := rt.WithCancel(parent)
+		defer stop()
+		if late.Err() != context.DeadlineExceeded {
+			panic("a child of a done parent is not done at once")
+		}
+		never := &doneCtx{Context: context.Background(), done: rt.Make[chan struct{}](0)}
+		rt.WithCancel(never) // its watcher waits past the test: no leak
+		c2, cancel2 := rt.WithCancel(never)
+		cancel2()
+		rt.Recv(c2.Done())
+	}); f != nil {
+		t.Fatal(f.Report(false, ""))
+	}
+}
+
 // A channel made in one schedule and kept for the next (a sync.Pool, a
 // global) stays controlled.
 func TestChannelOutlivesSchedule(t *testing.T) {
