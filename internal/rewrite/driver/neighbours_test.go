@@ -213,7 +213,7 @@ func TestRuntimeObserved(t *testing.T) {
 		t.Errorf("TestReflectChan: %+v", ts)
 	}
 	ts := find(sum, "TestAllocs")
-	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:43"
+	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:44"
 	if ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
 		t.Errorf("TestAllocs once as go test runs it (%s): %+v", why, ts)
 	}

@@ -28,6 +28,47 @@ func TestChanLen(t *testing.T) {
 	assert.Len(t, ch, 1)
 }
 
+// TestAllocs counts the allocations of code that locks, reads a map and
+// receives, with testing.AllocsPerRun and with runtime.ReadMemStats as
+// tests that check their code allocates nothing do: none.
+func TestAllocs(t *testing.T) {
+	var mu sync.Mutex
+	m := map[int]int{1: 2}
+	ch := make(chan int, 1)
+	get := func() {
+		mu.Lock()
+		ch <- m[1]
+		<-ch
+		mu.Unlock()
+	}
+	if n := testing.AllocsPerRun(10, get); n != 0 {
+		t.Errorf("AllocsPerRun: %v allocations, want 0", n)
+	}
+	if n := mallocs(get); n != 0 {
+		t.Errorf("ReadMemStats: %d allocations, want 0", n)
+	}
+}
+
+// mallocs returns how many allocations f makes, by runtime.ReadMemStats.
+func mallocs(f func()) uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.Mallocs
+	f()
+	runtime.ReadMemStats(&ms)
+	return ms.Mallocs - before
+}
+
+// TestMemStats starts a library's collector of memory statistics, which
+// reads runtime.ReadMemStats on a goroutine of its own for a report: no
+// allocation count, so the test stays under control.
+func TestMemStats(t *testing.T) {
+	stop := memstats.Start(time.Millisecond)
+	time.Sleep(5 * time.Millisecond)
+	stop()
+	_ = memstats.Heap()
+}
+
 // TestReflectChan moves values through channels by reflection, as a
 // generic fan-in or tee does: reflect.Select over the inputs, a
 // reflect.Value's Send, Recv, TrySend, TryRecv and Close. The goroutines
@@ -74,45 +115,4 @@ func TestReflectChan(t *testing.T) {
 	if v, ok := reflect.ValueOf(buf).TryRecv(); ok || v.IsValid() {
 		t.Fatalf("TryRecv of an empty channel: %v %v", v, ok)
 	}
-}
-
-// TestAllocs counts the allocations of code that locks, reads a map and
-// receives, with testing.AllocsPerRun and with runtime.ReadMemStats as
-// tests that check their code allocates nothing do: none.
-func TestAllocs(t *testing.T) {
-	var mu sync.Mutex
-	m := map[int]int{1: 2}
-	ch := make(chan int, 1)
-	get := func() {
-		mu.Lock()
-		ch <- m[1]
-		<-ch
-		mu.Unlock()
-	}
-	if n := testing.AllocsPerRun(10, get); n != 0 {
-		t.Errorf("AllocsPerRun: %v allocations, want 0", n)
-	}
-	if n := mallocs(get); n != 0 {
-		t.Errorf("ReadMemStats: %d allocations, want 0", n)
-	}
-}
-
-// mallocs returns how many allocations f makes, by runtime.ReadMemStats.
-func mallocs(f func()) uint64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	before := ms.Mallocs
-	f()
-	runtime.ReadMemStats(&ms)
-	return ms.Mallocs - before
-}
-
-// TestMemStats starts a library's collector of memory statistics, which
-// reads runtime.ReadMemStats on a goroutine of its own for a report: no
-// allocation count, so the test stays under control.
-func TestMemStats(t *testing.T) {
-	stop := memstats.Start(time.Millisecond)
-	time.Sleep(5 * time.Millisecond)
-	stop()
-	_ = memstats.Heap()
 }
