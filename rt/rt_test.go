@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,8 +76,8 @@ func TestForeign(t *testing.T) {
 	}); f != nil {
 		t.Fatal(f.Report(false, ""))
 	}
-	if len(rt.Foreign()) == 0 || !strings.HasPrefix(rt.Foreign()[0], "rt_test.go:") {
-		t.Errorf("foreign uses: %v", rt.Foreign())
+	if !slices.ContainsFunc(rt.Foreign(), func(at string) bool { return strings.HasPrefix(at, "rt_test.go:") }) {
+		t.Errorf("foreign uses: %v", rt.Foreign()) // (other tests of the package add theirs)
 	}
 }
 
