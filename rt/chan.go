@@ -21,7 +21,8 @@ var table sync.Map // uintptr -> *entry
 
 type entry struct {
 	ch weak.Pointer[byte]
-	c  any // *prim.Chan[T]
+	c  any         // *prim.Chan[T]
+	r  reflectChan // the same channel, for reflect's channel operations
 }
 
 // chanKey returns a channel's runtime pointer; C is a channel type.
@@ -31,7 +32,7 @@ func chanKey[C any](c C) unsafe.Pointer {
 
 func register[T any](n chan T, c *prim.Chan[T]) {
 	k := chanKey(n)
-	e := &entry{ch: weak.Make((*byte)(k)), c: c}
+	e := &entry{ch: weak.Make((*byte)(k)), c: c, r: (*chanReflect[T])(c)}
 	table.Store(uintptr(k), e)
 	runtime.AddCleanup((*byte)(k), func(key uintptr) { table.CompareAndDelete(key, e) }, uintptr(k))
 }

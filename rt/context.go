@@ -12,8 +12,13 @@ import (
 )
 
 // ctx is a cancelable context whose Done channel is controlled and whose
-// deadline is on the virtual clock. It is cancelled with its nearest
-// ancestor of this type; a parent that is another cancelable context (made
+// deadline is on the virtual clock. It is cancelled with its parent: a
+// parent of this type (or one that hands its Done channel through, as
+// context.WithValue's) keeps it among its children; a parent of a type of
+// the program's own (a mock clock's deadline context) whose Done channel is
+// controlled is watched by a goroutine of the schedule, as Go's context
+// package watches such a parent with a goroutine of its own (watchParent);
+// a parent whose Done channel is not controlled (a cancelable context made
 // by code that was not rewritten) does not propagate its cancellation.
 type ctx struct {
 	context.Context
@@ -65,7 +70,11 @@ func newCtx(parent context.Context, pc uintptr) *ctx {
 	if core.CurrentTask() != nil {
 		register(c.done, prim.Make[struct{}](0, pc))
 	}
-	if p, ok := parent.Value(&ctxKey).(*ctx); ok {
+	p, ok := parent.Value(&ctxKey).(*ctx)
+	if t := core.CurrentTask(); t != nil && (!ok || p.done != parent.Done()) && watchParent(t, parent, c, pc) {
+		return c
+	}
+	if ok {
 		p.mu.Lock()
 		perr, pcause := p.err, p.cause
 		if perr == nil {
@@ -212,4 +221,54 @@ func Cause(c context.Context) error {
 		return x.cause
 	}
 	return context.Cause(c)
+}
+
+// watchParent makes c a child of parent, a context of a type of its own
+// whose Done channel is controlled, as Go's context package does for such a
+// parent: c is cancelled at once if parent is done, else a goroutine of the
+// schedule waits for parent or c to be done and cancels c with parent's
+// error and cause. The waiting, which may last past the test (a parent
+// nobody cancels), is no leak, as context.AfterFunc's. It reports false if
+// parent's Done channel is nil or not controlled (nothing to watch).
+func watchParent(t *core.Task, parent context.Context, c *ctx, pc uintptr) bool {
+	done := parent.Done()
+	if done == nil {
+		return false
+	}
+	dc, ok := lookup[struct{}](chanKey(done))
+	if !ok || dc == nil {
+		return false
+	}
+	cc, _ := lookup[struct{}](chanKey(c.done))
+	propagate := func() {
+		err, cause := parent.Err(), Cause(parent)
+		if err == nil { // a parent done without an error: as cancelled
+			err = context.Canceled
+		}
+		if cause == nil {
+			cause = err
+		}
+		c.cancel(err, cause, pc)
+	}
+	isDone := false
+	prim.Select([]prim.Case{
+		prim.RecvCase(dc, func(struct{}, bool) { isDone = true }),
+		prim.DefaultCase(nil),
+	}, pc)
+	if isDone {
+		propagate()
+		return true
+	}
+	w := prim.Spawn(t, t.Run(), pc, func() {
+		chosen := -1
+		prim.Select([]prim.Case{
+			prim.RecvCase(dc, func(struct{}, bool) { chosen = 0 }),
+			prim.RecvCase(cc, func(struct{}, bool) { chosen = 1 }),
+		}, pc)
+		if chosen == 0 {
+			propagate()
+		}
+	})
+	w.Daemon = true
+	return true
 }

@@ -43,6 +43,7 @@ var renamed = map[string]map[string]string{
 		"NormFloat64", "Perm", "Shuffle", "N"),
 	"crypto/rand":      prefixed("Crypto", "Read", "Text"),
 	"testing/synctest": prefixed("Synctest", "Test", "Wait"),
+	"reflect":          {"Select": "ReflectSelect"},
 }
 
 func prefixed(prefix string, names ...string) map[string]string {
@@ -67,6 +68,7 @@ var keepUsed = map[string]string{
 	"math/rand/v2":     "Int",
 	"crypto/rand":      "Int",
 	"testing/synctest": "Wait",
+	"reflect":          "TypeOf",
 }
 
 // atomicRead lists the sync/atomic functions and methods that only read.
@@ -87,8 +89,7 @@ var unsupported = map[string]map[string]string{
 		"Command":        "child processes run outside control",
 		"CommandContext": "child processes run outside control",
 	},
-	"reflect": {"Select": "reflect.Select on channels is not controlled"},
-	"plugin":  {"Open": "plugins are not rewritten"},
+	"plugin": {"Open": "plugins are not rewritten"},
 }
 
 func set(names ...string) map[string]bool {

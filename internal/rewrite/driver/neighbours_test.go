@@ -200,7 +200,7 @@ func TestCorpusReplayWatched(t *testing.T) {
 
 // What a test observes of the runtime: a channel's length read by
 // reflection (testify's assert.Len) is the controlled channel's, under
-// control; a test that counts allocations (testing.AllocsPerRun,
+// control, and reflect's channel operations are the channel's ops; a test that counts allocations (testing.AllocsPerRun,
 // runtime.ReadMemStats in its own file) runs once as go test runs it, told
 // so, since under control the counts would include morpheus's own; one that
 // reaches a library's ReadMemStats (a collector) is explored.
@@ -209,8 +209,11 @@ func TestRuntimeObserved(t *testing.T) {
 	if ts := find(sum, "TestChanLen"); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 2 {
 		t.Errorf("TestChanLen: %+v", ts)
 	}
+	if ts := find(sum, "TestReflectChan"); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 2 {
+		t.Errorf("TestReflectChan: %+v", ts)
+	}
 	ts := find(sum, "TestAllocs")
-	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:43"
+	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:44"
 	if ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
 		t.Errorf("TestAllocs once as go test runs it (%s): %+v", why, ts)
 	}

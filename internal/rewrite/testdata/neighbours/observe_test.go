@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"reflect"
 	"runtime"
 	"sync"
 	"testing"
@@ -66,4 +67,52 @@ func TestMemStats(t *testing.T) {
 	time.Sleep(5 * time.Millisecond)
 	stop()
 	_ = memstats.Heap()
+}
+
+// TestReflectChan moves values through channels by reflection, as a
+// generic fan-in or tee does: reflect.Select over the inputs, a
+// reflect.Value's Send, Recv, TrySend, TryRecv and Close. The goroutines
+// block on each other through those calls: under control they are ops of
+// the channels, so each waits for the other as it would under go test.
+func TestReflectChan(t *testing.T) {
+	a, b, out := make(chan int), make(chan int), make(chan int)
+	go func() {
+		cases := []reflect.SelectCase{
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(a)},
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(b)},
+		}
+		for open := 2; open > 0; {
+			i, v, ok := reflect.Select(cases)
+			if !ok {
+				cases[i].Chan = reflect.Value{}
+				open--
+				continue
+			}
+			reflect.ValueOf(out).Send(v)
+		}
+		reflect.ValueOf(out).Close()
+	}()
+	go func() { a <- 1; close(a) }()
+	go func() { reflect.ValueOf(b).Send(reflect.ValueOf(2)); reflect.ValueOf(b).Close() }()
+	sum := 0
+	for {
+		v, ok := reflect.ValueOf(out).Recv()
+		if !ok {
+			break
+		}
+		sum += int(v.Int())
+	}
+	if sum != 3 {
+		t.Fatalf("received %d in all, want 3", sum)
+	}
+	buf := make(chan int, 1)
+	if !reflect.ValueOf(buf).TrySend(reflect.ValueOf(4)) || reflect.ValueOf(buf).TrySend(reflect.ValueOf(5)) {
+		t.Fatal("TrySend on a channel with one free slot")
+	}
+	if v, ok := reflect.ValueOf(buf).TryRecv(); !ok || v.Int() != 4 {
+		t.Fatalf("TryRecv: %v %v", v, ok)
+	}
+	if v, ok := reflect.ValueOf(buf).TryRecv(); ok || v.IsValid() {
+		t.Fatalf("TryRecv of an empty channel: %v %v", v, ok)
+	}
 }
