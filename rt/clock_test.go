@@ -137,7 +137,7 @@ func TestPollingMovesTime(t *testing.T) {
 				if rt.Select(true, rt.OnRecv(stop)) == 0 {
 					return
 				}
-				rt.Point(&rounds, false)
+				rt.Point(&rounds, rt.AtomicAdd, "rounds")
 				rounds.Add(1)
 			}
 		},
@@ -153,11 +153,11 @@ func TestPollingMovesTime(t *testing.T) {
 			var flag atomic.Bool
 			rt.Go(func() {
 				rt.Sleep(time.Minute)
-				rt.Point(&flag, false)
+				rt.Point(&flag, rt.AtomicStore, "flag")
 				flag.Store(true)
 			})
 			for {
-				rt.Point(&flag, true)
+				rt.Point(&flag, rt.AtomicLoad, "flag")
 				if flag.Load() {
 					return
 				}

@@ -198,7 +198,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	}
 	defer report(t, &out)
 	if res.Interrupted && res.Failure == nil && !skipped {
-		t.Errorf("morpheus: interrupted after %s, %s, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
+		t.Errorf("morpheus: interrupted after %s, %s in all, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
 	}
 	if count {
 		out.Hits = res.Hits
