@@ -14,6 +14,7 @@ func TestNoFalseLivelock(t *testing.T) {
 	for _, sc := range spinCorrect {
 		for _, s := range spinStrategies {
 			t.Run(sc.Name+"/"+s, func(t *testing.T) {
+				t.Parallel() // 18 explorations of their own
 				n := 300
 				if s == "rapos" || s == "dfs" {
 					n = 60 // their runs spin to the bound: slower

@@ -12,6 +12,7 @@ import (
 // lock orders the accesses, and the variable the test's goroutines share
 // under their own lock is no race.
 func TestCheckThenAct(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "checkact", 100, 1)
 	sum := explore(t, cfg)
 	take, locked := find(sum, "TestTake"), find(sum, "TestTakeLocked")
@@ -39,6 +40,7 @@ func TestCheckThenAct(t *testing.T) {
 // race detector finds it. The fixed Wait, whose result only a receive sets,
 // passes.
 func TestNamedResultRace(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "namedresult", 50, 1)
 	sum := explore(t, cfg)
 	wait, fixed := find(sum, "TestWait"), find(sum, "TestWaitFixed")
