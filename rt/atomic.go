@@ -71,3 +71,35 @@ func point(p unsafe.Pointer, op trace.PointOp, name string, pc uintptr) {
 
 // Atomic returns v: its argument list orders the point before the access.
 func Atomic[T any](_ Token, v T) T { return v }
+
+// mapPoint is the scheduling point of the sync.Map method op on m, located
+// in the method that calls it.
+//
+//go:noinline
+func mapPoint(m *sync.Map, op trace.PointOp) {
+	point(unsafe.Pointer(m), op, "sync.Map", goruntime.CallerPC())
+}
+
+// poolPoint is the scheduling point of the Pool method op on p, located in
+// the method that calls it.
+//
+//go:noinline
+func poolPoint(p *Pool, op trace.PointOp) {
+	point(unsafe.Pointer(p), op, "sync.Pool", goruntime.CallerPC())
+}
+
+// The operations of sync.Map's and sync.Pool's points (syncmap.go).
+const (
+	pointMapLoad          = trace.PointMapLoad
+	pointMapStore         = trace.PointMapStore
+	pointMapLoadOrStore   = trace.PointMapLoadOrStore
+	pointMapLoadAndDelete = trace.PointMapLoadAndDelete
+	pointMapDelete        = trace.PointMapDelete
+	pointMapSwap          = trace.PointMapSwap
+	pointMapCAS           = trace.PointMapCAS
+	pointMapCAD           = trace.PointMapCAD
+	pointMapRange         = trace.PointMapRange
+	pointMapClear         = trace.PointMapClear
+	pointPoolGet          = trace.PointPoolGet
+	pointPoolPut          = trace.PointPoolPut
+)

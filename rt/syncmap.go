@@ -2,11 +2,8 @@ package rt
 
 import (
 	"sync"
-	"unsafe"
 
 	"github.com/morpheus-go/morpheus/internal/core"
-	"github.com/morpheus-go/morpheus/internal/goruntime"
-	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Map stands for sync.Map. Its methods are sync.Map's, each preceded by a
@@ -18,59 +15,51 @@ type Map struct {
 	m sync.Map
 }
 
-// mapPoint is the scheduling point of the sync.Map method op on m, located
-// in the method that calls it.
-//
-//go:noinline
-func mapPoint(m *sync.Map, op trace.PointOp) {
-	point(unsafe.Pointer(m), op, "sync.Map", goruntime.CallerPC())
-}
-
 // Load stands for (*sync.Map).Load.
 func (m *Map) Load(key any) (value any, ok bool) {
-	mapPoint(&m.m, trace.PointMapLoad)
+	mapPoint(&m.m, pointMapLoad)
 	return m.m.Load(key)
 }
 
 // Store stands for (*sync.Map).Store.
 func (m *Map) Store(key, value any) {
-	mapPoint(&m.m, trace.PointMapStore)
+	mapPoint(&m.m, pointMapStore)
 	m.m.Store(key, value)
 }
 
 // LoadOrStore stands for (*sync.Map).LoadOrStore.
 func (m *Map) LoadOrStore(key, value any) (actual any, loaded bool) {
-	mapPoint(&m.m, trace.PointMapLoadOrStore)
+	mapPoint(&m.m, pointMapLoadOrStore)
 	return m.m.LoadOrStore(key, value)
 }
 
 // LoadAndDelete stands for (*sync.Map).LoadAndDelete.
 func (m *Map) LoadAndDelete(key any) (value any, loaded bool) {
-	mapPoint(&m.m, trace.PointMapLoadAndDelete)
+	mapPoint(&m.m, pointMapLoadAndDelete)
 	return m.m.LoadAndDelete(key)
 }
 
 // Delete stands for (*sync.Map).Delete.
 func (m *Map) Delete(key any) {
-	mapPoint(&m.m, trace.PointMapDelete)
+	mapPoint(&m.m, pointMapDelete)
 	m.m.Delete(key)
 }
 
 // Swap stands for (*sync.Map).Swap.
 func (m *Map) Swap(key, value any) (previous any, loaded bool) {
-	mapPoint(&m.m, trace.PointMapSwap)
+	mapPoint(&m.m, pointMapSwap)
 	return m.m.Swap(key, value)
 }
 
 // CompareAndSwap stands for (*sync.Map).CompareAndSwap.
 func (m *Map) CompareAndSwap(key, old, new any) (swapped bool) {
-	mapPoint(&m.m, trace.PointMapCAS)
+	mapPoint(&m.m, pointMapCAS)
 	return m.m.CompareAndSwap(key, old, new)
 }
 
 // CompareAndDelete stands for (*sync.Map).CompareAndDelete.
 func (m *Map) CompareAndDelete(key, old any) (deleted bool) {
-	mapPoint(&m.m, trace.PointMapCAD)
+	mapPoint(&m.m, pointMapCAD)
 	return m.m.CompareAndDelete(key, old)
 }
 
@@ -78,13 +67,13 @@ func (m *Map) CompareAndDelete(key, old any) (deleted bool) {
 // own, which depends on its keys' hashes and is the same in every run of
 // one binary for integer and string keys.
 func (m *Map) Range(f func(key, value any) bool) {
-	mapPoint(&m.m, trace.PointMapRange)
+	mapPoint(&m.m, pointMapRange)
 	m.m.Range(f)
 }
 
 // Clear stands for (*sync.Map).Clear.
 func (m *Map) Clear() {
-	mapPoint(&m.m, trace.PointMapClear)
+	mapPoint(&m.m, pointMapClear)
 	m.m.Clear()
 }
 
@@ -104,7 +93,7 @@ type Pool struct {
 
 // Get stands for (*sync.Pool).Get.
 func (p *Pool) Get() any {
-	poolPoint(p, trace.PointPoolGet)
+	poolPoint(p, pointPoolGet)
 	p.mu.Lock()
 	p.bind()
 	if n := len(p.items); n > 0 {
@@ -126,19 +115,11 @@ func (p *Pool) Put(x any) {
 	if x == nil {
 		return
 	}
-	poolPoint(p, trace.PointPoolPut)
+	poolPoint(p, pointPoolPut)
 	p.mu.Lock()
 	p.bind()
 	p.items = append(p.items, x)
 	p.mu.Unlock()
-}
-
-// poolPoint is the scheduling point of the Pool method op on p, located in
-// the method that calls it.
-//
-//go:noinline
-func poolPoint(p *Pool, op trace.PointOp) {
-	point(unsafe.Pointer(p), op, "sync.Pool", goruntime.CallerPC())
 }
 
 // bind empties the pool when a new schedule uses it. Outside control (a
