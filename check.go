@@ -162,7 +162,7 @@ func reportCheck(t testing.TB, c *config, res *Result, dir string) {
 		return
 	}
 	if c.Verbose >= 1 || testing.Verbose() {
-		t.Logf("morpheus: %s, %s, no failure (strategy %s, seed %#x, %v)",
+		t.Logf("morpheus: %s, %s in all, no failure (strategy %s, seed %#x, %v)",
 			plural.N(res.Iterations, "iteration"), plural.N(res.Steps, "step"), res.Strategy, res.Seed, res.Elapsed.Round(1e6))
 		if res.run.CA != nil {
 			t.Logf("morpheus: conflict analysis: %v", res.run.CA)

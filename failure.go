@@ -25,7 +25,7 @@ type Failure struct {
 
 	Test      string
 	Strategy  string
-	Iteration int
+	Iteration int    // its index in the run, from 0 (the report counts from 1: "iteration 1" is the first)
 	Seed      uint64 // the iteration's own seed
 	Steps     int
 	Clock     time.Duration // virtual time when it failed
@@ -93,7 +93,7 @@ func (f *Failure) report(full bool, replayHint string) string {
 	if f.Test != "" {
 		fmt.Fprintf(&b, " in %s", f.Test)
 	}
-	fmt.Fprintf(&b, ", iteration %d\n", f.Iteration)
+	fmt.Fprintf(&b, ", iteration %d\n", f.Iteration+1) // counted from 1, as "after N iterations" is
 	where := f.Task
 	if f.Location != "" {
 		if where != "" {

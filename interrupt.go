@@ -26,7 +26,7 @@ func reportInterrupted(t testing.TB, c *config, res *Result) {
 	if c.Iterations > 0 {
 		planned = fmt.Sprint(c.Iterations)
 	}
-	msg := fmt.Sprintf("morpheus: interrupted after %s (of %s planned), %s, %d failing, in %v (strategy %s, seed %#x)",
+	msg := fmt.Sprintf("morpheus: interrupted after %s (of %s planned), %s in all, %d failing, in %v (strategy %s, seed %#x)",
 		plural.N(res.Iterations, "iteration"), planned, plural.N(res.Steps, "step"), res.run.Failures, res.Elapsed.Round(time.Millisecond), res.Strategy, res.Seed)
 	if res.Failure != nil {
 		t.Logf("%s; the failure above was found before the interrupt (not shrunk)", msg)

@@ -169,7 +169,7 @@ func TestInterruptCheck(t *testing.T) {
 	}
 	for _, want := range []string{
 		`morpheus: interrupt: finishing what runs`,
-		`morpheus: interrupted after \d+ iterations? \(of unlimited planned\), \d+ steps?, 0 failing, .*no failure found so far: the run is incomplete`,
+		`morpheus: interrupted after \d+ iterations? \(of unlimited planned\), \d+ steps? in all, 0 failing, .*no failure found so far: the run is incomplete`,
 		`CHILD: Check returned`,
 		`--- FAIL: TestInterruptChild`,
 	} {
@@ -207,7 +207,7 @@ func TestInterruptCheckFailure(t *testing.T) {
 		t.Errorf("exit code %d, want 1\n%s", code, out)
 	}
 	for _, want := range []string{
-		`morpheus: assertion failure in TestInterruptChild, iteration 1`,
+		`morpheus: assertion failure in TestInterruptChild, iteration 2`, // the second, counted from 1
 		`trace saved: testdata/morpheus/TestInterruptChild/[0-9a-f]+`,
 		`morpheus: interrupted after \d+ iterations? .* 1 failing, .*the failure above was found before the interrupt \(not shrunk\)`,
 	} {

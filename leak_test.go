@@ -25,7 +25,7 @@ func TestCheckLeak(t *testing.T) {
 	morpheus.Check(rec, awaitDone, morpheus.Iterations(10))
 	report := strings.Join(rec.errors, "")
 	for _, want := range []string{
-		`morpheus: leak failure in TestLeaky, iteration 0\n`,
+		`morpheus: leak failure in TestLeaky, iteration 1\n`,
 		`\n    g1 at leak_test.go:\d+: 1 goroutine leaked: the main task has returned, and it is blocked forever`,
 		`\n      g1: blocked in chan-recv on chan#\d+ created at leak_test.go:\d+ at leak_test.go:\d+; started at leak_test.go:\d+\n`,
 		`\ntrace saved: testdata/morpheus/TestLeaky/`,

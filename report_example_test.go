@@ -19,7 +19,7 @@ func ExampleFailure_Report() {
 	}, morpheus.Name("TestReply"), morpheus.Iterations(1))
 	fmt.Print(res.Failure.Report())
 	// Output:
-	// morpheus: assertion failure in TestReply, iteration 0
+	// morpheus: assertion failure in TestReply, iteration 1
 	//     main at report_example_test.go:18: no reply by 1s
 	//     strategy pos+ca, seed 0xdd962ae64e67c12b, 2 steps, virtual time 1s
 	// trace:

@@ -66,6 +66,7 @@ func TestWindowRebuildsLongTrace(t *testing.T) {
 // test is not a function of its schedule) is reported as found, with the
 // latest events it kept and a note saying so.
 func TestWindowReplayDiverges(t *testing.T) {
+	t.Parallel() // over 100,000 steps: minutes under -race on a busy machine
 	var runs atomic.Int32
 	test := func(e *morpheus.Env) {
 		echoRounds(e, 25_000)

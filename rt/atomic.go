@@ -7,10 +7,11 @@ import (
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/prim"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Atomic operations stay sync/atomic's; the rewriter puts a scheduling
-// point before each: Atomic(Point(&x, read), atomic.AddInt64(&x, 1)). The
+// point before each: Atomic(Point(&x, AtomicAdd, "x"), atomic.AddInt64(&x, 1)). The
 // point is a read or write op on a shadow object of the address, so that
 // conflict analysis knows which atomics touch the same word. A write is a
 // swap (a read and a write), so that for the data-race detector every
@@ -21,29 +22,84 @@ import (
 // Token is what Point returns, for Atomic.
 type Token struct{}
 
+// AtomicOp is the sync/atomic operation of a Point, which the step's trace
+// shows (trace.PointOp: "atomic-add" rather than the shadow's "swap").
+type AtomicOp = trace.PointOp
+
+// The operations of sync/atomic, for Point.
+const (
+	AtomicLoad  = trace.PointAtomicLoad
+	AtomicStore = trace.PointAtomicStore
+	AtomicSwap  = trace.PointAtomicSwap
+	AtomicCAS   = trace.PointAtomicCAS
+	AtomicAdd   = trace.PointAtomicAdd
+	AtomicAnd   = trace.PointAtomicAnd
+	AtomicOr    = trace.PointAtomicOr
+)
+
 var shadows sync.Map // unsafe.Pointer -> *prim.Var[struct{}]
 
-// Point is the scheduling point of an atomic access to *p.
+// Point is the scheduling point of the atomic operation op on *p, the
+// location the code names name ("c.hits").
 //
 //go:noinline
-func Point[P any](p *P, read bool) Token {
-	pc := goruntime.CallerPC()
+func Point[P any](p *P, op AtomicOp, name string) Token {
+	point(unsafe.Pointer(p), op, name, goruntime.CallerPC())
+	return Token{}
+}
+
+// point is Point's op on the word at p, made at pc: a read (a load) or a
+// write (a swap) of its shadow, whose step keeps op in its Val.
+func point(p unsafe.Pointer, op trace.PointOp, name string, pc uintptr) {
 	if core.CurrentTask() == nil || p == nil {
-		return Token{}
+		return
 	}
-	v, _ := shadows.LoadOrStore(unsafe.Pointer(p), new(prim.Var[struct{}]))
+	v, _ := shadows.LoadOrStore(p, new(prim.Var[struct{}]))
 	x := v.(*prim.Var[struct{}])
+	read := op == trace.PointAtomicLoad || op == trace.PointMapLoad || op == trace.PointMapRange
 	if read {
 		x.Load(pc, "Var.Load")
 	} else {
 		x.Swap(struct{}{}, pc, "Var.Swap")
 	}
+	t := core.CurrentTask()
+	t.Run().Event().Val = int64(op)
 	// For the data-race detector, the access is also an atomic access to
 	// the address's plain-memory location: it races with plain accesses.
-	t := core.CurrentTask()
-	t.Run().RaceAccess(t, uint64(location(t.Run(), unsafe.Pointer(p))), !read, core.RaceAtomic, pc)
-	return Token{}
+	t.Run().RaceAccess(t, uint64(location(t.Run(), p, name)), !read, core.RaceAtomic, pc)
 }
 
 // Atomic returns v: its argument list orders the point before the access.
 func Atomic[T any](_ Token, v T) T { return v }
+
+// mapPoint is the scheduling point of the sync.Map method op on m, located
+// in the method that calls it.
+//
+//go:noinline
+func mapPoint(m *sync.Map, op trace.PointOp) {
+	point(unsafe.Pointer(m), op, "sync.Map", goruntime.CallerPC())
+}
+
+// poolPoint is the scheduling point of the Pool method op on p, located in
+// the method that calls it.
+//
+//go:noinline
+func poolPoint(p *Pool, op trace.PointOp) {
+	point(unsafe.Pointer(p), op, "sync.Pool", goruntime.CallerPC())
+}
+
+// The operations of sync.Map's and sync.Pool's points (syncmap.go).
+const (
+	pointMapLoad          = trace.PointMapLoad
+	pointMapStore         = trace.PointMapStore
+	pointMapLoadOrStore   = trace.PointMapLoadOrStore
+	pointMapLoadAndDelete = trace.PointMapLoadAndDelete
+	pointMapDelete        = trace.PointMapDelete
+	pointMapSwap          = trace.PointMapSwap
+	pointMapCAS           = trace.PointMapCAS
+	pointMapCAD           = trace.PointMapCAD
+	pointMapRange         = trace.PointMapRange
+	pointMapClear         = trace.PointMapClear
+	pointPoolGet          = trace.PointPoolGet
+	pointPoolPut          = trace.PointPoolPut
+)

@@ -137,7 +137,7 @@ func TestPollingMovesTime(t *testing.T) {
 				if rt.Select(true, rt.OnRecv(stop)) == 0 {
 					return
 				}
-				rt.Point(&rounds, false)
+				rt.Point(&rounds, rt.AtomicAdd, "rounds")
 				rounds.Add(1)
 			}
 		},
@@ -153,11 +153,11 @@ func TestPollingMovesTime(t *testing.T) {
 			var flag atomic.Bool
 			rt.Go(func() {
 				rt.Sleep(time.Minute)
-				rt.Point(&flag, false)
+				rt.Point(&flag, rt.AtomicStore, "flag")
 				flag.Store(true)
 			})
 			for {
-				rt.Point(&flag, true)
+				rt.Point(&flag, rt.AtomicLoad, "flag")
 				if flag.Load() {
 					return
 				}
@@ -187,7 +187,10 @@ func TestPollingForever(t *testing.T) {
 					return
 				}
 			}
-		}, morpheus.Iterations(1), morpheus.Workers(1), morpheus.Seed(1))
+		}, morpheus.Iterations(1), morpheus.Workers(1), morpheus.Seed(1),
+			// A small limit, no shrinking: a million steps and the shrinker's
+			// runs took minutes under -race on a busy machine.
+			morpheus.MaxSteps(10_000), morpheus.Shrink(0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -253,7 +256,8 @@ func TestPollingForeverTimed(t *testing.T) {
 				return
 			}
 		}
-	}, morpheus.Iterations(1), morpheus.Workers(1), morpheus.Seed(1), morpheus.AllowLeaks(true))
+	}, morpheus.Iterations(1), morpheus.Workers(1), morpheus.Seed(1), morpheus.AllowLeaks(true),
+		morpheus.Shrink(0)) // the steps counted are the run's own, not a shrunk one's
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,62 +37,69 @@ func Rewritten() bool {
 }
 
 // Read is the load of *p: it runs a read op on p's location and returns p.
+// name is the expression the code loads ("c.n"), which names the location
+// in reports.
 //
 //go:noinline
-func Read[T any](p *T) *T {
+func Read[T any](p *T, name string) *T {
 	if t := core.CurrentTask(); t != nil && p != nil {
-		access(t, unsafe.Pointer(p), false, goruntime.CallerPC())
+		access(t, unsafe.Pointer(p), false, name, goruntime.CallerPC())
 	}
 	return p
 }
 
-// Write is the store to *p: it runs a write op on p's location and returns p.
+// Write is the store to *p: it runs a write op on p's location and returns
+// p. name is the expression the code stores to.
 //
 //go:noinline
-func Write[T any](p *T) *T {
+func Write[T any](p *T, name string) *T {
 	if t := core.CurrentTask(); t != nil && p != nil {
-		access(t, unsafe.Pointer(p), true, goruntime.CallerPC())
+		access(t, unsafe.Pointer(p), true, name, goruntime.CallerPC())
 	}
 	return p
 }
 
 // ReadMap is a read of map m (an index, a range, len): a read op on the
-// map's location. It returns m.
+// map's location. name is the map's expression ("c.m"). It returns m.
 //
 //go:noinline
-func ReadMap[M ~map[K]V, K comparable, V any](m M) M {
+func ReadMap[M ~map[K]V, K comparable, V any](m M, name string) M {
 	if t := core.CurrentTask(); t != nil && m != nil {
-		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), false, goruntime.CallerPC())
+		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), false, name, goruntime.CallerPC())
 	}
 	return m
 }
 
 // WriteMap is a write of map m (an assignment to an element, delete,
-// clear): a write op on the map's location. It returns m.
+// clear): a write op on the map's location. name is the map's expression.
+// It returns m.
 //
 //go:noinline
-func WriteMap[M ~map[K]V, K comparable, V any](m M) M {
+func WriteMap[M ~map[K]V, K comparable, V any](m M, name string) M {
 	if t := core.CurrentTask(); t != nil && m != nil {
-		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), true, goruntime.CallerPC())
+		access(t, *(*unsafe.Pointer)(unsafe.Pointer(&m)), true, name, goruntime.CallerPC())
 	}
 	return m
 }
 
-// access runs the op of an access to the location at p.
-func access(t *core.Task, p unsafe.Pointer, write bool, pc uintptr) {
+// access runs the op of an access to the location at p, by the expression
+// name.
+func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr) {
 	r := t.Run()
-	r.Access(t, location(r, p), write, pc)
+	r.Access(t, location(r, p, name), write, pc)
 }
 
-// location returns the resource of the location at p in r's schedule.
-func location(r *core.Run, p unsafe.Pointer) uint32 {
+// location returns the resource of the location at p in r's schedule. A
+// location is named by the expression of its first access in the schedule
+// (core.LocationName).
+func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 	s := state(r)
 	if s.mem == nil {
 		s.mem = make(map[uintptr]memLoc)
 	}
 	l, ok := s.mem[uintptr(p)]
 	if !ok || !l.offHeap && l.obj.Value() == nil {
-		l = memLoc{res: r.NewResource()}
+		l = memLoc{res: r.NewResource(), name: name}
 		if isOffHeap(uintptr(p)) {
 			l.offHeap = true // no weak pointer there (offheap.go)
 		} else {
@@ -124,6 +131,21 @@ type memLoc struct {
 	res     uint32
 	obj     weak.Pointer[byte]
 	offHeap bool
+	name    string // the expression of its first access
+}
+
+func init() { core.LocationName = locationName }
+
+// locationName returns the name of the location res of r's schedule, ""
+// if it has none: the expression of its first access. Only a race's report
+// asks, so a walk of the schedule's locations will do.
+func locationName(r *core.Run, res uint32) string {
+	for _, l := range state(r).mem {
+		if l.res == res {
+			return l.name
+		}
+	}
+	return ""
 }
 
 // raceSync makes the calling task acquire and release the synchronisation

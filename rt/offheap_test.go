@@ -26,9 +26,9 @@ func TestOffHeapMemory(t *testing.T) {
 	chunk := (*[4096]byte)(unsafe.Pointer(&data[0]))
 	locked := func() {
 		var mu csync.Mutex
-		rt.Go(func() { mu.Lock(); *rt.Write(&chunk[1])++; mu.Unlock() })
+		rt.Go(func() { mu.Lock(); *rt.Write(&chunk[1], "chunk[1]")++; mu.Unlock() })
 		mu.Lock()
-		*rt.Write(&chunk[1])++
+		*rt.Write(&chunk[1], "chunk[1]")++
 		mu.Unlock()
 	}
 	res, err := morpheus.Explore(func(*morpheus.Env) { locked() }, morpheus.Iterations(50), morpheus.Workers(1))
@@ -36,8 +36,8 @@ func TestOffHeapMemory(t *testing.T) {
 		t.Fatalf("%v %v", err, res.Failure)
 	}
 	res, err = morpheus.Explore(func(*morpheus.Env) {
-		rt.Go(func() { *rt.Write(&chunk[2]) = 1 })
-		*rt.Write(&chunk[2]) = 2
+		rt.Go(func() { *rt.Write(&chunk[2], "chunk[2]") = 1 })
+		*rt.Write(&chunk[2], "chunk[2]") = 2
 	}, morpheus.Iterations(50), morpheus.Workers(1))
 	if err != nil || res.Failure == nil || res.Failure.Kind != "race" {
 		t.Fatalf("want a race on the mapped memory: %v %v", err, res.Failure)

@@ -29,9 +29,9 @@ func ring(n, hops int, stray bool) func(*morpheus.Env) {
 						return
 					}
 					k, h := tok[0], tok[1]
-					*rt.Write(&counts[k]) = *rt.Read(&counts[k]) + 1
+					*rt.Write(&counts[k], "counts[k]") = *rt.Read(&counts[k], "counts[k]") + 1
 					if stray && i == 0 {
-						_ = *rt.Read(&counts[1-k])
+						_ = *rt.Read(&counts[1-k], "counts[1-k]")
 					}
 					if h == 0 {
 						rt.Send(done, struct{}{})

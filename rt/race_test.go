@@ -20,29 +20,29 @@ var _ = rt.Rewritten()
 var raceCases = map[string]func(){
 	"unsynchronised writes": func() {
 		x := new(int)
-		rt.Go(func() { *rt.Write(x) = 1 })
-		*rt.Write(x) = 2
+		rt.Go(func() { *rt.Write(x, "x") = 1 })
+		*rt.Write(x, "x") = 2
 	},
 	"read and write": func() {
 		x := new(int)
-		rt.Go(func() { _ = *rt.Read(x) })
-		*rt.Write(x)++
+		rt.Go(func() { _ = *rt.Read(x, "x") })
+		*rt.Write(x, "x")++
 	},
 	"after the spawn, not before": func() {
 		x := new(int)
-		*rt.Write(x) = 1 // before the go statement: ordered
-		rt.Go(func() { *rt.Write(x) = 2 })
-		*rt.Write(x) = 3 // after it: races with the goroutine's write
+		*rt.Write(x, "x") = 1 // before the go statement: ordered
+		rt.Go(func() { *rt.Write(x, "x") = 2 })
+		*rt.Write(x, "x") = 3 // after it: races with the goroutine's write
 	},
 	"a lock on one side only": func() {
 		var mu csync.Mutex
 		x := new(int)
 		rt.Go(func() {
 			mu.Lock()
-			*rt.Write(x) = 1
+			*rt.Write(x, "x") = 1
 			mu.Unlock()
 		})
-		*rt.Write(x) = 2
+		*rt.Write(x, "x") = 2
 	},
 	"writes under read locks": func() {
 		var mu csync.RWMutex
@@ -53,7 +53,7 @@ var raceCases = map[string]func(){
 			rt.Go(func() {
 				defer wg.Done()
 				mu.RLock()
-				*rt.Write(x)++
+				*rt.Write(x, "x")++
 				mu.RUnlock()
 			})
 		}
@@ -65,7 +65,7 @@ var raceCases = map[string]func(){
 		for range 2 {
 			wg.Add(1)
 			rt.Go(func() {
-				*rt.Write(n)++
+				*rt.Write(n, "n")++
 				wg.Done()
 			})
 		}
@@ -73,13 +73,13 @@ var raceCases = map[string]func(){
 	},
 	"concurrent map writes": func() {
 		m := map[int]int{}
-		rt.Go(func() { rt.WriteMap(m)[1] = 1 })
-		rt.WriteMap(m)[2] = 2
+		rt.Go(func() { rt.WriteMap(m, "m")[1] = 1 })
+		rt.WriteMap(m, "m")[2] = 2
 	},
 	"an atomic write and a plain read": func() {
 		var n uint64
-		rt.Go(func() { rt.Atomic(rt.Point(&n, false), atomic.AddUint64(&n, 1)) })
-		_ = *rt.Read(&n)
+		rt.Go(func() { rt.Atomic(rt.Point(&n, rt.AtomicAdd, "n"), atomic.AddUint64(&n, 1)) })
+		_ = *rt.Read(&n, "n")
 	},
 	"WaitGroup.Add concurrent with Wait": func() {
 		var wg csync.WaitGroup
@@ -100,7 +100,7 @@ var raceCases = map[string]func(){
 		for i := range 2 {
 			rt.Go(func() {
 				rt.Send(ch, i)
-				*rt.Write(x) = i // after its own send: unordered with the other's
+				*rt.Write(x, "x") = i // after its own send: unordered with the other's
 			})
 		}
 		rt.Recv(ch)
@@ -120,38 +120,38 @@ var raceFree = map[string]func(){
 			rt.Go(func() {
 				defer wg.Done()
 				mu.Lock()
-				*rt.Write(x)++
+				*rt.Write(x, "x")++
 				mu.Unlock()
 			})
 		}
 		wg.Wait()
-		_ = *rt.Read(x)
+		_ = *rt.Read(x, "x")
 	},
 	"reads only": func() {
 		x := new(int)
-		*rt.Write(x) = 1
-		rt.Go(func() { _ = *rt.Read(x) })
-		_ = *rt.Read(x)
+		*rt.Write(x, "x") = 1
+		rt.Go(func() { _ = *rt.Read(x, "x") })
+		_ = *rt.Read(x, "x")
 	},
 	"unbuffered send then receive": func() {
 		ch := rt.Make[chan int](0)
 		x := new(int)
 		rt.Go(func() {
-			*rt.Write(x) = 1
+			*rt.Write(x, "x") = 1
 			rt.Send(ch, 0)
 		})
 		rt.Recv(ch)
-		_ = *rt.Read(x)
+		_ = *rt.Read(x, "x")
 	},
 	"unbuffered: the receive completes before the send": func() {
 		ch := rt.Make[chan int](0)
 		x := new(int)
 		rt.Go(func() {
-			*rt.Write(x) = 1
+			*rt.Write(x, "x") = 1
 			rt.Recv(ch)
 		})
 		rt.Send(ch, 0)
-		_ = *rt.Read(x)
+		_ = *rt.Read(x, "x")
 	},
 	"buffered channel as a semaphore": func() {
 		sem := rt.Make[chan struct{}](1)
@@ -162,7 +162,7 @@ var raceFree = map[string]func(){
 			rt.Go(func() {
 				defer wg.Done()
 				rt.Send(sem, struct{}{})
-				*rt.Write(x)++
+				*rt.Write(x, "x")++
 				rt.Recv(sem)
 			})
 		}
@@ -172,20 +172,20 @@ var raceFree = map[string]func(){
 		done := rt.Make[chan struct{}](0)
 		x := new(int)
 		rt.Go(func() {
-			*rt.Write(x) = 1
+			*rt.Write(x, "x") = 1
 			rt.Close(done)
 		})
 		rt.Recv(done)
-		_ = *rt.Read(x)
+		_ = *rt.Read(x, "x")
 	},
 	"WaitGroup": func() {
 		var wg csync.WaitGroup
 		a, b := new(int), new(int)
 		wg.Add(2)
-		rt.Go(func() { *rt.Write(a) = 1; wg.Done() })
-		rt.Go(func() { *rt.Write(b) = 1; wg.Done() })
+		rt.Go(func() { *rt.Write(a, "a") = 1; wg.Done() })
+		rt.Go(func() { *rt.Write(b, "b") = 1; wg.Done() })
 		wg.Wait()
-		_ = *rt.Read(a) + *rt.Read(b)
+		_ = *rt.Read(a, "a") + *rt.Read(b, "b")
 	},
 	"Once": func() {
 		var once csync.Once
@@ -195,8 +195,8 @@ var raceFree = map[string]func(){
 			wg.Add(1)
 			rt.Go(func() {
 				defer wg.Done()
-				once.Do(func() { *rt.Write(x) = 1 })
-				_ = *rt.Read(x)
+				once.Do(func() { *rt.Write(x, "x") = 1 })
+				_ = *rt.Read(x, "x")
 			})
 		}
 		wg.Wait()
@@ -205,34 +205,34 @@ var raceFree = map[string]func(){
 		var flag int32
 		x := new(int)
 		rt.Go(func() {
-			*rt.Write(x) = 1
-			rt.Atomic(rt.Point(&flag, false), atomic.AddInt32(&flag, 1))
+			*rt.Write(x, "x") = 1
+			rt.Atomic(rt.Point(&flag, rt.AtomicAdd, "flag"), atomic.AddInt32(&flag, 1))
 		})
-		if rt.Atomic(rt.Point(&flag, true), atomic.LoadInt32(&flag)) == 1 {
-			_ = *rt.Read(x)
+		if rt.Atomic(rt.Point(&flag, rt.AtomicLoad, "flag"), atomic.LoadInt32(&flag)) == 1 {
+			_ = *rt.Read(x, "x")
 		}
 	},
 	"context cancel then Err": func() {
 		ctx, cancel := rt.WithCancel(context.Background())
 		x := new(int)
 		rt.Go(func() {
-			*rt.Write(x) = 1
+			*rt.Write(x, "x") = 1
 			cancel()
 		})
 		for ctx.Err() == nil {
 			rt.Gosched()
 		}
-		_ = *rt.Read(x)
+		_ = *rt.Read(x, "x")
 	},
 	"context cancel then Done": func() {
 		ctx, cancel := rt.WithCancel(context.Background())
 		x := new(int)
 		rt.Go(func() {
-			*rt.Write(x) = 1
+			*rt.Write(x, "x") = 1
 			cancel()
 		})
 		rt.Recv(ctx.Done())
-		_ = *rt.Read(x)
+		_ = *rt.Read(x, "x")
 	},
 	"atomics only": func() {
 		var n int64
@@ -241,10 +241,10 @@ var raceFree = map[string]func(){
 			wg.Add(1)
 			rt.Go(func() {
 				defer wg.Done()
-				rt.Atomic(rt.Point(&n, false), atomic.AddInt64(&n, 1))
+				rt.Atomic(rt.Point(&n, rt.AtomicAdd, "n"), atomic.AddInt64(&n, 1))
 			})
 		}
-		_ = rt.Atomic(rt.Point(&n, true), atomic.LoadInt64(&n))
+		_ = rt.Atomic(rt.Point(&n, rt.AtomicLoad, "n"), atomic.LoadInt64(&n))
 		wg.Wait()
 	},
 	"WaitGroup reused after Wait": func() {
@@ -264,12 +264,12 @@ var raceFree = map[string]func(){
 			rt.Go(func() {
 				defer wg.Done()
 				mu.Lock()
-				rt.WriteMap(m)[i] = i
+				rt.WriteMap(m, "m")[i] = i
 				mu.Unlock()
 			})
 		}
 		wg.Wait()
-		_ = len(rt.ReadMap(m))
+		_ = len(rt.ReadMap(m, "m"))
 	},
 }
 
@@ -282,6 +282,9 @@ func TestRacesFound(t *testing.T) {
 			}
 			if !strings.Contains(f.Message, "data race on ") || !strings.Contains(f.Message, "race_test.go:") {
 				t.Errorf("the report does not name both accesses: %s", f.Message)
+			}
+			if strings.Contains(f.Message, "location#") {
+				t.Errorf("the report names the location by its number, not by the expression of its access: %s", f.Message)
 			}
 			if !strings.Contains(f.Location, "race_test.go:") {
 				t.Errorf("located at %q, want this file", f.Location)
@@ -314,8 +317,8 @@ func TestRaceEitherOrder(t *testing.T) {
 	for seed := uint64(1); seed <= 40 && len(lines) < 2; seed++ {
 		res, err := morpheus.Explore(func(*morpheus.Env) {
 			x := new(int)
-			rt.Go(func() { *rt.Write(x) = 1 })
-			*rt.Write(x) = 2
+			rt.Go(func() { *rt.Write(x, "x") = 1 })
+			*rt.Write(x, "x") = 2
 		}, morpheus.Iterations(1), morpheus.Workers(1), morpheus.Seed(seed), morpheus.Strategy("random"))
 		if err != nil {
 			t.Fatal(err)
@@ -370,22 +373,22 @@ func TestSyncMapPoolNoFalseRaces(t *testing.T) {
 			var m rt.Map
 			rt.Go(func() {
 				x := new(int)
-				*rt.Write(x) = 1
+				*rt.Write(x, "x") = 1
 				m.Store("k", x)
 			})
 			if v, ok := m.Load("k"); ok {
-				_ = *rt.Read(v.(*int))
+				_ = *rt.Read(v.(*int), "v")
 			}
 		},
 		"Pool": func() {
 			p := &rt.Pool{New: func() any { return new(int) }}
 			rt.Go(func() {
 				x := p.Get().(*int)
-				*rt.Write(x) = 1
+				*rt.Write(x, "x") = 1
 				p.Put(x)
 			})
 			x := p.Get().(*int)
-			*rt.Write(x) = 2
+			*rt.Write(x, "x") = 2
 		},
 	} {
 		for _, s := range []string{"random", "pos"} {

@@ -17,49 +17,49 @@ type Map struct {
 
 // Load stands for (*sync.Map).Load.
 func (m *Map) Load(key any) (value any, ok bool) {
-	Point(&m.m, true)
+	mapPoint(&m.m, pointMapLoad)
 	return m.m.Load(key)
 }
 
 // Store stands for (*sync.Map).Store.
 func (m *Map) Store(key, value any) {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapStore)
 	m.m.Store(key, value)
 }
 
 // LoadOrStore stands for (*sync.Map).LoadOrStore.
 func (m *Map) LoadOrStore(key, value any) (actual any, loaded bool) {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapLoadOrStore)
 	return m.m.LoadOrStore(key, value)
 }
 
 // LoadAndDelete stands for (*sync.Map).LoadAndDelete.
 func (m *Map) LoadAndDelete(key any) (value any, loaded bool) {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapLoadAndDelete)
 	return m.m.LoadAndDelete(key)
 }
 
 // Delete stands for (*sync.Map).Delete.
 func (m *Map) Delete(key any) {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapDelete)
 	m.m.Delete(key)
 }
 
 // Swap stands for (*sync.Map).Swap.
 func (m *Map) Swap(key, value any) (previous any, loaded bool) {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapSwap)
 	return m.m.Swap(key, value)
 }
 
 // CompareAndSwap stands for (*sync.Map).CompareAndSwap.
 func (m *Map) CompareAndSwap(key, old, new any) (swapped bool) {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapCAS)
 	return m.m.CompareAndSwap(key, old, new)
 }
 
 // CompareAndDelete stands for (*sync.Map).CompareAndDelete.
 func (m *Map) CompareAndDelete(key, old any) (deleted bool) {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapCAD)
 	return m.m.CompareAndDelete(key, old)
 }
 
@@ -67,13 +67,13 @@ func (m *Map) CompareAndDelete(key, old any) (deleted bool) {
 // own, which depends on its keys' hashes and is the same in every run of
 // one binary for integer and string keys.
 func (m *Map) Range(f func(key, value any) bool) {
-	Point(&m.m, true)
+	mapPoint(&m.m, pointMapRange)
 	m.m.Range(f)
 }
 
 // Clear stands for (*sync.Map).Clear.
 func (m *Map) Clear() {
-	Point(&m.m, false)
+	mapPoint(&m.m, pointMapClear)
 	m.m.Clear()
 }
 
@@ -93,7 +93,7 @@ type Pool struct {
 
 // Get stands for (*sync.Pool).Get.
 func (p *Pool) Get() any {
-	Point(p, false)
+	poolPoint(p, pointPoolGet)
 	p.mu.Lock()
 	p.bind()
 	if n := len(p.items); n > 0 {
@@ -115,7 +115,7 @@ func (p *Pool) Put(x any) {
 	if x == nil {
 		return
 	}
-	Point(p, false)
+	poolPoint(p, pointPoolPut)
 	p.mu.Lock()
 	p.bind()
 	p.items = append(p.items, x)

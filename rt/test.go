@@ -200,7 +200,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	}
 	defer report(t, &out)
 	if res.Interrupted && res.Failure == nil && !skipped {
-		t.Errorf("morpheus: interrupted after %s, %s, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
+		t.Errorf("morpheus: interrupted after %s, %s in all, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
 	}
 	if res.Stopped == StopCut && res.Failure == nil {
 		t.Logf("morpheus: %s completed; the schedule running at the budget's limit was cut, without a failure so far (%s=FLOOR,FACTOR,LIMIT sets the limit, -iterations N runs N schedules to the end)", plural.N(res.Iterations, "schedule"), EnvBudget)

@@ -29,12 +29,12 @@ func TestTLockOrders(t *testing.T) {
 			rt.Test(t, func(t *testing.T) {
 				n := new(int)
 				rt.Go(func() {
-					*rt.Write(n)++
+					*rt.Write(n, "n")++
 					c.log(t)
 				})
 				rt.Sleep(time.Second) // no edge: only t's lock orders the two
 				c.call(t)
-				if got := *rt.Read(n); got != 1 {
+				if got := *rt.Read(n, "n"); got != 1 {
 					rt.T(t).Fatalf("n = %d", got)
 				}
 			})
@@ -50,12 +50,12 @@ func TestTLockRaceAfterLog(t *testing.T) {
 			n := new(int)
 			rt.Go(func() {
 				rt.T(t).Log("about to count")
-				*rt.Write(n)++
+				*rt.Write(n, "n")++
 			})
 			rt.Sleep(time.Second)
 			t.Helper()
 			rt.MarkHelper()
-			_ = *rt.Read(n)
+			_ = *rt.Read(n, "n")
 		})
 		return
 	}

@@ -68,6 +68,13 @@
 // whose 0 is a value), flags (read, timeout, dropped, fault, duplicated,
 // delayed), at (the location) and msg (the content of the message a send
 // sends, as text). A clock event is a line "clock NS" and is not a step.
+// KIND is the op's kind, which replay checks; what a human reads is the op
+// the code wrote (Event.OpName): a load or swap step of rewritten code
+// keeps the sync/atomic call or sync.Map or sync.Pool method it stands for
+// in its val (PointOp: swap val=5 reads atomic-add), a wg-add of -1 reads
+// wg-done; traces written before load and swap steps carried it read as
+// their kind. The iteration line is the iteration's index in its run, from
+// 0; messages count iterations from 1.
 //
 // A choose step with the flag fault is a fault decision: the choice that
 // decided the fate of a message between nodes (morpheus.Faults). Its obj is

@@ -71,7 +71,7 @@ func Highlights(t *Trace) []Highlight {
 			}
 			if i >= 0 {
 				e := &t.Events[i]
-				out = append(out, Highlight{i, num[i], "last progress", "last progress (" + e.Kind.String() + "); then the run repeats one cycle to its end, " + t.FoldText(last)})
+				out = append(out, Highlight{i, num[i], "last progress", "last progress (" + e.OpName() + "); then the run repeats one cycle to its end, " + t.FoldText(last)})
 			}
 		}
 	}
@@ -130,7 +130,7 @@ func (t *Trace) FoldText(f Fold) string {
 			continue
 		}
 		k++
-		s := t.TaskName(e.Task) + " " + e.Kind.String()
+		s := t.TaskName(e.Task) + " " + e.OpName()
 		if d := t.foldDetail(e); d != "" {
 			s += " " + d
 		}

@@ -62,7 +62,7 @@ func (t *Trace) appendLine(b []byte, width, step int, now int64, e *Event) []byt
 	b = append(b, n...)
 	b = append(append(b, '\t'), fmtTime(now)...)
 	b = append(append(b, '\t'), printable(t.TaskName(e.Task))...)
-	b = append(append(b, '\t'), e.Kind.String()...)
+	b = append(append(b, '\t'), e.OpName()...)
 	b = append(append(b, '\t'), printable(t.detail(e))...)
 	b = append(b, '\t')
 	if e.Loc != 0 {

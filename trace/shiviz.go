@@ -64,7 +64,7 @@ func WriteShiViz(w io.Writer, t *Trace) error {
 		b = append(b, " at "...)
 		b = append(b, fmtTime(now)...)
 		b = append(b, ": "...)
-		b = append(b, e.Kind.String()...)
+		b = append(b, e.OpName()...)
 		if d := t.Detail(e); d != "" {
 			b = append(append(b, ' '), d...)
 		}

@@ -62,13 +62,13 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	rate := float64(res.Iterations) / res.Elapsed.Seconds()
 	f := res.Failure
 	if f == nil {
-		fmt.Fprintf(stdout, "%s, %s in %v (%.0f iterations/s): no failure.\n", plural.N(res.Iterations, "iteration"), plural.N(res.Steps, "step"), res.Elapsed.Round(time.Millisecond), rate)
+		fmt.Fprintf(stdout, "%s, %s in all, in %v (%.0f iterations/s): no failure.\n", plural.N(res.Iterations, "iteration"), plural.N(res.Steps, "step"), res.Elapsed.Round(time.Millisecond), rate)
 		if !*fixed {
 			return fmt.Errorf("the bug was not found")
 		}
 		return nil
 	}
-	fmt.Fprintf(stdout, "Found a failure in iteration %d (%s run, %v):\n\n", f.Iteration, plural.N(res.Iterations, "iteration"), res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "Found a failure in iteration %d (%s run, %v):\n\n", f.Iteration+1, plural.N(res.Iterations, "iteration"), res.Elapsed.Round(time.Millisecond))
 	dir, err := demoDir(*out)
 	if err != nil {
 		return err

@@ -10,14 +10,15 @@ import (
 // file:line it happened at (each left out when unknown, never an empty
 // "at :"), and the message's headline.
 
-// failureLine describes a failure in one line; iteration < 0 leaves it out:
-// "deadlock failure in iteration 2, main: no task can run …",
+// failureLine describes a failure in one line; iteration is its index in
+// the run (from 0, as records keep it), shown counted from 1; < 0 leaves it
+// out: "deadlock failure in iteration 2, main: no task can run …" (index 1),
 // "assertion failure in main at bank.go:17: balance 3".
 func failureLine(kind string, iteration int, task, loc, msg string) string {
 	s := kind + " failure"
 	sep := " in "
 	if iteration >= 0 {
-		s += fmt.Sprintf(" in iteration %d", iteration)
+		s += fmt.Sprintf(" in iteration %d", iteration+1)
 		sep = ", "
 	}
 	if task != "" {

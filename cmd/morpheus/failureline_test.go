@@ -15,13 +15,13 @@ func TestFailureLine(t *testing.T) {
 		want                 string
 	}{
 		{"deadlock", "main", "", "no task can run and no timer is pending; blocked tasks:\n  main: blocked in wg-wait at a.go:3\n  g1: …", 2,
-			"deadlock failure in iteration 2, main: no task can run and no timer is pending; blocked tasks: g1: … …"},
+			"deadlock failure in iteration 3, main: no task can run and no timer is pending; blocked tasks: g1: … …"},
 		{"deadlock", "main", "", "no task can run and no timer is pending; blocked tasks:\n  main: blocked in chan-recv at a.go:3", 0,
-			"deadlock failure in iteration 0, main: no task can run and no timer is pending; blocked tasks: main: blocked in chan-recv at a.go:3"},
-		{"liveness", "", "", "no progress", 3, "liveness failure in iteration 3: no progress"},
+			"deadlock failure in iteration 1, main: no task can run and no timer is pending; blocked tasks: main: blocked in chan-recv at a.go:3"},
+		{"liveness", "", "", "no progress", 3, "liveness failure in iteration 4: no progress"},
 		{"assertion", "main", "bank_test.go:19", "balance 1", -1, "assertion failure in main at bank_test.go:19: balance 1"},
 		{"panic", "", "x.go:1", "boom", -1, "panic failure at x.go:1: boom"},
-		{"race", "g2", "?", "data race", 0, "race failure in iteration 0, g2: data race"},
+		{"race", "g2", "?", "data race", 0, "race failure in iteration 1, g2: data race"},
 	} {
 		if got := failureLine(c.kind, c.iter, c.task, c.loc, c.msg); got != c.want || strings.Contains(got, "at :") {
 			t.Errorf("failureLine(%q, %d, %q, %q, …) =\n%q, want\n%q", c.kind, c.iter, c.task, c.loc, got, c.want)

@@ -74,7 +74,7 @@ func TestInterruptTest(t *testing.T) {
 	}
 	for _, want := range []string{
 		`(?m)^\S+ TestPingPong: \d+ iterations, 0 failures, \d+ partial orders, \d+ it/s, interrupted$`,
-		`(?m)^INTR \S+ TestPingPong: \d+ iterations, \d+ steps, \d+ partial orders, interrupted \(strategy random`,
+		`(?m)^INTR \S+ TestPingPong: \d+ iterations, \d+ steps in all, \d+ partial orders, interrupted \(strategy random`,
 		`(?m)^report: .*TestPingPong.html$`,
 		`morpheus test: interrupted`,
 	} {

@@ -128,7 +128,7 @@ Flags:
 	if a.json {
 		out = stderr
 	}
-	fmt.Fprintf(out, "trace %s: test %s, iteration %d, seed %#x, %s\n", a.path, a.run, a.tr.Header.Iteration, a.tr.Header.Seed, plural.N(a.tr.Steps(), "step"))
+	fmt.Fprintf(out, "trace %s: test %s, iteration %d, seed %#x, %s\n", a.path, a.run, a.tr.Header.Iteration+1, a.tr.Header.Seed, plural.N(a.tr.Steps(), "step"))
 	if opts := a.tr.Header.Options; len(opts) > 0 {
 		var kv []string
 		for _, k := range slices.Sorted(maps.Keys(opts)) {

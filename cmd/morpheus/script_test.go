@@ -9,7 +9,9 @@ import (
 )
 
 // TestScripts runs the CLI scripts in testdata/script (the language is
-// internal/scripttest's), each a parallel subtest; a morpheus line runs the
+// internal/scripttest's), each a parallel subtest; the longest run, in
+// this directory too, from test binaries of their own (internal/scripts:
+// the corpus and replay scripts, the newcomer's path). A morpheus line runs the
 // command built once (cliBinary), $TESTBIN is this test binary (a system
 // that morpheus fuzz runs, see TestMain). One command more:
 //

@@ -150,7 +150,9 @@ func fileName(test string) string {
 // summarize prints one line per record, and the failure under it.
 func summarize(w io.Writer, recs []*results.Record) {
 	for _, r := range recs {
-		what := plural.N(r.Iterations, "iteration") + ", " + plural.N(r.Steps, "step") + ", " + plural.N(r.PartialOrders, "partial order")
+		// Steps over all iterations, "in all": a failure's own count (its
+		// trace's, as go test reports it) is on its trace line.
+		what := plural.N(r.Iterations, "iteration") + ", " + plural.N(r.Steps, "step") + " in all, " + plural.N(r.PartialOrders, "partial order")
 		if r.Replay != "" {
 			what = "replay of " + r.Replay + ", " + plural.N(r.Steps, "step")
 		}
@@ -175,7 +177,7 @@ func summarize(w io.Writer, recs []*results.Record) {
 				fmt.Fprintf(w, "     shrunk from %d to %s\n", f.OriginalSteps, plural.N(f.Steps, "step"))
 			}
 			if f.Path != "" {
-				fmt.Fprintf(w, "     trace: %s\n", f.Path)
+				fmt.Fprintf(w, "     trace: %s (%s)\n", f.Path, plural.N(f.Steps, "step"))
 			}
 		}
 		printStale(w, r.Stale)

@@ -227,9 +227,20 @@ func (r *Run) describeRace(race trace.Race) string {
 		r.m.task(a.Task).Name, accessName(a), Where(uintptr(a.Loc)), r.stepOf(a.Event))
 }
 
-// raceObject names a race's location.
+// LocationName, set by package rt, returns the name of the plain-memory
+// location res of r's schedule: the expression of its first access in the
+// schedule ("c.m"), "" if it has none.
+var LocationName func(r *Run, res uint32) string
+
+// raceObject names a race's location: by the expression the code accessed
+// it with, location#N without one.
 func (r *Run) raceObject(key uint64) string {
 	if key < 1<<32 {
+		if LocationName != nil {
+			if n := LocationName(r, uint32(key)); n != "" {
+				return n
+			}
+		}
 		return fmt.Sprintf("location#%d", key)
 	}
 	return fmt.Sprintf("waitgroup#%d", key>>32)

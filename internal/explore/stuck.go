@@ -87,7 +87,7 @@ func (x *explorer) rearm(strat strategy.Strategy, i int) string {
 	learns = learns && x.learn != nil
 	if _, ok := strategy.AsExhauster(strat); ok {
 		if i > 0 {
-			return fmt.Sprintf("a systematic search's iteration %d follows from all those before it and is not run again alone", i)
+			return fmt.Sprintf("a systematic search's iteration %d follows from all those before it and is not run again alone", i+1)
 		}
 		if learns {
 			k, _ := x.learn.knowledge(0)
@@ -101,7 +101,7 @@ func (x *explorer) rearm(strat strategy.Strategy, i int) string {
 	j := x.c.Shard.index(int64(i))
 	k, ok := x.learn.knowledge(int(j))
 	if !ok {
-		return fmt.Sprintf("what the strategy had learned by iteration %d is gone", i)
+		return fmt.Sprintf("what the strategy had learned by iteration %d is gone", i+1)
 	}
 	learner.Learn(k, x.learnsFrom(j))
 	return ""

@@ -10,9 +10,11 @@ import (
 // An atomic access stays sync/atomic's, preceded by a scheduling point on
 // the accessed address:
 //
-//	n := x.Add(1)             n := __rt.Atomic(__rt.Point(&x, false), x.Add(1))
-//	atomic.StoreInt64(p, 1)   __rt.Point(p, false); atomic.StoreInt64(p, 1)
+//	n := x.Add(1)             n := __rt.Atomic(__rt.Point(&x, __rt.AtomicAdd, "x"), x.Add(1))
+//	atomic.StoreInt64(p, 1)   __rt.Point(p, __rt.AtomicStore, "*p"); atomic.StoreInt64(p, 1)
 //
+// The point names the operation (its step shows as atomic-add, not as the
+// shadow's swap) and the location, as the memory pass names its accesses.
 // (the second form only where a statement stands alone). The call of a
 // defer or go statement stays as it is: an uncontrolled access, since
 // wrapping it would make the access happen at the statement.
@@ -21,8 +23,8 @@ import (
 // address, whether it only reads, and whether it returns nothing.
 type atomicAccess struct {
 	addr  ast.Expr
-	deref bool // addr is the variable itself: take its address
-	read  bool
+	deref bool   // addr is the variable itself: take its address
+	op    string // the operation: rt's constant for it, "AtomicAdd"
 	void  bool
 }
 
@@ -38,7 +40,7 @@ func (w *fileRewriter) atomicOf(c *ast.CallExpr) (atomicAccess, bool) {
 			return atomicAccess{}, false
 		}
 		sig := f.Type().(*types.Signature)
-		return atomicAccess{addr: c.Args[0], read: atomicRead[f.Name()], void: sig.Results().Len() == 0}, true
+		return atomicAccess{addr: c.Args[0], op: atomicOp(f.Name()), void: sig.Results().Len() == 0}, true
 	}
 	s := w.info.Selections[sel]
 	if s == nil || s.Kind() != types.MethodVal {
@@ -59,10 +61,24 @@ func (w *fileRewriter) atomicOf(c *ast.CallExpr) (atomicAccess, bool) {
 		}
 	}
 	sig := s.Obj().Type().(*types.Signature)
-	return atomicAccess{addr: sel.X, deref: !ptr, read: atomicRead[sel.Sel.Name], void: sig.Results().Len() == 0}, true
+	return atomicAccess{addr: sel.X, deref: !ptr, op: atomicOp(sel.Sel.Name), void: sig.Results().Len() == 0}, true
 }
 
-// point writes __rt.Point(addr, read).
+// atomicOp returns rt's constant for the sync/atomic function or method
+// name: AddInt64 and Add are AtomicAdd.
+func atomicOp(name string) string {
+	for _, p := range [...]string{"CompareAndSwap", "Load", "Store", "Swap", "Add", "And", "Or"} {
+		if strings.HasPrefix(name, p) {
+			if p == "CompareAndSwap" {
+				p = "CAS"
+			}
+			return "Atomic" + p
+		}
+	}
+	return "AtomicSwap" // a write, as any other
+}
+
+// point writes __rt.Point(addr, __rt.AtomicOp, "name").
 func (w *fileRewriter) point(r *renderer, b *strings.Builder, a atomicAccess) {
 	b.WriteString(rtName + ".Point(")
 	if a.deref {
@@ -72,7 +88,13 @@ func (w *fileRewriter) point(r *renderer, b *strings.Builder, a atomicAccess) {
 	if a.deref {
 		b.WriteString(")")
 	}
-	fmt.Fprintf(b, ", %v)", a.read)
+	name := w.exprName(a.addr)
+	if !a.deref {
+		if _, ok := ast.Unparen(a.addr).(*ast.UnaryExpr); !ok {
+			name = nameLiteral("*" + string(w.src[w.off(a.addr.Pos()):w.off(a.addr.End())]))
+		}
+	}
+	fmt.Fprintf(b, ", %s.%s, %s)", rtName, a.op, name)
 }
 
 // callText writes call c without an edit of c itself.

@@ -22,6 +22,9 @@ func TestGolden(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
+			// In parallel: a package's load in this process (type-checking,
+			// slowed by -race) overlaps another's compile check.
+			t.Parallel()
 			pkgs, err := Load(LoadConfig{Dir: dir, Patterns: []string{"."}})
 			if err != nil {
 				t.Fatal(err)

@@ -16,6 +16,9 @@ func TestLoadFromExportDataSameOutput(t *testing.T) {
 		{Dir: "testdata/neighbours", Patterns: []string{"./..."}}, {Dir: "testdata/golden", Patterns: []string{"./..."}}}
 	for _, cfg := range cases {
 		t.Run(cfg.Dir+"/"+cfg.Patterns[0], func(t *testing.T) {
+			// In parallel: loading all from source type-checks the standard
+			// library, minutes under -race on a busy machine for each case.
+			t.Parallel()
 			fast, err := Load(cfg)
 			if err != nil {
 				t.Fatal(err)

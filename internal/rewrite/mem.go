@@ -13,13 +13,16 @@ import (
 // (locality.go decides which) becomes an op of package rt, which schedules
 // it and checks it for data races:
 //
-//	x               *__rt.Read(&x)
-//	x = v, x += v   *__rt.Write(&x) = v, *__rt.Write(&x) += v
-//	x++             *__rt.Write(&x)++
-//	m[k], len(m)    __rt.ReadMap(m)[k], len(__rt.ReadMap(m))
-//	m[k] = v        __rt.WriteMap(m)[k] = v (also delete(m, k), clear(m))
-//	a, err := f()   a, __e1 := f(); *__rt.Write(&err) = __e1 (err redeclared)
-//	return          { __rt.Read(&res); return } (a bare return reads the named results)
+//	x               *__rt.Read(&x, "x")
+//	x = v, x += v   *__rt.Write(&x, "x") = v, *__rt.Write(&x, "x") += v
+//	x++             *__rt.Write(&x, "x")++
+//	m[k], len(m)    __rt.ReadMap(m, "m")[k], len(__rt.ReadMap(m, "m"))
+//	m[k] = v        __rt.WriteMap(m, "m")[k] = v (also delete(m, k), clear(m))
+//	a, err := f()   a, __e1 := f(); *__rt.Write(&err, "err") = __e1 (err redeclared)
+//	return          { __rt.Read(&res, "res"); return } (a bare return reads the named results)
+//
+// The string is the expression as the code writes it (exprName), which
+// names the location in reports: "data race on c.m".
 //
 // The address is taken inline, where the expression was, so evaluation
 // order and short-circuits are Go's, and a nil dereference panics at the
@@ -106,7 +109,7 @@ func (m *memPass) bareReturn(ret *ast.ReturnStmt) {
 	m.w.replace(ret, func(r *renderer, b *strings.Builder) {
 		b.WriteString("{ ")
 		for _, name := range reads {
-			b.WriteString(rtName + ".Read(&" + name + "); ")
+			b.WriteString(rtName + ".Read(&" + name + ", " + nameLiteral(name) + "); ")
 		}
 		b.WriteString("return }")
 	})
@@ -326,7 +329,8 @@ func (m *memPass) redeclare(a *ast.AssignStmt) {
 			if !ok {
 				continue
 			}
-			fmt.Fprintf(b, "; *%s.Write(&%s) = ", rtName, l.(*ast.Ident).Name)
+			name := l.(*ast.Ident).Name
+			fmt.Fprintf(b, "; *%s.Write(&%s, %s) = ", rtName, name, nameLiteral(name))
 			if t == "_" {
 				m.w.sub(r, b, a.Rhs[i])
 			} else {
@@ -392,7 +396,7 @@ func (m *memPass) rangeWrites(s *ast.RangeStmt) {
 	at := m.w.off(s.Body.Lbrace) + 1
 	m.w.edits = append(m.w.edits, edit{start: at, end: at, emit: func(_ *renderer, b *strings.Builder) {
 		for _, n := range names {
-			fmt.Fprintf(b, " %s.Write(&%s);", rtName, n)
+			fmt.Fprintf(b, " %s.Write(&%s, %s);", rtName, n, nameLiteral(n))
 		}
 	}})
 }
@@ -644,8 +648,8 @@ func (m *memPass) location(e ast.Expr) (isLoc, shared bool) {
 	return false, false
 }
 
-// wrap makes e's access an op: *__rt.Read(&e) or *__rt.Write(&e), and
-// *__rt.Read(p) for *p. An
+// wrap makes e's access an op: *__rt.Read(&e, "e") or *__rt.Write(&e, "e"),
+// and *__rt.Read(p, "*p") for *p. An
 // address-only e, or one of a synchronisation type, stays as it is.
 func (m *memPass) wrap(e ast.Expr, acc access, postfix bool) {
 	if acc == addrOnly || syncType(m.typeOf(e)) {
@@ -665,6 +669,7 @@ func (m *memPass) wrap(e ast.Expr, acc access, postfix bool) {
 	}
 	start := m.w.off(e.Pos())
 	space := start > 0 && m.w.src[start-1] == '/' // x/*p must not open a comment
+	name := m.w.exprName(e)
 	m.w.replace(e, func(r *renderer, b *strings.Builder) {
 		if space {
 			b.WriteString(" ")
@@ -679,7 +684,7 @@ func (m *memPass) wrap(e ast.Expr, acc access, postfix bool) {
 			b.WriteString("&")
 			m.w.sub(r, b, e)
 		}
-		b.WriteString(")")
+		b.WriteString(", " + name + ")")
 		if postfix {
 			b.WriteString(")")
 		}
@@ -689,10 +694,11 @@ func (m *memPass) wrap(e ast.Expr, acc access, postfix bool) {
 // mapOp wraps map expression e in __rt.<fn>(e): a read or a write op of
 // the map. Added before e's own edits, it is the outer one.
 func (m *memPass) mapOp(e ast.Expr, fn string) {
+	name := m.w.exprName(e)
 	m.w.replace(e, func(r *renderer, b *strings.Builder) {
 		b.WriteString(rtName + "." + fn + "(")
 		m.w.sub(r, b, e)
-		b.WriteString(")")
+		b.WriteString(", " + name + ")")
 	})
 }
 

@@ -71,10 +71,6 @@ var keepUsed = map[string]string{
 	"reflect":          "TypeOf",
 }
 
-// atomicRead lists the sync/atomic functions and methods that only read.
-var atomicRead = set("Load", "LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64",
-	"LoadUintptr", "LoadPointer")
-
 // atomicTypes are the sync/atomic types whose methods are accesses.
 var atomicTypes = set("Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Bool", "Value", "Pointer")
 

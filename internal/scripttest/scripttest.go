@@ -13,9 +13,9 @@
 //	env KEY=VALUE        set an environment variable for the rest of the script
 //	                     (its morpheus and exec lines)
 //	exec PROG ARGS...    run another program (go, or a built binary); ! as above
-//	cd DIR               the directory exec runs in (default the test's package
-//	                     directory; morpheus always runs there)
-//	cp SRC DST           copy a file
+//	cd DIR               the directory exec runs in (default Config.Dir, the
+//	                     test's package directory; morpheus always runs there)
+//	cp SRC DST           copy a file (relative paths are Config.Dir's)
 //
 // and the commands of Config.Commands. $WORK in a script is a fresh
 // temporary directory per script, $ROOT the root of morpheus's source tree,
@@ -41,6 +41,11 @@ type Config struct {
 	Root string   // $ROOT: the root of morpheus's source tree
 	Bin  string   // the program a morpheus line runs
 	Env  []string // added to the environment of every program a script runs
+	// Dir is the directory the scripts run in (morpheus lines, exec before
+	// a cd, relative paths of cd and cp), "" for the test's package
+	// directory: the scripts of a package split off to run in a test binary
+	// of their own run where they ran before.
+	Dir string
 	// Commands are further script commands by name, run with the script's
 	// state and the line's fields (the command's name first); neg is
 	// whether the line began with "!".
@@ -72,10 +77,11 @@ func RunAll(t *testing.T, cfg Config) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scripts: %v", err)
 	}
-	if _, err := os.Stat("morpheus-report"); os.IsNotExist(err) {
+	reports := filepath.Join(cfg.dir(), "morpheus-report")
+	if _, err := os.Stat(reports); os.IsNotExist(err) {
 		t.Cleanup(func() {
-			if _, err := os.Stat("morpheus-report"); err == nil {
-				os.RemoveAll("morpheus-report")
+			if _, err := os.Stat(reports); err == nil {
+				os.RemoveAll(reports)
 				t.Error("a script wrote reports into this package's directory (morpheus-report): give its morpheus test -report")
 			}
 		})
@@ -86,6 +92,14 @@ func RunAll(t *testing.T, cfg Config) {
 			Run(t, cfg, file)
 		})
 	}
+}
+
+// dir is the directory the scripts run in.
+func (c *Config) dir() string {
+	if c.Dir == "" {
+		return "."
+	}
+	return c.Dir
 }
 
 // Run runs one script; a line that fails fails the test, naming the
@@ -118,7 +132,7 @@ func run(cfg Config, file, work string) error {
 		}
 	}
 	s := &State{Env: append([]string(nil), cfg.Env...), cfg: &cfg}
-	dir := "."
+	dir := cfg.dir()
 	for n, line := range strings.Split(script, "\n") {
 		n++
 		line = strings.TrimSpace(line)
@@ -132,7 +146,7 @@ func run(cfg Config, file, work string) error {
 			return fmt.Errorf("%s:%d: %s: %v", file, n, line, err)
 		}
 		if fields[0] == "cd" {
-			dir = fields[1]
+			dir = s.path(fields[1])
 		}
 	}
 	return nil
@@ -144,7 +158,7 @@ func (s *State) do(dir string, neg bool, line string, fields []string) error {
 	case "morpheus", "exec":
 		var code int
 		if fields[0] == "morpheus" {
-			code = s.Exec(".", append([]string{s.cfg.Bin}, fields[1:]...))
+			code = s.Exec(s.cfg.dir(), append([]string{s.cfg.Bin}, fields[1:]...))
 		} else {
 			code = s.Exec(dir, fields[1:])
 		}
@@ -177,9 +191,9 @@ func (s *State) do(dir string, neg bool, line string, fields []string) error {
 		if len(fields) != 3 {
 			return fmt.Errorf("expected cp SRC DST")
 		}
-		b, err := os.ReadFile(fields[1])
+		b, err := os.ReadFile(s.path(fields[1]))
 		if err == nil {
-			err = os.WriteFile(fields[2], b, 0o644)
+			err = os.WriteFile(s.path(fields[2]), b, 0o644)
 		}
 		return err
 	default:
@@ -190,6 +204,14 @@ func (s *State) do(dir string, neg bool, line string, fields []string) error {
 		return cmd(s, neg, fields)
 	}
 	return nil
+}
+
+// path resolves a script's path against Config.Dir.
+func (s *State) path(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(s.cfg.dir(), p)
 }
 
 // Regexp compiles a script's pattern: multi-line, quotes around it removed.

@@ -65,6 +65,7 @@ func TestFixedPasses(t *testing.T) {
 	for _, sc := range append(bugs.All(), bugs.Extra()...) {
 		for _, st := range fixedStrategies {
 			t.Run(sc.Name+"/"+st, func(t *testing.T) {
+				t.Parallel() // explorations of their own; one after the other, over 4 minutes under -race on a busy machine
 				n := fixedIterations[sc.Name]
 				if n == 0 {
 					n = 1500

@@ -34,7 +34,7 @@ func Goroutines(n, hops int) func(*morpheus.Env) {
 					if !ok {
 						return
 					}
-					*rt.Write(&counts[t.k]) = *rt.Read(&counts[t.k]) + 1
+					*rt.Write(&counts[t.k], "counts[t.k]") = *rt.Read(&counts[t.k], "counts[t.k]") + 1
 					if t.h == 0 {
 						rt.Send(done, t.k)
 						continue

@@ -13,6 +13,7 @@ import (
 // size, directional makes, nil and concrete values sent in select cases on
 // channels of interfaces, a select in init) build and pass under control.
 func TestUntypedShapes(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "untyped", 20, 1)
 	sum := explore(t, cfg)
 	tests := sum.Packages[0].Tests
@@ -35,6 +36,7 @@ func TestUntypedShapes(t *testing.T) {
 // not type-check (undefined), and one whose tests import it (importer), fail
 // at the user's line, and the others still build.
 func TestVetAsGoTest(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "vet", 1, 1)
 	cfg.Patterns, cfg.BuildOnly = []string{"./..."}, true
 	build := func(vet string) map[string]*driver.PackageSummary {

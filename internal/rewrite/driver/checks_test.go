@@ -38,6 +38,7 @@ func checksModule(t *testing.T) string {
 // are, their iterations shared by the processes as shards, and their
 // records merged, one per Check, a failing one making the run fail.
 func TestChecksAndPlainTests(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a test binary")
 	}

@@ -13,6 +13,7 @@ import "testing"
 // the step limit (a queue of 100,000 jobs, some 400,000 steps, past a step
 // limit of 200,000) passes.
 func TestClock(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "clock", 3, 1)
 	cfg.MaxSteps = 200_000
 	sum := explore(t, cfg)

@@ -12,6 +12,7 @@ import (
 // The seeded lock-order inversion of testdata/lockorder is found, in an
 // unmodified package, and its trace replays to the same deadlock.
 func TestLockOrder(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "lockorder", 200, 1)
 	cfg.Jobs = 2
 	sum := explore(t, cfg)
@@ -55,7 +56,11 @@ func TestLockOrder(t *testing.T) {
 
 // testdataConfig is how the driver's tests explore a package of
 // ../testdata, a module of its own: a fresh cache, one job. It skips the
-// test under -short, since exploring builds a test binary.
+// test under -short, since exploring builds a test binary. The tests that
+// explore run in parallel (each in a cache of its own): one's rewriting, in
+// this process and slowed by -race, overlaps another's go build and test
+// processes, and the package stays well inside go test's time-out on a
+// busy machine.
 func testdataConfig(t *testing.T, dir string, schedules int, seed uint64) driver.Config {
 	if testing.Short() {
 		t.Skip("builds a test binary")
@@ -95,6 +100,7 @@ func find(s *driver.Summary, test string) *driver.TestSummary {
 // A package that does not exist, or a directory outside any module, is an
 // error that names it.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	_, err := driver.Run(context.Background(), driver.Config{Dir: "../testdata/lockorder",
 		Patterns: []string{"./nosuch"}, Cache: t.TempDir(), Env: env})

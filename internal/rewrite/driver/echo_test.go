@@ -15,6 +15,7 @@ import (
 // the package's lines, and since the draws of math/rand come from the
 // schedule's seed, the same seed saves the same trace.
 func TestEchoUnderControl(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "echo", 20, 3)
 	sum := explore(t, cfg)
 	echo := find(sum, "TestEcho")

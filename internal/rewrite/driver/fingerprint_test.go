@@ -15,6 +15,7 @@ import (
 // A second Prepare with nothing changed reuses the first one's binary; a
 // changed source file, or a binary another build overwrote, is built anew.
 func TestPrepareReuses(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a test binary twice")
 	}

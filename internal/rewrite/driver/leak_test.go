@@ -14,6 +14,7 @@ import (
 // started; its trace replays to the same leak, and AllowLeaks lets it pass.
 // Goroutines that end, after a cancel or a sleep, are no leak.
 func TestLeak(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "leak", 20, 1)
 	sum := explore(t, cfg)
 	for _, name := range []string{"TestRollback", "TestSleeper"} {

@@ -12,6 +12,7 @@ import (
 // lock orders the accesses, and the variable the test's goroutines share
 // under their own lock is no race.
 func TestCheckThenAct(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "checkact", 100, 1)
 	sum := explore(t, cfg)
 	take, locked := find(sum, "TestTake"), find(sum, "TestTakeLocked")
@@ -20,6 +21,9 @@ func TestCheckThenAct(t *testing.T) {
 	}
 	if (take.Kind != "race" && take.Kind != "assertion") || !strings.Contains(take.Failure, "pool.go:") {
 		t.Errorf("want a race or an assertion in pool.go, got %s:\n%s", take.Kind, take.Failure)
+	}
+	if take.Kind == "race" && !strings.Contains(take.Failure, "data race on p.free:") {
+		t.Errorf("the race does not name the field as the code writes it (p.free):\n%s", take.Failure)
 	}
 	if !strings.Contains(take.Failure, " read ") && !strings.Contains(take.Failure, " write ") {
 		t.Errorf("no read or write step in the trace:\n%s", take.Failure)
@@ -36,11 +40,15 @@ func TestCheckThenAct(t *testing.T) {
 // race detector finds it. The fixed Wait, whose result only a receive sets,
 // passes.
 func TestNamedResultRace(t *testing.T) {
+	t.Parallel()
 	cfg := testdataConfig(t, "namedresult", 50, 1)
 	sum := explore(t, cfg)
 	wait, fixed := find(sum, "TestWait"), find(sum, "TestWaitFixed")
 	if wait == nil || wait.Kind != "race" || !strings.Contains(wait.Failure, "wait.go:25") || !strings.Contains(wait.Failure, "wait.go:17") {
 		t.Fatalf("want the race between the return (wait.go:25) and the goroutine's write (wait.go:17), got %+v", wait)
+	}
+	if !strings.Contains(wait.Failure, "data race on code:") {
+		t.Errorf("the race does not name the result by its name (code):\n%s", wait.Failure)
 	}
 	if fixed == nil || fixed.Failure != "" || fixed.Schedules != cfg.Schedules {
 		t.Errorf("TestWaitFixed: %+v, want %d passing schedules", fixed, cfg.Schedules)

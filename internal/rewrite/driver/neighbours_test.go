@@ -54,6 +54,7 @@ func TestMain(m *testing.M) {
 // the parent's go; it runs with rt's defaults, its traces in its own
 // temporary directory.
 func TestChildProcess(t *testing.T) {
+	t.Parallel()
 	sum := runNeighbours(t)
 	ts := find(sum, "TestCrasher")
 	if ts == nil || ts.Failure != "" {
@@ -80,6 +81,7 @@ func TestChildProcess(t *testing.T) {
 // Checked once all tests ran (goleak.VerifyTestMain's way), the process
 // passes.
 func TestLeakChecker(t *testing.T) {
+	t.Parallel()
 	sum := runNeighbours(t)
 	if ts := find(sum, "TestNoLeak"); ts == nil || ts.Failure != "" {
 		t.Errorf("TestNoLeak: %+v", ts)
@@ -120,6 +122,7 @@ func TestLeakChecker(t *testing.T) {
 // interface its stand-in for t cannot be) keeps the test's own output,
 // and only it, beside the trace.
 func TestAssertionPackage(t *testing.T) {
+	t.Parallel()
 	sum := runNeighbours(t)
 	if ts := find(sum, "TestAssertPasses"); ts == nil || ts.Failure != "" {
 		t.Errorf("TestAssertPasses: %+v", ts)
@@ -148,6 +151,7 @@ func TestAssertionPackage(t *testing.T) {
 
 // A leak report names the subtest that started the leaked goroutine.
 func TestLeakSubtest(t *testing.T) {
+	t.Parallel()
 	ts := find(runNeighbours(t), "TestSubtests")
 	if ts == nil || ts.Kind != "leak" || !strings.Contains(ts.Failure, "started at subtest_test.go:15 in subtest TestSubtests/leaky\n") {
 		t.Fatalf("TestSubtests: %+v", ts)
@@ -159,6 +163,7 @@ func TestLeakSubtest(t *testing.T) {
 // replay that every run begins with neither hangs nor stops the
 // exploration, which reports the blocking at the line where it blocks.
 func TestCorpusReplayWatched(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("../testdata/neighbours")); err != nil {
 		t.Fatal(err)
@@ -205,6 +210,7 @@ func TestCorpusReplayWatched(t *testing.T) {
 // so, since under control the counts would include morpheus's own; one that
 // reaches a library's ReadMemStats (a collector) is explored.
 func TestRuntimeObserved(t *testing.T) {
+	t.Parallel()
 	sum := runNeighbours(t)
 	if ts := find(sum, "TestChanLen"); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 2 {
 		t.Errorf("TestChanLen: %+v", ts)

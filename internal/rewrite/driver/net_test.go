@@ -12,6 +12,7 @@ import (
 // type runs once on the real network, told so, and passes or fails as go
 // test has it.
 func TestOneNetworkPerTest(t *testing.T) {
+	t.Parallel()
 	sum := explore(t, testdataConfig(t, "netshapes", 10, 1))
 	p := sum.Packages[0]
 	for _, name := range []string{"TestListenTCPDialTimeout", "TestUDPEcho", "TestRefusedAndInUse", "TestNetPipe"} {
@@ -57,6 +58,7 @@ func TestOneNetworkPerTest(t *testing.T) {
 // A listener TestMain makes is real (TestMain runs outside control), so
 // every test of its package runs on the real network.
 func TestTestMainNetwork(t *testing.T) {
+	t.Parallel()
 	sum := explore(t, testdataConfig(t, "netmain", 4, 1))
 	ts := find(sum, "TestDial")
 	if ts == nil || ts.Failure != "" || ts.Real != "TestMain listens or dials before the tests, on the real network: net.Listen at netmain_test.go:18" {

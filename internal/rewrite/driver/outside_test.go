@@ -19,6 +19,7 @@ import (
 // flush daemon that init started takes a lock the test takes, and fails no
 // schedule.
 func TestOutside(t *testing.T) {
+	t.Parallel()
 	sum := explore(t, testdataConfig(t, "outside", 20, 1))
 	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc", "TestPackageOnce", "TestPackageChan", "TestInitClosed", "TestDaemonLock"} {
 		ts := find(sum, name)

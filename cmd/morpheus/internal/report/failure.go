@@ -32,7 +32,7 @@ func failureSections(f *FailureView) []htmlpage.Section {
 		}
 		h := f.Trace.Header
 		info = append(info, steps,
-			htmlpage.Stat{Label: "iteration", Value: strconv.Itoa(h.Iteration)},
+			htmlpage.Stat{Label: "iteration", Value: strconv.Itoa(h.Iteration + 1)},
 			htmlpage.Stat{Label: "iteration seed", Value: hexSeed(h.Seed)})
 	}
 	sec := htmlpage.Section{Title: "Failure", ID: "failure", Blocks: []htmlpage.Block{info, htmlpage.Pre(f.Message)}}
@@ -173,8 +173,8 @@ func racesTable(t *trace.Trace, all []step, races []race, names map[uint32]strin
 		a, b := &t.Events[r.a], &t.Events[r.b]
 		tab.Rows = append(tab.Rows, htmlpage.Row{Ref: "r" + strconv.Itoa(k+1), Cells: []string{
 			strconv.Itoa(len(tab.Rows) + 1), resName(names, a.Res),
-			strconv.Itoa(num[r.a]), t.TaskName(a.Task), a.Kind.String(), loc(t, a),
-			strconv.Itoa(num[r.b]), t.TaskName(b.Task), b.Kind.String(), loc(t, b),
+			strconv.Itoa(num[r.a]), t.TaskName(a.Task), a.OpName(), loc(t, a),
+			strconv.Itoa(num[r.b]), t.TaskName(b.Task), b.OpName(), loc(t, b),
 			strconv.Itoa(times[sg]),
 		}})
 	}
@@ -201,7 +201,7 @@ func stepTable(t *trace.Trace, all []step, d *diagram) *htmlpage.Table {
 		}
 		e := &t.Events[s.ev]
 		r := htmlpage.Row{Cells: []string{
-			strconv.Itoa(s.n), trace.FormatTime(s.now), t.TaskName(e.Task), e.Kind.String(), t.Detail(e), loc(t, e),
+			strconv.Itoa(s.n), trace.FormatTime(s.now), t.TaskName(e.Task), e.OpName(), t.Detail(e), loc(t, e),
 		}}
 		if _, drawn := d.row[s.ev]; drawn {
 			r.Ref = "s" + strconv.Itoa(s.n)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,33 @@ func resourceNames(t *trace.Trace, ws []wait) map[uint32]string {
 		}
 		out[r] = s
 	}
+	if res, name := raceLocation(t); name != "" {
+		out[res] = name + " (" + out[res] + ")"
+	}
 	return out
+}
+
+// raceName finds the name of a data race's location in its message: "data
+// race on c.m: g2 write at …".
+var raceName = regexp.MustCompile(`^data race on (.+?): \S+ (?:read|write|atomic read|atomic write) at `)
+
+// raceLocation returns the memory location of a data race failure found at
+// a plain-memory step, and the expression its message names it by; "" if
+// the failure is not one.
+func raceLocation(t *trace.Trace) (uint32, string) {
+	f := t.Header.Failure
+	if f == nil || f.Kind != "race" {
+		return 0, ""
+	}
+	m := raceName.FindStringSubmatch(f.Message)
+	i := failureEvent(t, stepsOf(t))
+	if m == nil || i < 0 || strings.HasPrefix(m[1], "location#") {
+		return 0, ""
+	}
+	if e := &t.Events[i]; (e.Kind == trace.KindMemRead || e.Kind == trace.KindMemWrite) && e.Res != 0 {
+		return e.Res, m[1]
+	}
+	return 0, ""
 }
 
 // resName returns the name of resource r, "kind#r" at least.

@@ -224,7 +224,7 @@ func (d *diagram) svg() template.HTML {
 		}
 		ea, eb := &t.Events[r.a], &t.Events[r.b]
 		fmt.Fprintf(&b, `<line class="race-link" data-ref="r%d" x1="%d" y1="%d" x2="%d" y2="%d"><title>race: step %d (%s) and step %d (%s) on %s</title></line>`,
-			k+1, d.x(ea.Task), d.y(r.a), d.x(eb.Task), d.y(r.b), d.stepNo(r.a), ea.Kind, d.stepNo(r.b), eb.Kind, esc(resName(d.names, ea.Res)))
+			k+1, d.x(ea.Task), d.y(r.a), d.x(eb.Task), d.y(r.b), d.stepNo(r.a), ea.OpName(), d.stepNo(r.b), eb.OpName(), esc(resName(d.names, ea.Res)))
 	}
 	for _, a := range d.arrows {
 		x1, y1 := d.x(t.Events[a.from].Task), d.y(a.from)
@@ -262,7 +262,7 @@ func (d *diagram) mark(b *strings.Builder, s step) {
 	if s.ev == d.fail {
 		class += " failed"
 	}
-	label := e.Kind.String()
+	label := e.OpName()
 	lx := x + 8 // where the label starts
 	switch {
 	case e.Flag&trace.FlagFault != 0: // a fault decision: "drop → backup@n2 …"
@@ -300,7 +300,7 @@ func (d *diagram) mark(b *strings.Builder, s step) {
 		fmt.Fprintf(b, `<circle class="fail-ring" cx="%d" cy="%d" r="9"/>`, x, y)
 		label += " ✗ " + t.Header.Failure.Kind
 	}
-	tip := fmt.Sprintf("step %d at %s: %s %s %s", s.n, trace.FormatTime(s.now), t.TaskName(e.Task), e.Kind, t.Detail(e))
+	tip := fmt.Sprintf("step %d at %s: %s %s %s", s.n, trace.FormatTime(s.now), t.TaskName(e.Task), e.OpName(), t.Detail(e))
 	if e.Loc != 0 {
 		tip += " (" + t.LocString(e.Loc) + ")"
 	}

@@ -71,7 +71,7 @@ func subtitle(d *Data) string {
 		s += ", base seed " + hexSeed(d.Seed)
 	}
 	if tr != nil {
-		s += ", iteration " + strconv.Itoa(tr.Header.Iteration) + " (iteration seed " + hexSeed(tr.Header.Seed) + ")"
+		s += ", iteration " + strconv.Itoa(tr.Header.Iteration+1) + " (iteration seed " + hexSeed(tr.Header.Seed) + ")"
 	}
 	if d.Failure != nil {
 		return s + ": FAILED (" + d.Failure.Kind + ")"

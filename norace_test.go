@@ -1,0 +1,5 @@
+//go:build !race
+
+package morpheus_test
+
+const raceEnabled = false
