@@ -42,3 +42,11 @@ func moduleRoot(t *testing.T) string {
 		dir = up
 	}
 }
+
+// MorpheusMain is the TestMain of a split-off script package: it runs the
+// tests and then removes the command they built.
+func MorpheusMain(m *testing.M, cli *Command) {
+	code := m.Run()
+	cli.Remove()
+	os.Exit(code)
+}

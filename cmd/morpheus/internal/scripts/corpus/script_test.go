@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"os"
 	"testing"
 
 	"github.com/morpheus-go/morpheus/internal/scripttest"
@@ -9,11 +8,7 @@ import (
 
 var cli scripttest.Command
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	cli.Remove()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { scripttest.MorpheusMain(m, &cli) }
 
 // TestScripts runs the scripts in testdata/script, in cmd/morpheus's
 // directory, with the morpheus command built from it.
