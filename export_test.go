@@ -14,6 +14,15 @@ func SetBudgetClock(now func() time.Time) (restore func()) {
 	return func() { explore.BudgetNow = old }
 }
 
+// SetHeapLimit replaces the heap growth at which a run under a TimeLimit
+// cuts its iterations until restore is called; no exploration may run
+// meanwhile but the caller's.
+func SetHeapLimit(n uint64) (restore func()) {
+	old := explore.HeapLimit
+	explore.HeapLimit = n
+	return func() { explore.HeapLimit = old }
+}
+
 // Rebuilt returns how many failing iterations so far had their trace
 // rebuilt by replaying their schedule (core.Config.Window).
 func Rebuilt() int64 { return explore.Rebuilt.Load() }

@@ -67,8 +67,11 @@ func ScaledDuration(floor time.Duration, factor float64) Option {
 // unwound) and counts neither as passed nor as failed, no other iteration
 // starts, and the result says Stopped "budget-cut". Once the first
 // iteration has ended, one that would likely run past d (taking as long as
-// the first) does not start. For tests whose single iteration can take
-// minutes: they end within d with the iterations that completed. Only how
+// the first) does not start. Under a TimeLimit, iterations are also cut
+// once the process's heap has grown by 2 GiB since the run began (a
+// schedule of endless timer heartbeats keeps every step; it would take the
+// machine's memory before the limit). For tests whose single iteration can
+// take minutes: they end within d with the iterations that completed. Only how
 // many iterations run and whether the last completes depend on it, never
 // what an iteration does; a cut iteration reports no failure.
 func TimeLimit(d time.Duration) Option { return func(c *config) { c.TimeLimit = d } }

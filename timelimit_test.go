@@ -58,3 +58,23 @@ func TestTimeLimitStartsOnlyWhatFits(t *testing.T) {
 		t.Errorf("failure %v, stopped %q; want a failure", res.Failure, res.Stopped)
 	}
 }
+
+// Under a TimeLimit, an iteration that grows the heap past HeapLimit (a
+// schedule of endless heartbeats keeps every step for the race check) is
+// cut as at the limit, long before it: memory, not the minute, ends it.
+func TestHeapLimitCutsIteration(t *testing.T) {
+	defer morpheus.SetHeapLimit(32 << 20)()
+	growing := func(e *morpheus.Env) {
+		var n csync.Int
+		var keep [][]byte
+		for {
+			keep = append(keep, make([]byte, 64<<10))
+			n.Add(len(keep))
+		}
+	}
+	res := exploreWithin(t, 2*time.Minute, growing, morpheus.Iterations(10), morpheus.Workers(1),
+		morpheus.MaxSteps(1<<30), morpheus.Shrink(0), morpheus.TimeLimit(time.Hour))
+	if res.Failure != nil || res.Iterations != 0 || res.Stopped != "budget-cut" {
+		t.Fatalf("failure %v, %d iterations, stopped %q; want none, 0, budget-cut", res.Failure, res.Iterations, res.Stopped)
+	}
+}

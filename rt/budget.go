@@ -18,8 +18,8 @@ import (
 // takes 1 ms runs its 100 schedules; one whose schedule takes a second runs
 // DefaultBudgetFactor of them in each process, in about that many seconds. Time decides only how many schedules
 // run, never what a schedule does: schedule i of seed s is the same in
-// every run. A test also ends by DefaultBudgetLimit: the schedule running
-// then is cut (it neither passes nor fails, and is not counted; the record
+// every run. A test also ends by DefaultBudgetLimit, or once its process's
+// heap has grown by 2 GiB: the schedule running then is cut (it neither passes nor fails, and is not counted; the record
 // says "budget-cut"), and after the first schedule none starts that would
 // likely run past it. So a test whose single schedule takes minutes (a
 // worker-pool test submitting 100,000 tasks, on a busy machine) gets its

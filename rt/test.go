@@ -203,7 +203,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		t.Errorf("morpheus: interrupted after %s, %s in all, no failure so far: the exploration is incomplete", plural.N(res.Iterations, "schedule"), plural.N(res.Steps, "step"))
 	}
 	if res.Stopped == StopCut && res.Failure == nil {
-		t.Logf("morpheus: %s completed; the schedule running at the budget's limit was cut, without a failure so far (%s=FLOOR,FACTOR,LIMIT sets the limit, -iterations N runs N schedules to the end)", plural.N(res.Iterations, "schedule"), EnvBudget)
+		t.Logf("morpheus: %s completed; the schedule running at the budget's limit (its time, or %d MiB more heap) was cut, without a failure so far (%s=FLOOR,FACTOR,LIMIT sets the limit, -iterations N runs N schedules to the end)", plural.N(res.Iterations, "schedule"), explore.HeapLimit>>20, EnvBudget)
 	}
 	if count {
 		out.Hits = explore.ResultOf(res).Hits

@@ -46,10 +46,11 @@ Budget: by default each rewritten test gets 100 schedules (split over the
 -jobs processes), and a process explores it for at most max(1s, 3 x
 its first schedule's time): a schedule starts only if, taking as long
 as its schedules so far did on average, it ends by then; and a test
-ends within a minute in each process: the schedule running then is cut
-(neither passed nor failed, not counted), so a test whose single
-schedule takes minutes gets its verdict from the schedules that
-completed and the package's later tests run. -iterations or -duration
+ends within a minute in each process (or once the process's heap has
+grown by 2 GiB): the schedule running then is cut (neither passed nor
+failed, not counted), so a test whose single schedule takes minutes gets
+its verdict from the schedules that completed and the package's later
+tests run. -iterations or -duration
 replaces this (MORPHEUS_RT_BUDGET=FLOOR,FACTOR,LIMIT, as 1s,3,1m, or off
 in the environment changes it). Time decides only how many schedules run
 and whether the last completes, never what a schedule does. The summary

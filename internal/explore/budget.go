@@ -37,7 +37,7 @@ type budget struct {
 	capAt    atomic.Int64  // the Scaled budget's and the TimeLimit's, the earlier
 	scaled   atomic.Bool   // the first iteration set the caps
 	spent    atomic.Bool   // an iteration did not start because of the budget
-	cut      atomic.Bool   // the TimeLimit cut an iteration
+	cut      atomic.Bool   // the TimeLimit (or the HeapLimit under it) cut an iteration
 	ran      atomic.Int64  // iterations timed: how many
 	took     atomic.Int64  // and their total time (ns)
 }
