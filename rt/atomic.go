@@ -3,6 +3,7 @@ package rt
 import (
 	"sync"
 	"unsafe"
+	"weak"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/goruntime"
@@ -37,7 +38,52 @@ const (
 	AtomicOr    = trace.PointAtomicOr
 )
 
-var shadows sync.Map // unsafe.Pointer -> *prim.Var[struct{}]
+// shadows maps the address of an atomic word (or of a sync.Map or
+// sync.Pool) to its shadow, the variable whose ops stand for the word's. An
+// entry holds the word's object only weakly (weakObject): keyed by the
+// pointer itself, the table kept every object whose atomics a schedule
+// touched alive for the rest of the process, and with it all they reach (a
+// raft cluster per schedule, gigabytes over a test package). An entry whose
+// object died, its address since reused, is replaced.
+var shadows sync.Map // uintptr -> *shadow
+
+type shadow struct {
+	obj     weak.Pointer[byte]
+	offHeap bool
+	v       prim.Var[struct{}]
+}
+
+// live reports whether the entry's object is still the one at its address.
+func (s *shadow) live() bool { return s.offHeap || s.obj.Value() != nil }
+
+// shadowOf returns the shadow of the word at p.
+func shadowOf(p unsafe.Pointer) *prim.Var[struct{}] {
+	k := uintptr(p)
+	var fresh *shadow
+	for {
+		e, ok := shadows.Load(k)
+		if ok && e.(*shadow).live() {
+			return &e.(*shadow).v
+		}
+		if fresh == nil {
+			fresh = &shadow{}
+			if isOffHeap(k) {
+				fresh.offHeap = true // no weak pointer there (offheap.go)
+			} else {
+				fresh.obj = weakObject(p)
+			}
+		}
+		if ok && shadows.CompareAndSwap(k, e, fresh) || !ok && storeNew(k, fresh) {
+			return &fresh.v
+		}
+	}
+}
+
+// storeNew stores s at k unless an entry is there, and reports whether it did.
+func storeNew(k uintptr, s *shadow) bool {
+	_, loaded := shadows.LoadOrStore(k, s)
+	return !loaded
+}
 
 // Point is the scheduling point of the atomic operation op on *p, the
 // location the code names name ("c.hits").
@@ -54,8 +100,7 @@ func point(p unsafe.Pointer, op trace.PointOp, name string, pc uintptr) {
 	if core.CurrentTask() == nil || p == nil {
 		return
 	}
-	v, _ := shadows.LoadOrStore(p, new(prim.Var[struct{}]))
-	x := v.(*prim.Var[struct{}])
+	x := shadowOf(p)
 	read := op == trace.PointAtomicLoad || op == trace.PointMapLoad || op == trace.PointMapRange
 	if read {
 		x.Load(pc, "Var.Load")

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 	"unsafe"
+	"weak"
 )
 
 var (
@@ -46,5 +47,44 @@ func TestWeakObject(t *testing.T) {
 	}
 	if a.Value() != nil {
 		t.Errorf("the weak pointer of a collected slice is not nil: its locations would outlive it")
+	}
+}
+
+// An atomic's shadow does not keep its object alive: the table holds the
+// object weakly, and an address reused after it died gets a fresh shadow.
+func TestShadowHoldsObjectWeakly(t *testing.T) {
+	type counter struct {
+		pad [7]int64
+		n   int64
+	}
+	c := &counter{}
+	s1, s2 := shadowOf(unsafe.Pointer(&c.n)), shadowOf(unsafe.Pointer(&c.n))
+	if s1 != s2 {
+		t.Fatal("one live word got two shadows")
+	}
+	if shadowOf(unsafe.Pointer(&c.pad[0])) == s1 {
+		t.Fatal("two words of one object share a shadow")
+	}
+	w := weak.Make(c)
+	k := uintptr(unsafe.Pointer(&c.n))
+	runtime.KeepAlive(c)
+	c = nil
+	for range 3 {
+		runtime.GC()
+	}
+	if w.Value() != nil {
+		t.Fatal("the object of a shadowed word is still alive: the shadow table keeps it")
+	}
+	e, ok := shadows.Load(k)
+	if !ok {
+		t.Fatal("the entry is gone")
+	}
+	if e.(*shadow).live() {
+		t.Fatal("the entry of a collected object counts as live: a new object at its address would share its shadow")
+	}
+	g := shadowOf(unsafe.Pointer(&weakGlobal[1]))
+	runtime.GC()
+	if shadowOf(unsafe.Pointer(&weakGlobal[1])) != g {
+		t.Fatal("a package variable's shadow changed")
 	}
 }
