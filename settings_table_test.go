@@ -19,7 +19,7 @@ var updateSettings = flag.Bool("update-settings", false, "rewrite the settings t
 var codeOnly = map[string]string{
 	"Name":           "code only: the test name recorded in traces (Check uses the test's)",
 	"ScaledDuration": "code only: a time budget scaled by the first iteration, which morpheus test gives each rewritten test",
-	"TimeLimit":      "code only: a wall-clock bound of the run, the iteration running at it cut (uncounted, no failure); morpheus test gives each rewritten test a minute",
+	"TimeLimit":      "code only: a wall-clock bound of the run, the iteration running at it (or at 2 GiB more heap) cut (uncounted, no failure); morpheus test gives each rewritten test a minute",
 }
 
 const (
