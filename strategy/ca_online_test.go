@@ -222,10 +222,10 @@ func TestCAOnlineMatchesTrace(t *testing.T) {
 	}
 	var total, conflicts int
 	count := func(c *onlineCheck) { total, conflicts = total+c.ops, conflicts+c.conflicts }
-	for i, f := range caFixtures {
+	for i, f := range mtest.Bugs {
 		for _, fixed := range []bool{false, true} {
-			count(runOnline(t, fmt.Sprintf("%s fixed=%v", f.name, fixed), f.test(fixed), inners[i%3], 60, f.opts...))
-			count(runOnline(t, fmt.Sprintf("%s fixed=%v %d", f.name, fixed, i), f.test(fixed), inners[(i+1)%3], 50, f.opts...))
+			count(runOnline(t, fmt.Sprintf("%s fixed=%v", f.Name, fixed), f.Test(fixed), inners[i%3], 60, f.Options...))
+			count(runOnline(t, fmt.Sprintf("%s fixed=%v %d", f.Name, fixed, i), f.Test(fixed), inners[(i+1)%3], 50, f.Options...))
 		}
 	}
 	t.Logf("%d ops checked, %d in a conflict", total, conflicts)

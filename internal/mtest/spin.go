@@ -1,4 +1,4 @@
-package morpheus_test
+package mtest
 
 import (
 	"time"
@@ -7,20 +7,10 @@ import (
 	"github.com/morpheus-go/morpheus/csync"
 )
 
-// The library's own subjects for the tests that need a known bug or a known
-// correct program (the benchmark suites, in the bench module, have more).
-
-// fixture is a named test with the options it runs under.
-type fixture struct {
-	Name    string
-	Test    func(e *morpheus.Env)
-	Options []morpheus.Option
-}
-
-// pingLiveness: a client pings a server on a node that chaos may crash
+// PingLiveness: a client pings a server on a node that chaos may crash
 // for good; the client retries after each time-out, so it waits forever
 // once the server is gone: a liveness failure ("pong" stays hot).
-var pingLiveness = fixture{"chaos/ping-liveness", func(e *morpheus.Env) {
+var PingLiveness = Program{"chaos/ping-liveness", func(e *morpheus.Env) {
 	e.AddMonitor("pong", morpheus.MonitorFunc(func(m *morpheus.Mon, ev any) {
 		if ev == "ping" {
 			m.Hot("waiting")
@@ -47,12 +37,12 @@ var pingLiveness = fixture{"chaos/ping-liveness", func(e *morpheus.Env) {
 	e.Chaos([]*morpheus.Node{n2}, 1, false)
 }, []morpheus.Option{morpheus.ClockLimit(time.Second)}}
 
-// spinStrategies are the strategies the spin-wait fixtures run under: every
+// SpinStrategies are the strategies the spin-wait fixtures run under: every
 // kind morpheus has, with and without conflict analysis where it applies.
-var spinStrategies = []string{"random", "pct:3", "pct:8", "pos", "pos*", "rapos", "pos+ca", "pos*+ca", "dfs"}
+var SpinStrategies = []string{"random", "pct:3", "pct:8", "pos", "pos*", "rapos", "pos+ca", "pos*+ca", "dfs"}
 
-// spinCorrect are spin-waiting programs that end under every fair schedule.
-var spinCorrect = []fixture{
+// SpinCorrect are spin-waiting programs that end under every fair schedule.
+var SpinCorrect = []Program{
 	{Name: "spin-lock", Test: func(e *morpheus.Env) {
 		var lock, n csync.Int
 		var wg csync.WaitGroup
@@ -83,8 +73,8 @@ var spinCorrect = []fixture{
 	}},
 }
 
-// spinLivelock: each goroutine waits for the other to go first, for ever.
-func spinLivelock(e *morpheus.Env) {
+// SpinLivelock: each goroutine waits for the other to go first, for ever.
+func SpinLivelock(e *morpheus.Env) {
 	var a, b csync.Int
 	var wg csync.WaitGroup
 	wg.Go(func() {
