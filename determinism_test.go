@@ -191,7 +191,7 @@ func TestNoLeaks(t *testing.T) {
 // pingCrashedServer: a client retries a ping to a server whose node Chaos
 // may crash, and a liveness monitor owes the pong; the main task returns at
 // once, so the failing runs end in the fair tail at the clock limit.
-var pingCrashedServer = pingLiveness
+var pingCrashedServer = mtest.PingLiveness
 
 // A failure found in the fair tail (the steps after the main task returned,
 // which a random walk picks rather than the strategy) replays step for

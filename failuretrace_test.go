@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 )
 
 // TestReportLeadsWithKeyEvents: a liveness failure after a crash (a client
@@ -14,7 +15,7 @@ import (
 // its key events first, and its 600 rounds of retries as one folded line,
 // so that the crash is on screen.
 func TestReportLeadsWithKeyEvents(t *testing.T) {
-	src := pingLiveness
+	src := mtest.PingLiveness
 	opts := append(append([]morpheus.Option{}, src.Options...), morpheus.ClockLimit(time.Minute), morpheus.Iterations(200), morpheus.Workers(1), morpheus.Seed(1), morpheus.Shrink(0))
 	res, err := morpheus.Explore(src.Test, opts...)
 	if err != nil {

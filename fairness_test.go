@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 )
 
 // TestNoFalseLivelock: under every strategy, spin-waiting code that ends
@@ -11,8 +12,8 @@ import (
 // may starve a task only for a bounded number of steps. (The long version,
 // on more programs, is morpheus bench fairness.)
 func TestNoFalseLivelock(t *testing.T) {
-	for _, sc := range spinCorrect {
-		for _, s := range spinStrategies {
+	for _, sc := range mtest.SpinCorrect {
+		for _, s := range mtest.SpinStrategies {
 			t.Run(sc.Name+"/"+s, func(t *testing.T) {
 				t.Parallel() // 18 explorations of their own
 				n := 300
@@ -31,8 +32,8 @@ func TestNoFalseLivelock(t *testing.T) {
 // limit: under -race on a busy machine, 200,000 steps a strategy took the
 // test binary past go test's time-out.)
 func TestRealLivelock(t *testing.T) {
-	for _, s := range spinStrategies {
-		res := explore(t, spinLivelock, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(5),
+	for _, s := range mtest.SpinStrategies {
+		res := explore(t, mtest.SpinLivelock, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(5),
 			morpheus.MaxSteps(2_000))
 		mustFail(t, res, "step-limit", "no end after 20000 steps (the step limit is 2000 steps), of which the last 19800 were scheduled fairly: a livelock: g1, g2 kept each other busy")
 	}

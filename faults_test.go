@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/hb"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -209,7 +210,7 @@ func TestDiskOpsConflictWithCrash(t *testing.T) {
 		}
 		checked++
 		found := false
-		trace.ConflictPairs(tr, func(i, j int) { found = found || i == write && j == crash })
+		hb.ConflictPairs(tr, func(i, j int) { found = found || i == write && j == crash })
 		if !found {
 			t.Fatalf("seed %d: the disk write (event %d) and the crash (event %d) do not conflict:\n%s",
 				seed, write, crash, res.Failure.FullReport())

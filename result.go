@@ -22,7 +22,7 @@ type Result struct {
 	Exhausted bool
 	// Diverged, for a lenient replay, says where the run left the trace.
 	Diverged string
-	// PartialOrders counts the distinct partial orders (trace.PartialOrder)
+	// PartialOrders counts the distinct partial orders (Mazurkiewicz traces)
 	// of the iterations, and Coverage samples how that count grew, when the
 	// run counts them (see the Coverage option). Both count only iterations
 	// below the reported failure, so they do not depend on the number of
@@ -47,7 +47,7 @@ type Result struct {
 }
 
 // CoveragePoint is one sample of a run's coverage curve: the number of
-// distinct partial orders (trace.PartialOrder) among its first Iteration
+// distinct partial orders (Mazurkiewicz traces) among its first Iteration
 // iterations.
 type CoveragePoint struct{ Iteration, PartialOrders int }
 

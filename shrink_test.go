@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/internal/systems/storage"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -29,8 +30,8 @@ func shrinkCases(t *testing.T) []shrinkCase {
 		shorter: true,
 	}}
 	cs = append(cs,
-		shrinkCase{name: "wronglock", test: wrongLock(false), opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")}},
-		shrinkCase{name: "handoff", test: handOff(false), opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")}})
+		shrinkCase{name: "wronglock", test: mtest.WrongLock(false), opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")}},
+		shrinkCase{name: "handoff", test: mtest.HandOff(false), opts: []morpheus.Option{morpheus.Iterations(3000), morpheus.Strategy("random")}})
 	return cs
 }
 

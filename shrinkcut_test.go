@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/mtest"
 )
 
 // TestShrinkCutsIdleRepetition: a liveness failure at the clock limit after
@@ -18,7 +19,7 @@ import (
 // replays strictly to the same failure with it, and shrinks the same way
 // twice.
 func TestShrinkCutsIdleRepetition(t *testing.T) {
-	src := pingLiveness
+	src := mtest.PingLiveness
 	for _, limit := range []time.Duration{time.Second, time.Minute, 10 * time.Minute} {
 		t.Run(limit.String(), func(t *testing.T) {
 			opts := []morpheus.Option{morpheus.Name("ping"), morpheus.Seed(1), morpheus.Workers(1), morpheus.Iterations(200), morpheus.ClockLimit(limit),
@@ -97,7 +98,7 @@ func TestShrinkCutNeedsRepetition(t *testing.T) {
 // trace replay: without it, the run goes on past the trace's end, which a
 // strict replay reports.
 func TestReplayOfCutTraceNeedsItsLimit(t *testing.T) {
-	src := pingLiveness
+	src := mtest.PingLiveness
 	opts := []morpheus.Option{morpheus.Seed(1), morpheus.Workers(1), morpheus.Iterations(200), morpheus.ClockLimit(time.Minute)}
 	res, err := morpheus.Explore(src.Test, opts...)
 	if err != nil || res.Failure == nil || res.Failure.Shrink == nil || res.Failure.Shrink.ClockLimit == 0 {

@@ -25,7 +25,7 @@ import (
 // choice at every step.
 //
 // Every value sent gets an id, recorded in the send's and the receive's
-// steps, from which trace.Clocks orders the send before the receive.
+// steps, from which the happens-before walk orders the send before the receive.
 type Chan[T any] struct{ c prim.Chan[T] }
 
 // impl returns c's implementation, nil for a nil channel.

@@ -18,9 +18,9 @@ import (
 //
 // Wait is three steps: the unlock of L, in which the caller joins the
 // waiters (a Signal before it, from a task that does not hold L, is lost, as
-// in Go), the wake-up (a KindCondWait whose Val
-// is the id of the signal that woke it, from which trace.Clocks orders the
-// signal before it), and the lock of L.
+// in Go), the wake-up (a KindCondWait whose Val is the id of the signal that
+// woke it, from which the happens-before walk orders the signal before it),
+// and the lock of L.
 type Cond struct {
 	// L is held while observing or changing the condition.
 	L Locker

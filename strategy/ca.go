@@ -21,9 +21,10 @@ import "github.com/morpheus-go/morpheus/trace"
 // # Learning in epochs
 //
 // The table CA reads is a snapshot that must not change during an iteration.
-// CA finds the iteration's conflicts (trace.ConflictPairs) while it runs: it is
-// a StepReader, and feeds each step the runtime hands it to a
-// trace.ConflictMarker, the happens-before pass done step by step (past the
+// CA finds the iteration's conflicts (steps of different tasks on one
+// resource, not both reads, that no happens-before edge orders) while it
+// runs: it is a StepReader, and feeds each step the runtime hands it to the
+// happens-before pass done step by step (past the
 // first 2^14 steps of a long iteration it keeps the steps and marks them at
 // End, so that one too long to learn from costs no pass). End then
 // assesses the predictions and learns into a private pending table, not

@@ -8,6 +8,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/hb"
 	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
@@ -22,8 +23,8 @@ import (
 //   - the steps it was handed are the trace's steps, with their outcomes
 //     (the runtime hands a step over only once its event is final), and
 //     their signatures are the trace's {task key, location};
-//   - the conflicts a trace.ConflictMarker found in those steps as they came
-//     are exactly the ops trace.ConflictPairs pairs on the finished trace;
+//   - the conflicts a hb.ConflictMarker found in those steps as they came
+//     are exactly the ops hb.ConflictPairs pairs on the finished trace;
 //
 // and that what the CA learned online, its stats (Table.Assess) and its
 // table (Table.Learn, merged into the table it read), equals what the
@@ -34,7 +35,7 @@ type onlineCheck struct {
 	keep   bool            // Learn's keep: false makes CA idle
 	events []trace.Event
 	sigs   []strategy.Sig
-	marker trace.ConflictMarker
+	marker hb.ConflictMarker
 	whole  bool // StepsDone's complete
 	done   bool
 	want   *strategy.Table // the table read with the iteration learned offline
@@ -118,7 +119,7 @@ func (c *onlineCheck) End(tr *trace.Trace) {
 		return
 	}
 	offline := make([]bool, len(tr.Events))
-	trace.ConflictPairs(tr, func(i, j int) { offline[i], offline[j] = true, true })
+	hb.ConflictPairs(tr, func(i, j int) { offline[i], offline[j] = true, true })
 	online := c.marker.Marked()
 	for k, i := range at {
 		got, want := c.events[k], tr.Events[i]
@@ -132,7 +133,7 @@ func (c *onlineCheck) End(tr *trace.Trace) {
 			return
 		}
 		if online[k] != offline[i] {
-			c.fail("step %d (%v of task %d on resource %d): conflicted %v online, %v by trace.ConflictPairs",
+			c.fail("step %d (%v of task %d on resource %d): conflicted %v online, %v by hb.ConflictPairs",
 				k+1, want.Kind, want.Task, want.Res, online[k], offline[i])
 			return
 		}
@@ -221,10 +222,10 @@ func TestCAOnlineMatchesTrace(t *testing.T) {
 	}
 	var total, conflicts int
 	count := func(c *onlineCheck) { total, conflicts = total+c.ops, conflicts+c.conflicts }
-	for i, f := range caFixtures {
+	for i, f := range mtest.Bugs {
 		for _, fixed := range []bool{false, true} {
-			count(runOnline(t, fmt.Sprintf("%s fixed=%v", f.name, fixed), f.test(fixed), inners[i%3], 60, f.opts...))
-			count(runOnline(t, fmt.Sprintf("%s fixed=%v %d", f.name, fixed, i), f.test(fixed), inners[(i+1)%3], 50, f.opts...))
+			count(runOnline(t, fmt.Sprintf("%s fixed=%v", f.Name, fixed), f.Test(fixed), inners[i%3], 60, f.Options...))
+			count(runOnline(t, fmt.Sprintf("%s fixed=%v %d", f.Name, fixed, i), f.Test(fixed), inners[(i+1)%3], 50, f.Options...))
 		}
 	}
 	t.Logf("%d ops checked, %d in a conflict", total, conflicts)

@@ -1,10 +1,13 @@
 package strategy
 
-import "github.com/morpheus-go/morpheus/trace"
+import (
+	"github.com/morpheus-go/morpheus/internal/hb"
+	"github.com/morpheus-go/morpheus/trace"
+)
 
 // caSteps is what conflict analysis keeps of the steps of the iteration
 // under way: the marker that finds their conflicts as they come
-// (trace.ConflictMarker, the happens-before pass done step by step), and
+// (hb.ConflictMarker, the happens-before pass done step by step), and
 // the signature of each, for End to assess and learn once the last step
 // has told which ones were part of a conflict.
 //
@@ -14,7 +17,7 @@ import "github.com/morpheus-go/morpheus/trace"
 // copy of its steps, not a happens-before pass over them, as it did when
 // CA read a trace at End. The marks are the same either way.
 type caSteps struct {
-	marker trace.ConflictMarker
+	marker hb.ConflictMarker
 	ops    []caOp        // one per event, in order
 	held   []trace.Event // the events from heldAfter on, not given to marker yet
 	done   bool          // the runtime called StepsDone in this iteration

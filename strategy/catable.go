@@ -1,6 +1,9 @@
 package strategy
 
-import "github.com/morpheus-go/morpheus/trace"
+import (
+	"github.com/morpheus-go/morpheus/internal/hb"
+	"github.com/morpheus-go/morpheus/trace"
+)
 
 // Table is the history of conflict analysis (Morpheus §2.3): for every op
 // signature seen in earlier iterations, whether some op with that signature
@@ -70,7 +73,7 @@ func (t *Table) Merge(o *Table) {
 // Clone returns a copy of t, for instance a snapshot to hand to workers.
 func (t *Table) Clone() *Table { return &Table{m: t.m.clone()} }
 
-// Learn records the ops of tr and its conflicts (trace.ConflictPairs). The
+// Learn records the ops of tr and its conflicts (as CA finds them). The
 // signature of a step event e is {tr.Tasks[e.Task].Key, e.Loc}; events of the
 // runtime (Task < 0) or of tasks missing from tr.Tasks are skipped.
 func (t *Table) Learn(tr *trace.Trace) { t.learn(tr, conflictedOps(tr, nil)) }
@@ -88,7 +91,7 @@ func (t *Table) learn(tr *trace.Trace, conflicted []bool) {
 // conflictedOps returns, for every event of tr, whether it was part of a
 // conflict, reusing buf.
 func conflictedOps(tr *trace.Trace, buf []bool) []bool {
-	return trace.ConflictingEvents(tr, buf)
+	return hb.ConflictingEvents(tr, buf)
 }
 
 // eventSig returns the signature of step event i of tr.

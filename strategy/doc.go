@@ -24,8 +24,14 @@
 //
 // # Your own strategy
 //
-// Anything that implements Strategy can drive an exploration (see
-// morpheus.Strategy). The optional interfaces tell the runtime more: a
+// Anything that implements Strategy can drive an exploration: pass a
+// function that makes one to the option morpheus.Strategy, which also takes
+// a name. The option and this interface share their name on purpose: every
+// option of package morpheus is named after the setting it sets, as its flag
+// and environment variable are (-morpheus.strategy, MORPHEUS_STRATEGY), and
+// what the strategy setting holds is a Strategy or the name of one; the
+// package name tells them apart where both appear
+// (morpheus.Strategy(func() strategy.Strategy { ... })). The optional interfaces tell the runtime more: a
 // Learner learns across iterations, in epochs that keep each iteration's
 // decisions independent of the number of workers; an Exhauster enumerates a
 // finite space of schedules; a Follower follows a recorded schedule; a

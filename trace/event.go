@@ -29,3 +29,15 @@ const (
 // IsStep reports whether the event is a scheduling step (as opposed to a fact
 // the runtime recorded, such as a clock jump).
 func (e *Event) IsStep() bool { return e.Kind != KindClock }
+
+// Special values of Val for the kinds of the Go-native primitives (see Kind).
+const (
+	// ValNone marks a step without effect: the op found its object
+	// unavailable (a lock taken, a full channel, a counter not yet zero) and
+	// its task now waits; a select that took its default case; a timer whose
+	// channel was full.
+	ValNone int64 = -1
+	// ValClosed marks a receive that observed a closed channel, or a read
+	// that observed the end of a stream.
+	ValClosed int64 = -2
+)

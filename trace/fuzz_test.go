@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/hb"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -53,10 +54,10 @@ func FuzzDecode(f *testing.F) {
 		}
 		// The analyses shrinking and coverage run on traces read from files
 		// must not panic on any trace Decode accepts.
-		if order := trace.Linearize(tr); len(order) > len(tr.Events) {
+		if order := hb.Linearize(tr); len(order) > len(tr.Events) {
 			t.Fatalf("Linearize gave %d steps for %d events", len(order), len(tr.Events))
 		}
-		trace.PartialOrder(tr)
+		hb.PartialOrder(tr)
 	})
 }
 

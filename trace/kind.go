@@ -37,7 +37,7 @@ const (
 	KindDiskRead        // read from a node's disk
 
 	// Go-native primitives (package csync). Val conventions for the happens-
-	// before edges are in hb_sync.go.
+	// before edges are in internal/hb (hb_sync.go).
 	KindChanSend      // send on a channel; Res is the channel, Val the value's id
 	KindChanRecv      // receive from a channel; Obj is the sender, Val the value's id (ValClosed, ValNone)
 	KindChanClose     // close a channel

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
+	"github.com/morpheus-go/morpheus/internal/hb"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -80,7 +81,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	if *shiviz != "" {
 		var log bytes.Buffer
-		if err := trace.WriteShiViz(&log, tr); err != nil {
+		if err := hb.WriteShiViz(&log, tr); err != nil {
 			return err
 		}
 		if err := writeOutput(*shiviz, log.Bytes(), stdout); err != nil {

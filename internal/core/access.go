@@ -6,11 +6,12 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/morpheus-go/morpheus/internal/hb"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
 // Data races. Plain-memory accesses of rewritten code are ops (Access); the
-// detector (trace.Races) checks them against the happens-before edges of
+// detector (hb.Races) checks them against the happens-before edges of
 // the run's events, plus what the primitives tell it in notes: edges the
 // events do not carry (RaceSync) and accesses that are not plain-memory
 // steps (RaceAccess: atomics, a WaitGroup's Add against its Wait). It
@@ -40,7 +41,7 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 }
 
 // RaceSync records that task acquires and releases the synchronisation
-// object key at the step that runs now (see trace.Races.Sync): the edges of
+// object key at the step that runs now (see hb.Races.Sync): the edges of
 // Go's memory model that the trace's events do not carry, such as a
 // buffered channel's slots.
 func (r *Run) RaceSync(task int32, key uint64) {
@@ -67,7 +68,7 @@ var raceLabels = [...][2]string{
 // is not a plain-memory step: to the location res of a plain-memory address
 // (atomic: it races only with plain accesses), or to a location a primitive
 // models as Go's race detector does (key above 1<<32; see
-// trace.Races.Access). what labels it in reports. The access is checked at
+// hb.Races.Access). what labels it in reports. The access is checked at
 // the next plain-memory access, or at the end of the iteration.
 func (r *Run) RaceAccess(t *Task, key uint64, write bool, what uint8, pc uintptr) {
 	if r.race.off {
@@ -90,12 +91,12 @@ const MaxRaceTasks = 2048
 // raceState is a run's data-race detection: the detector, fed lazily.
 type raceState struct {
 	off      bool // past MaxRaceTasks: no more checks
-	det      trace.Races
+	det      hb.Races
 	notes    []raceNote // RaceSync and RaceAccess calls, in order
 	next     int        // notes applied
 	accesses int        // RaceAccess notes recorded
 	checked  int        // RaceAccess notes applied
-	found    *trace.Race
+	found    *hb.Race
 }
 
 type raceNote struct {
@@ -137,10 +138,10 @@ func (s *raceState) reset(allow bool) {
 // Each note is applied after the event it belongs to; a note recorded once
 // its event was walked (a Once's f returns after its last access was
 // checked) is applied before the next event.
-func (s *raceState) check(r *Run) (trace.Race, bool) {
+func (s *raceState) check(r *Run) (hb.Race, bool) {
 	if s.off || len(r.m.all()) > MaxRaceTasks {
 		s.off = true
-		return trace.Race{}, false
+		return hb.Race{}, false
 	}
 	last, rec := r.m.lastStep(), r.m.recorder()
 	for i := s.det.Stepped(); i <= last && s.found == nil; i++ {
@@ -156,7 +157,7 @@ func (s *raceState) check(r *Run) (trace.Race, bool) {
 		s.notes, s.next = s.notes[:0], 0
 	}
 	if s.found == nil {
-		return trace.Race{}, false
+		return hb.Race{}, false
 	}
 	return *s.found, true
 }
@@ -211,7 +212,7 @@ func (r *Run) checkEnd() {
 
 // raceFailure fails the iteration with race. The stack is the running
 // task's when the race is found at its own access.
-func (r *Run) raceFailure(race trace.Race) {
+func (r *Run) raceFailure(race hb.Race) {
 	f := &Failure{Kind: Race, Task: race.Later.Task, PC: uintptr(race.Later.Loc), Message: r.describeRace(race)}
 	if r.cur != nil && r.cur.ID == race.Later.Task && race.Later.Event == r.m.lastStep() {
 		f.Stack = string(debug.Stack())
@@ -220,7 +221,7 @@ func (r *Run) raceFailure(race trace.Race) {
 }
 
 // describeRace names the two accesses of a race.
-func (r *Run) describeRace(race trace.Race) string {
+func (r *Run) describeRace(race hb.Race) string {
 	a, b := race.Earlier, race.Later
 	return fmt.Sprintf("data race on %s: %s %s at %s, unordered with %s's %s at %s (step %d): no synchronisation orders the two",
 		r.raceObject(race.Key), r.m.task(b.Task).Name, accessName(b), Where(uintptr(b.Loc)),
@@ -246,7 +247,7 @@ func (r *Run) raceObject(key uint64) string {
 	return fmt.Sprintf("waitgroup#%d", key>>32)
 }
 
-func accessName(a trace.RaceAccess) string {
+func accessName(a hb.RaceAccess) string {
 	w := 0
 	if a.Write {
 		w = 1

@@ -5,7 +5,7 @@ import "github.com/morpheus-go/morpheus/trace"
 // StepTrace fills into with the iteration's tasks and events, reusing its
 // buffers: no message contents, no location texts, locations as program
 // counters. It is the cheap view that a per-iteration analysis of the order
-// of steps needs (such as trace.PartialOrder), valid until the worker runs
+// of steps needs (such as hb.PartialOrder), valid until the worker runs
 // its next iteration.
 func (o *Outcome) StepTrace(into *trace.Trace) { o.run.fillSteps(into, false) }
 

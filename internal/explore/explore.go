@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/hb"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
@@ -288,7 +289,7 @@ func (x *explorer) work(ws *workerState) {
 		}
 		if x.orders != nil {
 			out.StepTrace(&po)
-			x.order(int(i), trace.PartialOrder(&po))
+			x.order(int(i), hb.PartialOrder(&po))
 		}
 		x.record(int(i), out, env)
 		if ex, ok := strategy.AsExhauster(strat); ok && ex.Exhausted() {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/hb"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -237,7 +238,7 @@ func (s *shrinker) simplifyChoices(best *candidate) *candidate {
 // reorder tries the linearization of best's partial order with the fewest
 // context switches.
 func (s *shrinker) reorder(best *candidate) *candidate {
-	steps := trace.Linearize(best.f.Trace)
+	steps := hb.Linearize(best.f.Trace)
 	if steps == nil {
 		return best
 	}

@@ -1,5 +1,7 @@
 // Package mtest holds the assertions the project's own tests make about
-// explorations: run one, require it to pass, require a particular failure.
+// explorations (run one, require it to pass, require a particular failure)
+// and the programs they explore: known bugs with their fixes, known correct
+// programs (fixtures.go, spin.go).
 package mtest
 
 import (

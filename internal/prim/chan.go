@@ -18,8 +18,8 @@ import (
 // value (and, on a full buffer, moves the sender's value into the freed slot),
 // so every transfer is one step of each side and a woken task never finds
 // its value taken. Every value sent gets an id, recorded in the send's and
-// the receive's steps, from which trace.Clocks orders the send before the
-// receive.
+// the receive's steps, from which the happens-before walk orders the send
+// before the receive.
 type Chan[T any] struct {
 	o      ctl.Obj
 	size   int

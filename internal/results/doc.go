@@ -21,7 +21,7 @@
 //
 // # Coverage
 //
-// Coverage is counted in distinct partial orders (trace.PartialOrder); the
+// Coverage is counted in distinct partial orders (hb.PartialOrder); the
 // curve samples, at up to a given number of points, how many were seen among
 // the first n iterations. It is a function of the set of (partial order,
 // first iteration) pairs, which is what makes it mergeable.

@@ -52,7 +52,7 @@ type Record struct {
 
 // Order is a partial order seen and the lowest iteration that ran it.
 type Order struct {
-	PO    string `json:"po"` // trace.PartialOrder, 16 hex digits
+	PO    string `json:"po"` // hb.PartialOrder, 16 hex digits
 	First int    `json:"first"`
 }
 

@@ -17,7 +17,7 @@
 // A message is an arrow from the step that sent it to the step that received
 // it; crashes (on the crashing task's lane and on each task the crash
 // killed), restarts, time-outs and dropped messages are marked; the steps
-// that conflict analysis finds racing (trace.ConflictPairs), and whose order
+// that conflict analysis finds racing (hb.ConflictPairs), and whose order
 // therefore could have decided the outcome, are highlighted, and a table lists
 // the pairs, one row per pair of code locations. A deadlock's blocked ops,
 // which never ran and so are no steps, are ringed on a row of their own below

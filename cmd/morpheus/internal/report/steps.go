@@ -1,6 +1,9 @@
 package report
 
-import "github.com/morpheus-go/morpheus/trace"
+import (
+	"github.com/morpheus-go/morpheus/internal/hb"
+	"github.com/morpheus-go/morpheus/trace"
+)
 
 // step is one scheduling step of a trace, as the report lays it out.
 type step struct {
@@ -61,8 +64,8 @@ func decidingRaces(t *trace.Trace, fail int) ([]race, int) {
 	// event happens before (or is) the failure step iff own[i] ≤ the
 	// failure's clock at that task.
 	own := make([]uint32, len(t.Events))
-	var failVC trace.VC
-	trace.Clocks(t, func(i int, vc trace.VC) {
+	var failVC hb.VC
+	hb.Clocks(t, func(i int, vc hb.VC) {
 		own[i] = vc.At(t.Events[i].Task)
 		if i == fail {
 			failVC = vc.Clone()
@@ -73,7 +76,7 @@ func decidingRaces(t *trace.Trace, fail int) ([]race, int) {
 	}
 	var out []race
 	total := 0
-	trace.ConflictPairs(t, func(i, j int) {
+	hb.ConflictPairs(t, func(i, j int) {
 		if fail >= 0 && failVC != nil && (!inPast(i) || !inPast(j)) {
 			return
 		}
