@@ -62,13 +62,17 @@ explored every schedule) or interrupted.
 Schedules and shards: schedule i of a test has the same seed in every run
 (from the test's name, or -seed, and i alone). Of -jobs J processes,
 process j runs the schedules whose number is j modulo J. With -shard i/N
-(N machines, -results FILE on each, then morpheus merge of the files)
-machine i runs the schedules whose number is i modulo N, its process j
-those that are i+N*j modulo N*J: the N machines' processes are exactly
-those of one run with -jobs N*J, and the merged summary, -json and corpus
-are that run's (but for wall times) under a schedule budget; a time
-budget counts per process, so N machines explore N times as long. A test
-on the real network runs on shard 0 only. See docs/scale-out.md.
+(N machines, -results FILE on each, then morpheus merge of the files) the
+N machines run the processes of one run with -jobs N*J, process q of a
+package running the schedules whose number is q modulo N*J; they are cut
+into N groups per package (group g: processes g+N*j), and of the P*N
+groups of the P packages with tests, in import-path order, machine i
+runs the i-th P, at most J processes at a time, and builds only those
+packages (about P/N+1 of them; with one package, machine i runs group i
+of it). The merged summary, -json and corpus are that run's (but for wall
+times) under a schedule budget; a time budget counts per process, so N
+machines explore N times as long. A test on the real network runs once,
+in process 0. See docs/scale-out.md.
 
 Corpus: saved traces replay in the process that explores the test, one
 schedule each, before its exploration; one that still fails is the test's
