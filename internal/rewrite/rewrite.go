@@ -32,10 +32,11 @@ type FileOptions struct {
 	// Globals records the package-level variables written in the whole
 	// load, for the memory pass (locality.go); nil: those of this file.
 	Globals *Globals
-	// RealNet maps the functions that reach the real network to the first
-	// site they reach (realnet.go): tests among them run on the real
-	// network. If nil, the file's own functions are looked at.
-	RealNet map[types.Object]string
+	// RealNet maps the functions that reach the real network, by
+	// ObjectKey, to the first site they reach (realnet.go): tests among
+	// them run on the real network. If nil, the file's own functions are
+	// looked at.
+	RealNet map[string]string
 }
 
 // File is a rewritten file.
