@@ -261,7 +261,7 @@ func groupChecks(tmp string, procs []proc, n, groups int) ([]*results.Record, er
 		all = append(all, recs...)
 	}
 	if n > 1 && groups == n && len(all) > 0 {
-		return results.Merge(all, false)
+		return results.Merge(all, true) // a group whose process died is left out, as in readChecks
 	}
 	return all, nil
 }
