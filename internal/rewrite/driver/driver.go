@@ -72,6 +72,10 @@ type Config struct {
 	// (see runPackage), and the shards' summaries merge into the whole
 	// run's (TestSummary.Merge).
 	Shard Shard
+	// ShardSpread is over how many shards each package's processes are
+	// spread (shardpkgs.go): 0 or 1, each package on one shard (two at
+	// most); Shard.N, every shard runs its share of every package.
+	ShardSpread int
 	// Finished, if set, is called with each test's outcome as soon as
 	// every process of its package reported it (streaming: a run killed
 	// later keeps it), in the order the test binary runs the tests (their
@@ -265,7 +269,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		if targets, tested, err = listTargets(ctx, cfg, env); err != nil {
 			return nil, err
 		}
-		own = shardPackages(targets, tested, cfg.Shard)
+		own = shardPackages(targets, tested, cfg.Shard, cfg.ShardSpread)
 		ph.done("go list (the shard's packages)")
 	}
 	fp, srcs, err := fingerprint(ctx, cfg, env, gomod, goVer)

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 )
@@ -19,6 +20,13 @@ import (
 // runs a group changes nothing in what it runs: its schedules and seeds are
 // the unsharded run's, so the merge of the shards is that run.
 //
+// Config.ShardSpread S widens each package over S shards: the groups are
+// ordered by g modulo S first, then by package and g, before the cut, so
+// that a package's groups fall in S parts of the order (each shard then
+// builds about S·P/N packages). A package whose tests take most of the run
+// is shared by S shards instead of one; S = N gives each shard group i of
+// every package, as with one package.
+//
 // The load and the rewrite still cover every package of the patterns: the
 // rewrite of a file depends on the other packages (what they write), and a
 // shard must build the binaries the unsharded run builds. A package
@@ -26,8 +34,8 @@ import (
 
 // shardPackages returns, of the packages the patterns match, those shard s
 // builds, each with the groups of its processes it runs (none for a package
-// without tests).
-func shardPackages(targets map[string]string, tested map[string]bool, s Shard) map[string][]int {
+// without tests); spread is Config.ShardSpread.
+func shardPackages(targets map[string]string, tested map[string]bool, s Shard, spread int) map[string][]int {
 	var withTests, without []string
 	for path := range targets {
 		if tested[path] {
@@ -39,13 +47,26 @@ func shardPackages(targets map[string]string, tested map[string]bool, s Shard) m
 	sort.Strings(withTests)
 	sort.Strings(without)
 	own := map[string][]int{}
-	p := len(withTests)
-	for k, path := range withTests {
+	spread = min(max(spread, 1), s.N)
+	type unit struct{ k, g int }
+	var units []unit
+	for k := range withTests {
 		for g := range s.N {
-			if (k*s.N+g)/p == s.I {
-				own[path] = append(own[path], g)
-			}
+			units = append(units, unit{k, g})
 		}
+	}
+	slices.SortFunc(units, func(a, b unit) int {
+		return cmp.Or(cmp.Compare(a.g%spread, b.g%spread), cmp.Compare(a.k, b.k), cmp.Compare(a.g, b.g))
+	})
+	p := len(withTests)
+	for at, u := range units {
+		if at/p == s.I {
+			path := withTests[u.k]
+			own[path] = append(own[path], u.g)
+		}
+	}
+	for _, gs := range own {
+		slices.Sort(gs)
 	}
 	for k, path := range without {
 		if k%s.N == s.I {

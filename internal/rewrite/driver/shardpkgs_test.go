@@ -10,10 +10,12 @@ import (
 // TestShardPackagesSplitsGroups checks that the shards of a run together
 // run every group of every package with tests once, and every package
 // without tests once, that each shard runs P groups, and that a shard
-// builds about P/N+1 packages, not P.
+// builds about S·P/N+1 packages (spread S), not P; with S = N, shard i runs
+// group i of every package.
 func TestShardPackagesSplitsGroups(t *testing.T) {
-	for _, c := range []struct{ tested, plain, n int }{{1, 0, 3}, {2, 1, 3}, {3, 0, 3}, {7, 2, 4}, {2, 0, 5}, {10, 3, 1}} {
-		t.Run(fmt.Sprintf("%d+%d/%d", c.tested, c.plain, c.n), func(t *testing.T) {
+	for _, c := range []struct{ tested, plain, n, spread int }{{1, 0, 3, 1}, {2, 1, 3, 1}, {3, 0, 3, 1}, {7, 2, 4, 1},
+		{2, 0, 5, 1}, {10, 3, 1, 1}, {8, 0, 4, 2}, {7, 1, 3, 2}, {4, 0, 2, 2}, {12, 0, 6, 3}} {
+		t.Run(fmt.Sprintf("%d+%d/%d*%d", c.tested, c.plain, c.n, c.spread), func(t *testing.T) {
 			targets, tested := map[string]string{}, map[string]bool{}
 			for k := range c.tested + c.plain {
 				path := fmt.Sprintf("m/p%02d", k)
@@ -22,7 +24,7 @@ func TestShardPackagesSplitsGroups(t *testing.T) {
 			ran := map[string][]int{}
 			plain := map[string]int{}
 			for i := range c.n {
-				own := shardPackages(targets, tested, Shard{i, c.n})
+				own := shardPackages(targets, tested, Shard{i, c.n}, c.spread)
 				groups, built := 0, 0
 				for path, gs := range own {
 					if !tested[path] {
@@ -32,11 +34,14 @@ func TestShardPackagesSplitsGroups(t *testing.T) {
 					built++
 					groups += len(gs)
 					ran[path] = append(ran[path], gs...)
+					if c.spread == c.n && !reflect.DeepEqual(gs, []int{i}) {
+						t.Errorf("shard %d/%d runs groups %v of %s, want %d alone", i, c.n, gs, path, i)
+					}
 				}
 				if groups != c.tested {
 					t.Errorf("shard %d/%d runs %d groups, want %d", i, c.n, groups, c.tested)
 				}
-				if limit := c.tested/c.n + 2; c.tested >= c.n && built > limit {
+				if limit := c.spread*c.tested/c.n + c.spread + 1; c.tested >= c.n && built > limit {
 					t.Errorf("shard %d/%d builds %d packages with tests of %d, want at most %d", i, c.n, built, c.tested, limit)
 				}
 			}
