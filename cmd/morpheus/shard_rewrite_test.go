@@ -18,7 +18,8 @@ import (
 // testdata/shardmod at its defaults (strategy, budget) once unsharded with
 // -jobs 6 and as 3 shards with -jobs 2 (-shard i/3, 3 commands at once, each
 // in its own copy of the module as on its own machine): the shards' 3×2
-// test processes are the unsharded run's 6. It checks that morpheus merge
+// test processes of each package are the unsharded run's 6, and each shard
+// builds only the packages it runs processes of. It checks that morpheus merge
 // of the shards' result files gives the unsharded run's -json records,
 // field by field but for the wall times, a failing test's schedules and
 // steps included, and its corpus, file by file.
@@ -63,6 +64,13 @@ func TestShardRewrittenMergeToOneRun(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	// The shards split the packages' groups of processes in blocks of 2:
+	// a's three groups and b's, so shard 0 builds a only, shard 2 b only.
+	for i, want := range []string{"a", "a b", "b"} {
+		if got := resultPackages(t, files[i]); got != want {
+			t.Errorf("shard %d/3 built %q, want %q", i, got, want)
+		}
+	}
 	merged := mod("merged")
 	cmd := exec.Command(bin, append([]string{"merge", "-json", "-o", filepath.Join(dir, "merged.jsonl")}, files...)...)
 	cmd.Dir = merged
@@ -92,6 +100,27 @@ func TestShardRewrittenMergeToOneRun(t *testing.T) {
 	if a := jsonRecords(t, again, ""); len(a) != 3 || a[0]["schedules"] != want[0]["schedules"] {
 		t.Errorf("the merged file merged again: %s", again)
 	}
+}
+
+// resultPackages returns the last element of the import path of each
+// package a result file has a line of, in order.
+func resultPackages(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r runLine
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("%s: %v: %q", file, err, l)
+		}
+		if r.Kind == "package" {
+			out = append(out, filepath.Base(r.Package.Path))
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // copyModule copies the testdata module src to dst (its go.mod is

@@ -62,13 +62,18 @@ explored every schedule) or interrupted.
 Schedules and shards: schedule i of a test has the same seed in every run
 (from the test's name, or -seed, and i alone). Of -jobs J processes,
 process j runs the schedules whose number is j modulo J. With -shard i/N
-(N machines, -results FILE on each, then morpheus merge of the files)
-machine i runs the schedules whose number is i modulo N, its process j
-those that are i+N*j modulo N*J: the N machines' processes are exactly
-those of one run with -jobs N*J, and the merged summary, -json and corpus
-are that run's (but for wall times) under a schedule budget; a time
-budget counts per process, so N machines explore N times as long. A test
-on the real network runs on shard 0 only. See docs/scale-out.md.
+(N machines, -results FILE on each, then morpheus merge of the files) the
+N machines run the processes of one run with -jobs N*J, process q of a
+package running the schedules whose number is q modulo N*J; they are cut
+into N groups per package (group g: processes g+N*j), and of the P*N
+groups of the P packages with tests, in import-path order, machine i
+runs the i-th P, at most J processes at a time, and builds only those
+packages (about P/N+1 of them; with one package, machine i runs group i
+of it); -shard-spread S orders the groups by g modulo S first, so that
+each package is spread over S machines. The merged summary, -json and
+corpus are that run's (but for wall times) under a schedule budget; a
+time budget counts per process, so N machines explore N times as long. A
+test on the real network runs once, in process 0. See docs/scale-out.md.
 
 Corpus: saved traces replay in the process that explores the test, one
 schedule each, before its exploration; one that still fails is the test's
@@ -91,6 +96,10 @@ Flags:
                   runs its share of every test's schedules and every
                   Check's iterations
   -shard i/N      run part i of N of the run (above), for morpheus merge
+  -shard-spread S spread each package over S of the N shards (default 1:
+                  each on one, or two; N: every shard runs a 1/N share of
+                  every package's schedules and builds them all), for a
+                  package whose tests take most of the run
   -run REGEXP     run only the tests matching REGEXP
   -json           print one JSON record per test instead of the summary
                   (a Check's has "check":true), each as soon as every
@@ -150,6 +159,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 	keepCorpus := fs.Bool("corpus", true, "")
 	prune := fs.Bool("prune", false, "")
 	shard := fs.String("shard", "", "")
+	spread := fs.Int("shard-spread", 1, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -166,7 +176,17 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "morpheus test: -shard %q: %v\n", *shard, err)
 			return errUsage
 		}
-		cfg.Shard = driver.Shard{I: i, N: n}
+		if err == nil && (*spread < 1 || *spread > n) {
+			err = fmt.Errorf("-shard-spread %d: want 1 to %d", *spread, n)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "morpheus test: -shard %q: %v\n", *shard, err)
+			return errUsage
+		}
+		cfg.Shard, cfg.ShardSpread = driver.Shard{I: i, N: n}, *spread
+	} else if *spread != 1 {
+		fmt.Fprintf(stderr, "morpheus test: -shard-spread without -shard\n")
+		return errUsage
 	}
 	if df.randomSeed() && !*asJSON {
 		fmt.Fprintf(stdout, "seed %d\n", cfg.Seed)

@@ -60,6 +60,7 @@ type runSettings struct {
 	AllowRaces  bool     `json:"allowraces,omitempty"`
 	Race        bool     `json:"race,omitempty"`
 	Corpus      bool     `json:"corpus,omitempty"`
+	Spread      int      `json:"spread,omitempty"` // -shard-spread, when above 1: every shard must have the same
 }
 
 func settingsOf(cfg driver.Config) *runSettings {
@@ -69,6 +70,9 @@ func settingsOf(cfg driver.Config) *runSettings {
 		Budget: os.Getenv("MORPHEUS_RT_BUDGET")}
 	if cfg.Duration > 0 {
 		s.Duration = cfg.Duration.String()
+	}
+	if cfg.ShardSpread > 1 {
+		s.Spread = cfg.ShardSpread
 	}
 	return s
 }

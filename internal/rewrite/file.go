@@ -45,7 +45,7 @@ type fileRewriter struct {
 	// globals records the package-level variables written in the load.
 	globals *Globals
 	// realNet maps the functions that reach the real network to why.
-	realNet map[types.Object]string
+	realNet map[string]string
 }
 
 func (w *fileRewriter) off(p token.Pos) int { return w.tf.Offset(p) }

@@ -62,13 +62,33 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 		}
 		plan = p
 	}
-	pc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: token.NewFileSet()}
+	fset := token.NewFileSet()
+	// The other modules' packages, in a load of their own (loadmode.go),
+	// while the first runs.
+	var deps []*packages.Package
+	var depsErr error
+	depsDone := make(chan struct{})
+	go func() {
+		defer close(depsDone)
+		if len(plan.deps) > 0 {
+			dc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Fset: fset}
+			deps, depsErr = packages.Load(dc, plan.deps...)
+		}
+	}()
+	pc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: fset}
 	pkgs, err := packages.Load(pc, append(slices.Clip(cfg.Patterns), plan.extra...)...)
+	<-depsDone
+	if err == nil {
+		err = depsErr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
 	pkgs = plan.patternRoots(pkgs)
 	broken := brokenPackages(pkgs)
+	maps.Copy(broken, brokenPackages(deps))
+	// Every package with syntax: the roots' graph, then the other modules'.
+	all := slices.Concat(pkgs, deps)
 	failed := rootErrors(pkgs, broken, cfg.Dir)
 	if len(failed) > 0 && len(failed) == len(rootPaths(pkgs)) {
 		// Nothing to test: the load itself failed (no such package, or
@@ -82,7 +102,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	// The package-level variables written: every package of a module can
 	// name those of the rewritten ones; the standard library cannot.
 	globals := NewGlobals()
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
+	packages.Visit(all, nil, func(p *packages.Package) {
 		switch {
 		case broken[p]:
 		case rewritable(p, cfg.Exclude):
@@ -95,7 +115,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	// The functions that reach the real network, across the load: a test
 	// may reach one through a helper of another package.
 	realNet := NewRealNet()
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
+	packages.Visit(all, nil, func(p *packages.Package) {
 		if p.Module != nil && p.TypesInfo != nil {
 			realNet.AddPackage(p.Syntax, p.TypesInfo, p.Fset)
 		}
@@ -104,7 +124,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	byFile := map[string]*File{}
 	out := map[string]*Package{}
 	var firstErr error
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
+	packages.Visit(all, nil, func(p *packages.Package) {
 		if firstErr != nil || broken[p] || !rewritable(p, cfg.Exclude) {
 			return
 		}

@@ -23,9 +23,16 @@ import (
 // packages they import, added as patterns of their own. Those come with
 // their tests, which the load type-checks but nothing else sees: the
 // rewrite walks the graph from the patterns' roots only, as a load with
-// NeedDeps does. A package of another module (the module cache), of
-// morpheus, or recompiled for another package's tests, cannot be made a
-// root that way; with one in the load, it keeps NeedDeps.
+// NeedDeps does. A package of another module (the module cache, a
+// replacement) cannot be made such a root: its tests would come too, and
+// their imports need not be in the main module's go.mod. Those are the
+// roots of a second load, without tests, again without NeedDeps; the facts
+// that cross packages (Globals, RealNet) name variables and functions by
+// package path and name, so that the objects of one package's two loads
+// (its syntax in one, its export data in the other) are one. Morpheus's
+// own packages (tests that call Check), which are not rewritten, stay
+// export data. A package recompiled for another package's tests cannot be
+// a root either; with one in the load, it keeps NeedDeps.
 
 // morpheusModule is morpheus's module path.
 const morpheusModule = "github.com/morpheus-go/morpheus"
@@ -36,6 +43,7 @@ type loadPlan struct {
 	mode  packages.LoadMode
 	extra []string
 	roots map[string]bool
+	deps  []string // other modules' packages: the second load's roots
 }
 
 // planLoad lists cfg's packages (no types) and plans their load.
@@ -46,11 +54,11 @@ func planLoad(cfg LoadConfig) (loadPlan, error) {
 	if err != nil {
 		return loadPlan{}, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
-	extra, ok := extraRoots(roots)
+	extra, deps, ok := extraRoots(roots)
 	if !ok {
 		return loadPlan{mode: loadMode}, nil
 	}
-	plan := loadPlan{mode: loadMode &^ packages.NeedDeps, extra: extra}
+	plan := loadPlan{mode: loadMode &^ packages.NeedDeps, extra: extra, deps: deps}
 	if len(extra) > 0 {
 		plan.roots = map[string]bool{}
 		for _, r := range roots {
@@ -61,26 +69,33 @@ func planLoad(cfg LoadConfig) (loadPlan, error) {
 }
 
 // extraRoots returns the import paths of the main module's packages that
-// roots import and are not among them, sorted, and whether those make
-// every package of a module in the load a root.
-func extraRoots(roots []*packages.Package) ([]string, bool) {
+// roots import and are not among them, and those of the packages of other
+// modules, but morpheus, in the load, each sorted, and whether those make
+// every package of a module in the load a root of one of the two loads.
+func extraRoots(roots []*packages.Package) (extra, deps []string, ok bool) {
 	root := map[*packages.Package]bool{}
 	for _, r := range roots {
 		root[r] = true
 	}
-	var extra []string
-	ok := true
+	ok = true
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		switch {
 		case p.Module == nil || root[p]:
-		case p.Module.Main && p.ID == p.PkgPath && p.Module.Path != morpheusModule:
+		case p.ID != p.PkgPath:
+			ok = false // recompiled for a test
+		case p.Module.Main && p.Module.Path != morpheusModule:
 			extra = append(extra, p.PkgPath)
+		case !p.Module.Main && p.Module.Path != morpheusModule:
+			deps = append(deps, p.PkgPath)
+		case !p.Module.Main:
+			// morpheus: not rewritten, export data.
 		default:
 			ok = false
 		}
 	})
 	slices.Sort(extra)
-	return extra, ok
+	slices.Sort(deps)
+	return extra, deps, ok
 }
 
 // patternRoots keeps, of a load's roots, those of the user's patterns, in

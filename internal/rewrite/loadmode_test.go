@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -10,10 +11,14 @@ import (
 
 // Loading the standard library from export data when the patterns match
 // every package of a module in the load rewrites every file as loading all
-// from source does, byte for byte, with the same issues.
+// from source does, byte for byte, with the same issues; so does loading
+// another module's packages in a second load (testdata/depmod: a global of
+// another module written by a test, tests that reach the real network
+// through another module's function, method and a third package).
 func TestLoadFromExportDataSameOutput(t *testing.T) {
 	cases := []LoadConfig{{Dir: "testdata/incr", Patterns: []string{"./..."}}, {Dir: "testdata/incr", Patterns: []string{"./mid"}},
-		{Dir: "testdata/neighbours", Patterns: []string{"./..."}}, {Dir: "testdata/golden", Patterns: []string{"./..."}}}
+		{Dir: "testdata/neighbours", Patterns: []string{"./..."}}, {Dir: "testdata/golden", Patterns: []string{"./..."}},
+		{Dir: "testdata/depmod", Patterns: []string{"./..."}}, {Dir: "testdata/checks", Patterns: []string{"./..."}}}
 	for _, cfg := range cases {
 		t.Run(cfg.Dir+"/"+cfg.Patterns[0], func(t *testing.T) {
 			// In parallel: loading all from source type-checks the standard
@@ -54,25 +59,54 @@ func TestLoadFromExportDataSameOutput(t *testing.T) {
 }
 
 // The main module's packages the patterns import become roots of their
-// own, so that the load takes the standard library from export data; a
-// package of another module keeps the load from source.
+// own, so that the load takes the standard library from export data; the
+// packages of other modules become the roots of a second load, but
+// morpheus's (export data).
 func TestPlanLoad(t *testing.T) {
 	for _, c := range []struct {
 		dir, pattern string
 		deps         bool
-		extra        []string
+		extra, other []string
 	}{
-		{"testdata/incr", "./...", false, nil},
-		{"testdata/incr", "./mid", false, []string{"example.com/incr/leaf"}},
-		{"testdata/incr", "./top", false, nil},
-		{"testdata/checks", "./...", true, nil},
+		{"testdata/incr", "./...", false, nil, nil},
+		{"testdata/incr", "./mid", false, []string{"example.com/incr/leaf"}, nil},
+		{"testdata/incr", "./top", false, nil, nil},
+		{"testdata/checks", "./...", false, nil, nil},
+		{"testdata/depmod", "./...", false, nil, []string{"example.com/helper/netx", "example.com/helper/state"}},
 	} {
 		plan, err := planLoad(LoadConfig{Dir: c.dir, Patterns: []string{c.pattern}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := plan.mode&packages.NeedDeps != 0; got != c.deps || !slices.Equal(plan.extra, c.extra) {
-			t.Errorf("%s %s: NeedDeps %v, extra roots %q; want %v, %q", c.dir, c.pattern, got, plan.extra, c.deps, c.extra)
+		if got := plan.mode&packages.NeedDeps != 0; got != c.deps || !slices.Equal(plan.extra, c.extra) || !slices.Equal(plan.deps, c.other) {
+			t.Errorf("%s %s: NeedDeps %v, extra roots %q, second load %q; want %v, %q, %q", c.dir, c.pattern, got, plan.extra, plan.deps, c.deps, c.extra, c.other)
+		}
+	}
+}
+
+// The tests of testdata/depmod that reach the real network through another
+// module's packages, loaded in the second load, are found: the call graph
+// joins the two loads by name.
+func TestRealNetAcrossLoads(t *testing.T) {
+	pkgs, err := Load(LoadConfig{Dir: "testdata/depmod", Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range pkgs {
+		for _, is := range p.Issues {
+			if s := is.String(); strings.Contains(s, "on the real network") {
+				got = append(got, p.Path+": "+s)
+			}
+		}
+	}
+	want := []string{"TestServer runs once on the real network", "TestFetch runs once on the real network"}
+	if len(got) != len(want) {
+		t.Fatalf("real-network issues %q, want 2: %q", got, want)
+	}
+	for i, w := range want {
+		if !strings.Contains(got[i], w) {
+			t.Errorf("issue %q, want %q", got[i], w)
 		}
 	}
 }

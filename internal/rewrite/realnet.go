@@ -152,28 +152,67 @@ func netSite(obj types.Object) (string, bool) {
 // control (a variable's initializer, init, TestMain) listens or dials is
 // the real network, so a function that uses a variable set up so is on it
 // too, and every test of a package whose TestMain or init listens or dials
-// is.
+// is. The nodes are named by ObjectKey, not by their types.Object: the
+// packages may come from several loads (a package's own syntax in one, its
+// export data in another), whose objects of one function differ.
 type RealNet struct {
-	real, net map[types.Object]string
-	callers   map[types.Object][]types.Object // the functions that use a function or variable
-	vars      []types.Object                  // package-level variables with initializers
-	roots     map[string][]types.Object       // init and TestMain, by test binary (package path)
-	tests     map[string][]types.Object
+	real, net map[string]string
+	callers   map[string][]string // the functions that use a function or variable
+	vars      []string            // package-level variables with initializers
+	roots     map[string][]string // init and TestMain, by test binary (package path)
+	tests     map[string][]string
+	names     map[string]string         // each declared node's name
+	pos       map[string]token.Position // and where it is declared
 }
 
 // NewRealNet returns an empty analysis.
 func NewRealNet() *RealNet {
-	return &RealNet{real: map[types.Object]string{}, net: map[types.Object]string{},
-		callers: map[types.Object][]types.Object{}, roots: map[string][]types.Object{},
-		tests: map[string][]types.Object{}}
+	return &RealNet{real: map[string]string{}, net: map[string]string{},
+		callers: map[string][]string{}, roots: map[string][]string{},
+		tests: map[string][]string{}, names: map[string]string{}, pos: map[string]token.Position{}}
+}
+
+// ObjectKey names a function or package-level variable alike in every load
+// of its package: its package path, its receiver's type name for a method,
+// and its name ("p.T.M", "p.F").
+func ObjectKey(obj types.Object) string {
+	if obj == nil {
+		return ""
+	}
+	pkg := ""
+	if obj.Pkg() != nil {
+		pkg = obj.Pkg().Path()
+	}
+	if f, ok := obj.(*types.Func); ok {
+		if recv := f.Signature().Recv(); recv != nil {
+			t := recv.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			switch t := types.Unalias(t).(type) {
+			case *types.Named:
+				return pkg + "." + t.Obj().Name() + "." + f.Name()
+			default:
+				return pkg + ".(" + types.TypeString(t, nil) + ")." + f.Name()
+			}
+		}
+	}
+	return pkg + "." + obj.Name()
 }
 
 // AddPackage adds the functions and package-level variables of one
 // type-checked package.
 func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.FileSet) {
+	declare := func(obj types.Object) string {
+		k := ObjectKey(obj)
+		if _, ok := rn.names[k]; !ok {
+			rn.names[k], rn.pos[k] = obj.Name(), fset.Position(obj.Pos())
+		}
+		return k
+	}
 	for _, f := range files {
 		var use *netUse
-		scan := func(obj types.Object, root ast.Node, init bool) {
+		scan := func(obj string, root ast.Node, init bool) {
 			okAssert := map[*ast.TypeAssertExpr]bool{}
 			ast.Inspect(root, func(n ast.Node) bool {
 				switch n := n.(type) {
@@ -222,12 +261,14 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 					}
 					switch u := u.(type) {
 					case *types.Func:
-						if callee := u.Origin(); callee != obj {
+						if callee := ObjectKey(u.Origin()); callee != obj {
 							rn.callers[callee] = append(rn.callers[callee], obj)
 						}
 					case *types.Var:
-						if u.Pkg() != nil && u.Parent() == u.Pkg().Scope() && u != obj {
-							rn.callers[u] = append(rn.callers[u], obj)
+						if u.Pkg() != nil && u.Parent() == u.Pkg().Scope() {
+							if v := ObjectKey(u); v != obj {
+								rn.callers[v] = append(rn.callers[v], obj)
+							}
 						}
 					}
 				}
@@ -237,13 +278,14 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				obj := info.Defs[d.Name]
-				if obj == nil || d.Body == nil {
+				def := info.Defs[d.Name]
+				if def == nil || d.Body == nil {
 					continue
 				}
+				obj := declare(def)
 				scan(obj, d.Body, false)
 				if d.Recv == nil {
-					bin := strings.TrimSuffix(obj.Pkg().Path(), "_test") // p and p_test are one test binary
+					bin := strings.TrimSuffix(def.Pkg().Path(), "_test") // p and p_test are one test binary
 					switch name := d.Name.Name; {
 					case name == "init" || name == "TestMain":
 						rn.roots[bin] = append(rn.roots[bin], obj)
@@ -258,7 +300,8 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 						continue
 					}
 					for _, name := range vs.Names {
-						if obj := info.Defs[name]; obj != nil {
+						if def := info.Defs[name]; def != nil {
+							obj := declare(def)
 							rn.vars = append(rn.vars, obj)
 							for _, v := range vs.Values {
 								scan(obj, v, true)
@@ -272,21 +315,21 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 }
 
 // mark gives fn its first reason in m.
-func mark(m map[types.Object]string, fn types.Object, why string) {
+func mark(m map[string]string, fn string, why string) {
 	if _, ok := m[fn]; !ok {
 		m[fn] = why
 	}
 }
 
 // Complete spreads the reasons from callees to callers, and returns the
-// functions that reach the real network.
-func (rn *RealNet) Complete() map[types.Object]string {
+// functions that reach the real network, by ObjectKey.
+func (rn *RealNet) Complete() map[string]string {
 	rn.spread(rn.net)
 	// A variable initialized outside control holds the real network if
 	// its initializer listens or dials at all.
 	for _, v := range rn.vars {
 		if why, ok := rn.net[v]; ok {
-			mark(rn.real, v, v.Name()+" is set up before the tests, on the real network: "+why)
+			mark(rn.real, v, rn.names[v]+" is set up before the tests, on the real network: "+why)
 		}
 	}
 	rn.spread(rn.real)
@@ -302,7 +345,7 @@ func (rn *RealNet) Complete() map[types.Object]string {
 				continue
 			}
 			for _, t := range rn.tests[p] {
-				mark(rn.real, t, root.Name()+" listens or dials before the tests, on the real network: "+why)
+				mark(rn.real, t, rn.names[root]+" listens or dials before the tests, on the real network: "+why)
 			}
 		}
 	}
@@ -311,12 +354,12 @@ func (rn *RealNet) Complete() map[types.Object]string {
 
 // spread gives the callers of each node in m its reason, until nothing
 // changes.
-func (rn *RealNet) spread(m map[types.Object]string) {
-	var work []types.Object
+func (rn *RealNet) spread(m map[string]string) {
+	var work []string
 	for fn := range m {
 		work = append(work, fn)
 	}
-	sortObjects(work)
+	rn.sortNodes(work)
 	for len(work) > 0 {
 		fn := work[0]
 		work = work[1:]
@@ -329,13 +372,16 @@ func (rn *RealNet) spread(m map[types.Object]string) {
 	}
 }
 
-// sortObjects orders functions by where they are declared.
-func sortObjects(objs []types.Object) {
-	sort.Slice(objs, func(i, j int) bool {
-		a, b := objs[i], objs[j]
-		if a.Pos() != b.Pos() {
-			return a.Pos() < b.Pos()
+// sortNodes orders functions by where they are declared.
+func (rn *RealNet) sortNodes(nodes []string) {
+	sort.Slice(nodes, func(i, j int) bool {
+		a, b := rn.pos[nodes[i]], rn.pos[nodes[j]]
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
 		}
-		return a.Pkg().Path() < b.Pkg().Path()
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return nodes[i] < nodes[j]
 	})
 }

@@ -32,10 +32,11 @@ type FileOptions struct {
 	// Globals records the package-level variables written in the whole
 	// load, for the memory pass (locality.go); nil: those of this file.
 	Globals *Globals
-	// RealNet maps the functions that reach the real network to the first
-	// site they reach (realnet.go): tests among them run on the real
-	// network. If nil, the file's own functions are looked at.
-	RealNet map[types.Object]string
+	// RealNet maps the functions that reach the real network, by
+	// ObjectKey, to the first site they reach (realnet.go): tests among
+	// them run on the real network. If nil, the file's own functions are
+	// looked at.
+	RealNet map[string]string
 }
 
 // File is a rewritten file.
@@ -101,6 +102,13 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	if !bytes.HasSuffix(src, []byte("\n")) {
 		b.WriteString("\n")
 	}
+	// The lines added after the source are named line 1 of the file, not
+	// where the file ends: the call below is code of the package's init,
+	// and at the file's end its line would move with every line an edit
+	// adds or removes, changing the compiled package, and so recompiling
+	// every package that imports it, where go test recompiles none.
+	// (With a column, an empty name is the file's.)
+	b.WriteString("//line :1:1\n")
 	b.WriteString(w.keepImports())
 	// Rewritten code makes plain-memory and atomic accesses: the data-race
 	// detector is on in any binary that holds some (rt.Rewritten).

@@ -193,7 +193,7 @@ func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 		inner = t + " " + typ
 	}
 	head := fmt.Sprintf("{ %s.Test(%s, func(%s) {", rtName, t, inner)
-	if why, ok := w.realNet[w.info.Defs[f.Name]]; ok {
+	if why, ok := w.realNet[ObjectKey(w.info.Defs[f.Name])]; ok {
 		w.issue(f.Name.Pos(), "%s runs once on the real network and real time, not under control: %s", f.Name.Name, why)
 		head = fmt.Sprintf("{ %s.RealTest(%s, %q, func(%s) {", rtName, t, why, inner)
 	}

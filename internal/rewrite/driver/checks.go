@@ -42,11 +42,11 @@ func checkEnv(dir string, j, k, m int) []string {
 	return env
 }
 
-// readChecks merges the records the processes wrote. A process that died
+// readChecks merges the records the processes procs wrote. A process that died
 // leaves its shards out (a partial merge): the package's error says so.
-func readChecks(dir string, jobs int) ([]*results.Record, error) {
+func readChecks(dir string, procs []int) ([]*results.Record, error) {
 	var all []*results.Record
-	for j := range jobs {
+	for _, j := range procs {
 		recs, err := results.ReadFile(checkFile(dir, j))
 		if os.IsNotExist(err) {
 			continue

@@ -2,11 +2,13 @@ package driver_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
@@ -76,5 +78,45 @@ func TestChecksAndPlainTests(t *testing.T) {
 	}
 	if !sum.Failed() {
 		t.Error("the run does not count as failed")
+	}
+}
+
+// Two shards of a run of one package each run one group of its processes
+// (shardpkgs.go): each labels its Check records with its group, and the
+// two merge into the records of the whole run's iterations.
+func TestShardedChecksMerge(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "MORPHEUS_ITERATIONS=200")
+	cache := t.TempDir()
+	var recs []*results.Record
+	for i := range 2 {
+		// Each in a module of its own, as on a machine of its own: a Check
+		// replays the trace another saved beside it first.
+		sum, err := driver.Run(context.Background(), driver.Config{Dir: checksModule(t), Patterns: []string{"."},
+			Cache: cache, Schedules: 20, Jobs: 2, Seed: 1, Env: env, Shard: driver.Shard{I: i, N: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sum.Packages) != 1 {
+			t.Fatalf("shard %d/2 ran %d packages, want the one", i, len(sum.Packages))
+		}
+		for _, r := range sum.Packages[0].Checks {
+			if want := fmt.Sprintf("%d/2", i); r.Shard != want {
+				t.Errorf("shard %d/2: %s's record is shard %q, want %q", i, r.Test, r.Shard, want)
+			}
+			recs = append(recs, r)
+		}
+	}
+	merged, err := results.Merge(recs, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range merged {
+		if r.Test == "TestCheck" && (r.Shards != 2 || r.Iterations != 200) {
+			t.Errorf("TestCheck merged: %d shards, %d iterations; want 2 shards of 200", r.Shards, r.Iterations)
+		}
 	}
 }

@@ -72,6 +72,10 @@ type Config struct {
 	// (see runPackage), and the shards' summaries merge into the whole
 	// run's (TestSummary.Merge).
 	Shard Shard
+	// ShardSpread is over how many shards each package's processes are
+	// spread (shardpkgs.go): 0 or 1, each package on one shard (two at
+	// most); Shard.N, every shard runs its share of every package.
+	ShardSpread int
 	// Finished, if set, is called with each test's outcome as soon as
 	// every process of its package reported it (streaming: a run killed
 	// later keeps it), in the order the test binary runs the tests (their
@@ -142,6 +146,9 @@ type PackageSummary struct {
 
 	dir string // where its tests run
 	key string // what its binary was built from (sources.key)
+	// groups are the groups of its processes this shard runs
+	// (shardpkgs.go); nil without a shard: Config.Shard's, all of them.
+	groups []int
 }
 
 // Dir is the directory the package's tests run in, "" if it was not built.
@@ -253,6 +260,18 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		modcache: modcache, goVer: goVer, overlay: map[string]string{}, links: map[string]string{},
 		orig: map[string]string{}, replaced: map[string]string{}}
 	record := preparedFile(ws.dir, cfg)
+	// A shard builds its packages only (shardpkgs.go); own is nil without
+	// a shard: every package, every group.
+	var own map[string][]int
+	var targets map[string]string
+	if cfg.Shard.N > 1 {
+		var tested map[string]bool
+		if targets, tested, err = listTargets(ctx, cfg, env); err != nil {
+			return nil, err
+		}
+		own = shardPackages(targets, tested, cfg.Shard, cfg.ShardSpread)
+		ph.done("go list (the shard's packages)")
+	}
 	fp, srcs, err := fingerprint(ctx, cfg, env, gomod, goVer)
 	ph.done("fingerprint")
 	if err != nil {
@@ -262,11 +281,18 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		cfg.logf("morpheus: nothing changed since the last build: reusing its test binaries")
 		for _, ps := range out {
 			ps.Build = time.Since(start)
+			if own != nil {
+				ps.groups = own[ps.Path]
+			}
 		}
 		return out, nil
 	}
 	// go test's vet of every package, while they load and are rewritten.
-	vetAll := startVet(ctx, cfg, env, vet)
+	vetCfg := cfg
+	if own != nil {
+		vetCfg.Patterns = ownPaths(own)
+	}
+	vetAll := startVet(ctx, vetCfg, env, vet)
 	defer vetAll() // the go command has ended when Prepare returns
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
 		Exclude: cfg.Exclude, Relocated: modcache})
@@ -292,9 +318,10 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	targets, err := listTargets(ctx, cfg, env)
-	if err != nil {
-		return nil, err
+	if targets == nil {
+		if targets, _, err = listTargets(ctx, cfg, env); err != nil {
+			return nil, err
+		}
 	}
 	ph.done("alternate go.mod, go list")
 	before := builtBefore(record)
@@ -308,7 +335,11 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		if !ok {
 			continue // a dependency: rewritten, not tested
 		}
-		ps := &PackageSummary{Path: p.Path, Issues: p.Issues}
+		groups, mine := own[p.Path]
+		if own != nil && !mine {
+			continue // another shard's
+		}
+		ps := &PackageSummary{Path: p.Path, Issues: p.Issues, groups: groups}
 		if ws.inModCache(dir) && p.Module != nil {
 			l, err := ws.link(p.Module.Dir)
 			if err != nil {

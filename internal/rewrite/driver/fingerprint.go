@@ -182,7 +182,7 @@ type preparedPackage struct {
 
 // preparedFile returns where the record of a build with cfg's settings is.
 func preparedFile(wsDir string, cfg Config) string {
-	key := hashKey(fmt.Sprintf("%q %q %v", cfg.Patterns, cfg.Exclude, cfg.Race), nil, "")
+	key := hashKey(fmt.Sprintf("%q %q %v %v %d", cfg.Patterns, cfg.Exclude, cfg.Race, cfg.Shard, cfg.ShardSpread), nil, "")
 	return filepath.Join(wsDir, "prepared", key+".json")
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/interrupt"
+	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/rt"
 )
 
@@ -49,45 +50,48 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	return sum, nil
 }
 
-// listTargets maps the packages the patterns match to their directories.
-func listTargets(ctx context.Context, cfg Config, env []string) (map[string]string, error) {
-	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}"}, cfg.Patterns...)
+// listTargets maps the packages the patterns match to their directories,
+// and tells those with test files.
+func listTargets(ctx context.Context, cfg Config, env []string) (map[string]string, map[string]bool, error) {
+	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{if or .TestGoFiles .XTestGoFiles}}tests{{end}}"}, cfg.Patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir, cmd.Env = cfg.Dir, env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list %s: %v\n%s", strings.Join(cfg.Patterns, " "), err, stderr.String())
+		return nil, nil, fmt.Errorf("go list %s: %v\n%s", strings.Join(cfg.Patterns, " "), err, stderr.String())
 	}
-	m := map[string]string{}
+	m, tested := map[string]string{}, map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if path, dir, ok := strings.Cut(line, "\t"); ok {
-			m[path] = dir
+		if f := strings.Split(line, "\t"); len(f) == 3 {
+			m[f[0]] = f[1]
+			tested[f[0]] = f[2] != ""
 		}
 	}
-	return m, nil
+	return m, tested, nil
 }
 
 // runPackage runs one package's test binary in parallel processes. Of a
 // machine's shard I/N (Config.Shard; 0/1 without one), process j of its
 // jobs runs shard I+N*j of N*jobs of every test's schedules: schedule i runs
 // on machine i mod N, in the process of that machine whose number is
-// (i div N) mod jobs, with the seed it has in every run. The processes'
-// records are collected while they run (collector), each test's merged
-// outcome handed to Config.Finished once every process reported it.
+// (i div N) mod jobs, with the seed it has in every run. A shard that runs
+// other groups of the package's processes (shardpkgs.go) runs, for each
+// group g, the processes shard g would run, at most jobs at a time. The
+// processes' records are collected while they run (collector), each test's
+// merged outcome handed to Config.Finished once every process reported it.
 func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
-	jobs := max(cfg.Jobs, 1)
 	total, budget := schedules(cfg)
 	shard := cfg.Shard
 	if shard.N < 1 {
 		shard = Shard{0, 1}
 	}
-	if total > 0 {
-		// No more processes than the machine has schedules of a test, but
-		// one, for the Checks and the corpus.
-		jobs = max(1, min(jobs, shardShare(total, shard)))
+	groups := p.groups
+	if groups == nil {
+		groups = []int{shard.I}
 	}
+	procs := packageProcs(max(cfg.Jobs, 1), total, shard.N, groups)
 	tmp, err := os.MkdirTemp("", "morpheus-rewrite-run")
 	if err != nil {
 		p.Err = err
@@ -108,9 +112,11 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	}
 	start := time.Now()
 	var wg sync.WaitGroup
-	outputs := make([]*lockedBuffer, jobs)
-	failed := make([]bool, jobs)
-	for j := range jobs {
+	n := len(procs)
+	outputs := make([]*lockedBuffer, n)
+	failed := make([]bool, n)
+	slots := make(chan struct{}, max(cfg.Jobs, 1))
+	for j, pr := range procs {
 		base := os.Environ()
 		if cfg.Env != nil {
 			base = cfg.Env
@@ -132,7 +138,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			// not those another process saves meanwhile.
 			env = append(env, rt.EnvCorpus+"=true", rt.EnvCorpusList+"="+corpusList)
 		}
-		env = append(env, checkEnv(tmp, j, shard.I+shard.N*j, shard.N*jobs)...)
+		env = append(env, checkEnv(tmp, j, pr.k, pr.m)...)
 		if cfg.Seed != 0 {
 			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(cfg.Seed, 10))
 		}
@@ -164,6 +170,8 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
 			// Framed output (output.go) tells which test printed what.
 			cmd := exec.CommandContext(ctx, p.Binary, "-test.run", run, "-test.count=1", "-test.v=test2json")
 			cmd.Dir, cmd.Env = p.dir, env
@@ -174,8 +182,8 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	}
 	ended := make(chan struct{})
 	go func() { wg.Wait(); close(ended) }()
-	c := &collector{cfg: cfg, p: p, tmp: tmp, jobs: jobs, outputs: outputs, corpusList: corpusList,
-		offsets: make([]int64, jobs), byName: map[string]*collected{}}
+	c := &collector{cfg: cfg, p: p, tmp: tmp, jobs: n, outputs: outputs, corpusList: corpusList,
+		offsets: make([]int64, n), byName: map[string]*collected{}}
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
 wait:
@@ -190,17 +198,11 @@ wait:
 	c.poll(true)
 	p.Elapsed = time.Since(start)
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
-	if p.Checks, err = readChecks(tmp, jobs); err != nil {
+	if p.Checks, err = groupChecks(tmp, procs, shard.N, len(groups)); err != nil {
 		p.Err = fmt.Errorf("reading the records of morpheus.Check: %v", err)
 		return
 	}
-	if cfg.Shard.N > 1 {
-		// The machine's processes together ran its shard of each Check.
-		for _, r := range p.Checks {
-			r.Shard, r.Shards = fmt.Sprintf("%d/%d", cfg.Shard.I, cfg.Shard.N), 0
-		}
-	}
-	for j := range jobs {
+	for j := range n {
 		if failed[j] && !anyFailure(p.Tests) && !anyCheckFailed(p.Checks) && !interrupted(p) {
 			// The process failed, but no test under morpheus did: a crash,
 			// a test outside control, a build of the test main.
@@ -209,6 +211,59 @@ wait:
 			return
 		}
 	}
+}
+
+// A proc is one test process of a package: it runs shard k of m of every
+// test's schedules and Check's iterations; group is the shard of N whose
+// processes it is one of.
+type proc struct{ k, m, group int }
+
+// packageProcs returns the processes that run the given groups of a
+// package's processes, group by group: group g of N has jobs processes,
+// g+N*j of N*jobs, as shard g of N runs them with -jobs jobs, but no more
+// than the group has schedules of a test (total, 0: unlimited), though
+// one, for the Checks and the corpus.
+func packageProcs(jobs, total, n int, groups []int) []proc {
+	var out []proc
+	for _, g := range groups {
+		gj := jobs
+		if total > 0 {
+			gj = max(1, min(jobs, shardShare(total, Shard{g, n})))
+		}
+		for j := range gj {
+			out = append(out, proc{k: g + n*j, m: n * gj, group: g})
+		}
+	}
+	return out
+}
+
+// groupChecks merges the Check records of each group's processes into the
+// group's (shard g of n, when n > 1); the groups a shard runs, all n of
+// them (of groups) merge on into the whole run's.
+func groupChecks(tmp string, procs []proc, n, groups int) ([]*results.Record, error) {
+	var all []*results.Record
+	for start := 0; start < len(procs); {
+		g := procs[start].group
+		var files []int
+		for ; start < len(procs) && procs[start].group == g; start++ {
+			files = append(files, start)
+		}
+		recs, err := readChecks(tmp, files)
+		if err != nil {
+			return nil, err
+		}
+		if n > 1 {
+			// The group's processes together ran shard g of each Check.
+			for _, r := range recs {
+				r.Shard, r.Shards = fmt.Sprintf("%d/%d", g, n), 0
+			}
+		}
+		all = append(all, recs...)
+	}
+	if n > 1 && groups == n && len(all) > 0 {
+		return results.Merge(all, true) // a group whose process died is left out, as in readChecks
+	}
+	return all, nil
 }
 
 func jobFile(dir string, j int) string { return filepath.Join(dir, fmt.Sprintf("job%d.jsonl", j)) }
