@@ -1,7 +1,9 @@
 package driver
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +24,24 @@ func TestReplayHint(t *testing.T) {
 		p := &PackageSummary{Path: "example.com/x", dir: c.pkgDir}
 		if got := replayHint(Config{Dir: c.dir, Corpus: true}, p); got != c.want {
 			t.Errorf("replayHint(-C %s, %s) =\n%s, want\n%s", c.dir, c.pkgDir, got, c.want)
+		}
+	}
+	// A replay names the trace it was given, relative to -C's directory
+	// when under it; the path rt passes (%.0s) is not printed.
+	for _, c := range []struct {
+		pkgDir, replay, want string
+	}{
+		{filepath.Join(root, "a"), filepath.Join(root, "a", "testdata", "morpheus", "TestX", "01"), "morpheus test -C " + root + " -replay a/testdata/morpheus/TestX/01%.0s -run '%s' ./a"},
+		{root, filepath.Join(root, "testdata", "morpheus", "TestX", "01"), "morpheus test -C " + root + " -replay testdata/morpheus/TestX/01%.0s -run '%s' ."},
+		{filepath.Join(root, "a"), "/elsewhere/t", "morpheus test -C " + root + " -replay /elsewhere/t%.0s -run '%s' ./a"},
+	} {
+		p := &PackageSummary{Path: "example.com/x", dir: c.pkgDir}
+		got := replayHint(Config{Dir: root, Corpus: true, Replay: c.replay}, p)
+		if got != c.want {
+			t.Errorf("replayHint(-replay %s) =\n%s, want\n%s", c.replay, got, c.want)
+		}
+		if line, want := fmt.Sprintf(got, c.replay, "^TestX$"), strings.Replace(strings.Replace(c.want, "%.0s", "", 1), "%s", "^TestX$", 1); line != want {
+			t.Errorf("printed %s, want %s", line, want)
 		}
 	}
 	p := &PackageSummary{Path: "example.com/x", dir: root}
