@@ -56,6 +56,11 @@ const (
 	// corpus replay may read (paths relative to the package): those saved
 	// before the run, not those other processes of the run save meanwhile.
 	EnvCorpusList = "MORPHEUS_RT_CORPUS_LIST"
+	// EnvProgress is the progress file of the morpheus command's run (the
+	// Checks' setting, MORPHEUS_PROGRESS): a rewritten test appends
+	// heartbeat lines to it (explore.Heartbeat), which the command shows
+	// once the test has run a while.
+	EnvProgress = "MORPHEUS_PROGRESS"
 )
 
 // DefaultEarlyTimers is how many times per schedule a rewritten test's
@@ -282,6 +287,9 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 			return nil, "", err
 		}
 		opts = append(opts, shard...)
+		if s := getenv(EnvProgress); s != "" {
+			opts = append(opts, explore.Heartbeat(s))
+		}
 	}
 	if s := getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)
