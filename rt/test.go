@@ -144,6 +144,9 @@ type Result struct {
 func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
 	if interrupt.Interrupted() {
+		// The record says the test did not start, so that the summary
+		// lists it as interrupted, not as missing.
+		report(t, &Result{Test: t.Name(), Interrupted: true, Stopped: StopInterrupted})
 		t.Skip("morpheus: not run: the test process was interrupted")
 	}
 	opts, replay, err := options(t.Name())

@@ -22,7 +22,9 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 		for _, i := range p.Issues {
 			fmt.Fprintf(w, "     %s: uncontrolled: %s\n", p.Path, i)
 		}
-		if p.Err != nil {
+		if p.Err == driver.ErrNotRun {
+			fmt.Fprintf(w, "INTR %s: not run (interrupted before its tests started)\n", p.Path)
+		} else if p.Err != nil {
 			fmt.Fprintf(w, "ERROR %s: %v\n", p.Path, p.Err)
 			if p.Output != "" {
 				fmt.Fprintf(w, "%s\n", indentLines(tail(p.Output, 40), "\t"))
@@ -42,6 +44,8 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 				}
 			case t.Skipped:
 				fmt.Fprintf(w, "SKIP %s\n", name)
+			case t.Interrupted && t.Schedules == 0:
+				fmt.Fprintf(w, "INTR %s: not run (interrupted before it started)\n", name)
 			case t.Interrupted:
 				fmt.Fprintf(w, "INTR %s: %s, interrupted (no failure so far)\n", name, count(t.Schedules, "schedule"))
 			case t.Real != "":

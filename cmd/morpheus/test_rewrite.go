@@ -41,7 +41,8 @@ DIR/<package path>/<Test>.html. See docs/rewriting.md. Exits 1 if a test
 fails. A rewritten test that runs long shows its progress (schedules so
 far, failures, rate): on a terminal after a second, elsewhere a line every
 10 s of its time. A first ^C is passed on to the test processes, which stop
-exploring and report what ran; the summary follows and morpheus test
+exploring and report what ran; the summary follows (tests and packages
+that had not started listed as not run, no failure) and morpheus test
 exits 130. A second ^C kills them at once.
 
 Budget: by default each rewritten test gets 100 schedules (split over the

@@ -185,7 +185,7 @@ type TestSummary struct {
 // Failed reports whether any test failed.
 func (s *Summary) Failed() bool {
 	for _, p := range s.Packages {
-		if p.Err != nil {
+		if p.Err != nil && p.Err != ErrNotRun {
 			return true
 		}
 		for _, t := range p.Tests {

@@ -22,6 +22,10 @@ import (
 // Run rewrites and builds the packages, then runs their tests under
 // morpheus: Jobs processes per package, each running its shard of every
 // test's schedules (runPackage), or one process replaying cfg.Replay.
+// ErrNotRun is the error of a package whose tests did not start because
+// the run was interrupted: no failure.
+var ErrNotRun = errors.New("not run: interrupted")
+
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	pkgs, err := Prepare(ctx, cfg)
 	if err != nil {
@@ -38,7 +42,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		switch {
 		case p.Err != nil || p.Binary == "":
 		case interrupt.Interrupted():
-			p.Err = errors.New("not run: interrupted")
+			p.Err = ErrNotRun
 		default:
 			runPackage(ctx, cfg, p)
 		}
