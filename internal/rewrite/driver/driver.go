@@ -140,8 +140,9 @@ type PackageSummary struct {
 	// merged (see checks.go).
 	Checks []*results.Record
 
-	dir string // where its tests run
-	key string // what its binary was built from (sources.key)
+	dir   string // where its tests run
+	shown string // dir as the user names it (shownDir)
+	key   string // what its binary was built from (sources.key)
 }
 
 // Dir is the directory the package's tests run in, "" if it was not built.

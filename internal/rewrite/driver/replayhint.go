@@ -51,6 +51,32 @@ func replayHint(cfg Config, p *PackageSummary) string {
 	return "morpheus test" + cflag + " -replay " + trace(rel) + " -run '%s' ./" + rel
 }
 
+// shownDir is p's directory as the user names it where morpheus test ran:
+// relative to -C's directory ("a/b", "" for that directory itself), or
+// absolute for a package outside it. Paths of the corpus that the summary
+// and the reports print (trace saved, stale entries) are shown under it,
+// as the replay command names them (rt.EnvShownDir).
+func shownDir(cfg Config, dir string) string {
+	rel, err := filepath.Rel(absPath(cfg.Dir), dir)
+	switch {
+	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
+		return dir
+	case rel == ".":
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Shown returns path, relative to the package's directory (a corpus
+// entry), as the user names it where morpheus test ran (see shownDir); a
+// nil p (a Check's record, outside the driver) returns path.
+func (p *PackageSummary) Shown(path string) string {
+	if p == nil || p.shown == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return p.shown + "/" + filepath.ToSlash(path)
+}
+
 // replayPackages returns, of the packages a replay matched, the one whose
 // directory holds the trace (under its testdata/morpheus), when one does:
 // "-replay a/testdata/morpheus/TestX/… ./..." replays the trace in its own

@@ -64,3 +64,25 @@ func TestReplayPackages(t *testing.T) {
 		t.Errorf("a trace kept elsewhere replays in %v", got)
 	}
 }
+
+// A corpus entry's path is shown as the replay command names it: under the
+// package's directory relative to -C's, absolute for a package outside it.
+func TestShownPaths(t *testing.T) {
+	root := t.TempDir()
+	entry := "testdata/morpheus/TestX/01"
+	for _, c := range []struct {
+		pkgDir, want string
+	}{
+		{root, entry},
+		{filepath.Join(root, "a", "b"), "a/b/" + entry},
+		{filepath.Join(filepath.Dir(root), "x"), filepath.Join(filepath.Dir(root), "x") + "/" + entry},
+	} {
+		p := &PackageSummary{dir: c.pkgDir, shown: shownDir(Config{Dir: root}, c.pkgDir)}
+		if got := p.Shown(entry); got != c.want {
+			t.Errorf("package in %s: shown %q, want %q", c.pkgDir, got, c.want)
+		}
+	}
+	if got := (*PackageSummary)(nil).Shown(entry); got != entry {
+		t.Errorf("a Check's record: shown %q", got)
+	}
+}

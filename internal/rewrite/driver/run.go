@@ -104,6 +104,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		run = "^Test"
 	}
 	corpusList := filepath.Join(tmp, "corpus.txt")
+	p.shown = shownDir(cfg, p.dir)
 	if cfg.Corpus {
 		if err := listCorpus(p.dir, corpusList); err != nil {
 			p.Err = err
@@ -124,6 +125,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			rt.EnvOut+"="+jobFile(tmp, j),
 			rt.EnvTraces+"="+traces,
 			rt.EnvHint+"="+replayHint(cfg, p),
+			rt.EnvShownDir+"="+p.shown,
 		)
 		if budget != "" {
 			env = append(env, rt.EnvBudget+"="+budget)
