@@ -3,6 +3,7 @@ package rt_test
 import (
 	"bufio"
 	"context"
+	"iter"
 	"os"
 	"strconv"
 	"strings"
@@ -65,6 +66,11 @@ func TestPanicLocatedAtUserLine(t *testing.T) {
 				f()
 			}()
 			f() // at: OnceFunc re-panics
+		}, "boom"},
+		{"iter.Pull re-panics", func() {
+			next, stop := iter.Pull(func(yield func(int) bool) { panic("boom") })
+			defer stop()
+			next() // at: iter.Pull re-panics
 		}, "boom"},
 		{"context from nil", func() {
 			var parent context.Context

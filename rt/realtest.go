@@ -19,6 +19,7 @@ import (
 func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 	t.Helper()
 	if interrupt.Interrupted() {
+		report(t, &Result{Test: t.Name(), Interrupted: true, Stopped: StopInterrupted})
 		t.Skip("morpheus: not run: the test process was interrupted")
 	}
 	if k, _, _ := processShard(); k != 0 {

@@ -56,6 +56,16 @@ const (
 	// corpus replay may read (paths relative to the package): those saved
 	// before the run, not those other processes of the run save meanwhile.
 	EnvCorpusList = "MORPHEUS_RT_CORPUS_LIST"
+	// EnvProgress is the progress file of the morpheus command's run (the
+	// Checks' setting, MORPHEUS_PROGRESS): a rewritten test appends
+	// heartbeat lines to it (explore.Heartbeat), which the command shows
+	// once the test has run a while.
+	EnvProgress = "MORPHEUS_PROGRESS"
+	// EnvShownDir is the package's directory as the user names it where
+	// morpheus test ran ("a/b", or absolute; empty: that directory): a
+	// corpus entry's path in a report is shown under it, as the replay
+	// command names it.
+	EnvShownDir = "MORPHEUS_RT_SHOWN_DIR"
 )
 
 // DefaultEarlyTimers is how many times per schedule a rewritten test's
@@ -139,6 +149,9 @@ type Result struct {
 func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
 	if interrupt.Interrupted() {
+		// The record says the test did not start, so that the summary
+		// lists it as interrupted, not as missing.
+		report(t, &Result{Test: t.Name(), Interrupted: true, Stopped: StopInterrupted})
 		t.Skip("morpheus: not run: the test process was interrupted")
 	}
 	opts, replay, err := options(t.Name())
@@ -218,13 +231,15 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		}
 		out.Kind, out.Task, out.Location, out.Message = f.Kind, f.Task, f.Location, f.Message
 		out.Schedule = f.Iteration
+		hintPath := f.Path
 		switch {
 		case replay == "" && f.Trace != nil:
 			path, err := saveFailure(t.Name(), f.Trace)
 			if err != nil {
 				t.Logf("morpheus: could not save the trace: %v", err)
 			}
-			f.Path, out.Trace = path, absPath(path)
+			hintPath, out.Trace = path, absPath(path)
+			f.Path = shownPath(path)
 		case getenv(EnvShrink) != "" && f.Trace != nil:
 			// A replay that shrinks (morpheus shrink): the shrunk trace
 			// goes to the traces directory, not the corpus.
@@ -237,7 +252,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		default:
 			out.Trace = absPath(replay)
 		}
-		out.Failure = f.Report() + replayLine(f.Path, t.Name())
+		out.Failure = f.Report() + replayLine(hintPath, t.Name())
 		t.Errorf("%s", out.Failure)
 		return
 	}
@@ -258,7 +273,7 @@ func corpusFailure(t *testing.T, saved *corpusRun) {
 	f := res.Failure
 	out.Kind, out.Task, out.Location, out.Message, out.Trace = f.Kind, f.Task, f.Location, f.Message, absPath(path)
 	out.Schedule = -1
-	out.Failure = "morpheus: saved trace " + path + " still fails\n" + f.Report() + replayLine(path, t.Name())
+	out.Failure = "morpheus: saved trace " + shownPath(path) + " still fails\n" + f.Report() + replayLine(path, t.Name())
 	t.Errorf("%s", out.Failure)
 }
 
@@ -282,6 +297,9 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 			return nil, "", err
 		}
 		opts = append(opts, shard...)
+		if s := getenv(EnvProgress); s != "" {
+			opts = append(opts, explore.Heartbeat(s))
+		}
 	}
 	if s := getenv(EnvSeed); s != "" {
 		seed, err := strconv.ParseUint(s, 0, 64)
@@ -339,6 +357,16 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		opts = append(opts, morpheus.Replay(replay)) // last: Test leaves it out to warm up
 	}
 	return opts, replay, nil
+}
+
+// shownPath is a corpus entry's path (relative to the package's directory)
+// as the user names it where morpheus test ran (EnvShownDir).
+func shownPath(path string) string {
+	d := getenv(EnvShownDir)
+	if d == "" || path == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return d + "/" + filepath.ToSlash(path)
 }
 
 // replayLine is the line that ends a failure's report: how to replay its

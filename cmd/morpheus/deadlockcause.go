@@ -16,7 +16,8 @@ import (
 // that lists every blocked task. A deadlock without a cycle (tasks waiting for
 // values nobody sends) keeps its list of blocked tasks. In the report the
 // line of each task that waits on a lock says where it waits, for what, and
-// who holds that since where (report.DeadlockWaits), as does a leak's.
+// who holds that since where (report.DeadlockWaits), as does a leak's, and
+// so does the FAIL line of a deadlock without a cycle or of a leak.
 func explainDeadlocks(sum *driver.Summary) {
 	for _, p := range sum.Packages {
 		for _, t := range p.Tests {
@@ -33,6 +34,7 @@ func explainDeadlocks(sum *driver.Summary) {
 			lines, words := report.DeadlockWaits(tr)
 			for i, l := range lines {
 				t.Failure = strings.Replace(t.Failure, l, words[i], 1)
+				t.Message = strings.Replace(t.Message, l, words[i], 1)
 			}
 		}
 	}

@@ -31,8 +31,9 @@ type progressView struct {
 
 type runState struct {
 	last    results.Progress
-	printed int   // tenths printed (plain mode)
-	at      int64 // the Check's elapsed time at the last plain line
+	printed int    // tenths printed (plain mode)
+	at      int64  // the Check's elapsed time at the last plain line
+	drawn   string // a heartbeat's line drawn last (terminal)
 }
 
 // plainEvery is the longest a Check's time goes without a plain line.
@@ -68,6 +69,10 @@ func (v *progressView) poll() {
 		}
 		st.last = p
 		line := v.line(st)
+		if p.Heartbeat {
+			v.heartbeat(st, line)
+			continue
+		}
 		if v.tty {
 			if p.Done || k == len(lines)-1 || runKey(lines[k+1]) != key {
 				v.draw(line)
@@ -91,6 +96,39 @@ func (v *progressView) poll() {
 		}
 	}
 }
+
+// heartbeat shows a rewritten test's progress line, a sign of life of a
+// long exploration: on a terminal once the test has run ttyAfter, and
+// cleared when it ends; elsewhere a plain line every plainEvery of the
+// test's time. Its verdict is the summary's, so its last line is not shown.
+func (v *progressView) heartbeat(st *runState, line string) {
+	p := st.last
+	if v.tty {
+		switch {
+		case p.Done && v.cur != "" && v.cur == st.drawn:
+			fmt.Fprintf(v.w, "\r%*s\r", len(v.cur), "")
+			v.cur = ""
+		case !p.Done && p.ElapsedNS >= int64(ttyAfter):
+			v.draw(line)
+			st.drawn = line
+		}
+		return
+	}
+	if !p.Done && p.ElapsedNS-st.at >= int64(plainEvery) {
+		st.at = p.ElapsedNS
+		v.pkgs.add(v.w, p.Package, line)
+	}
+	if p.Done {
+		st.at = 0 // the next exploration of the test (after the corpus's replays) counts anew
+		if v.pkgs.doneSwitches {
+			v.pkgs.idle(v.w, p.Package, v.allDone(p.Package))
+		}
+	}
+}
+
+// ttyAfter is how long a rewritten test runs before a terminal shows its
+// progress line.
+const ttyAfter = time.Second
 
 // draw replaces the terminal's current line with line.
 func (v *progressView) draw(line string) {
@@ -124,15 +162,22 @@ func (v *progressView) line(st *runState) string {
 	if p.Shard != "" {
 		name += " [shard " + p.Shard + "]"
 	}
-	its := plural.N(p.Iterations, "iteration")
-	if p.Planned > 0 {
-		its = fmt.Sprintf("%d/%s", p.Iterations, plural.N(p.Planned, "iteration"))
+	unit, rateUnit := "iteration", "it/s"
+	if p.Heartbeat {
+		unit, rateUnit = "schedule", "schedules/s"
 	}
-	s := fmt.Sprintf("%s: %s, %s, %s", name, its, plural.N(p.Failures, "failure"), plural.N(p.PartialOrders, "partial order"))
+	its := plural.N(p.Iterations, unit)
+	if p.Planned > 0 {
+		its = fmt.Sprintf("%d/%s", p.Iterations, plural.N(p.Planned, unit))
+	}
+	s := fmt.Sprintf("%s: %s, %s", name, its, plural.N(p.Failures, "failure"))
+	if !p.Heartbeat {
+		s += ", " + plural.N(p.PartialOrders, "partial order")
+	}
 	el := time.Duration(p.ElapsedNS).Seconds()
 	if el > 0 && p.Iterations > 0 {
 		rate := float64(p.Iterations) / el
-		s += fmt.Sprintf(", %.0f it/s", rate)
+		s += fmt.Sprintf(", %.0f %s", rate, rateUnit)
 		if p.Planned > p.Iterations && !p.Done {
 			eta := time.Duration(float64(p.Planned-p.Iterations) / rate * float64(time.Second))
 			s += fmt.Sprintf(", ETA %v", eta.Round(time.Second))

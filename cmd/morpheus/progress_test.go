@@ -110,3 +110,46 @@ func TestProgressViewUnlimited(t *testing.T) {
 		t.Fatalf("plain lines:\n%s\nwant:\n%s", plain.String(), want)
 	}
 }
+
+// A rewritten test's heartbeat lines: off a terminal a plain line once
+// every 10 s of the test's time, counting schedules, and none when it ends
+// (the summary gives its verdict); on a terminal the line appears after a
+// second and is cleared when the test ends.
+func TestProgressHeartbeat(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	add := func(its int, el time.Duration, done bool) {
+		p := &results.Progress{Test: "TestX", Package: "m/p", Iterations: its, ElapsedNS: int64(el), Done: done, Heartbeat: true}
+		if err := results.Append(path, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var plain bytes.Buffer
+	v := newProgressView(&plain, path)
+	for s := 2; s <= 24; s += 2 {
+		add(s*100, time.Duration(s)*time.Second, false)
+	}
+	add(2500, 25*time.Second, true)
+	v.poll()
+	v.finish()
+	want := "m/p TestX: 1000 schedules, 0 failures, 100 schedules/s\nm/p TestX: 2000 schedules, 0 failures, 100 schedules/s\n"
+	if got := plain.String(); got != want {
+		t.Errorf("plain heartbeat lines %q, want %q", got, want)
+	}
+
+	path = filepath.Join(t.TempDir(), "p.jsonl")
+	var tty bytes.Buffer
+	v = newProgressView(&tty, path)
+	v.tty = true
+	add(10, 500*time.Millisecond, false)
+	v.poll()
+	if tty.Len() != 0 {
+		t.Errorf("a terminal shows a heartbeat before a second: %q", tty.String())
+	}
+	add(200, 2*time.Second, false)
+	add(300, 3*time.Second, true)
+	v.poll()
+	line := "m/p TestX: 200 schedules, 0 failures, 100 schedules/s"
+	if got, want := tty.String(), "\r"+line+"\r"+strings.Repeat(" ", len(line))+"\r"; got != want {
+		t.Errorf("terminal heartbeat %q, want %q", got, want)
+	}
+}

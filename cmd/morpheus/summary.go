@@ -22,7 +22,9 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 		for _, i := range p.Issues {
 			fmt.Fprintf(w, "     %s: uncontrolled: %s\n", p.Path, i)
 		}
-		if p.Err != nil {
+		if p.Err == driver.ErrNotRun {
+			fmt.Fprintf(w, "INTR %s: not run (interrupted before its tests started)\n", p.Path)
+		} else if p.Err != nil {
 			fmt.Fprintf(w, "ERROR %s: %v\n", p.Path, p.Err)
 			if p.Output != "" {
 				fmt.Fprintf(w, "%s\n", indentLines(tail(p.Output, 40), "\t"))
@@ -42,6 +44,8 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 				}
 			case t.Skipped:
 				fmt.Fprintf(w, "SKIP %s\n", name)
+			case t.Interrupted && t.Schedules == 0:
+				fmt.Fprintf(w, "INTR %s: not run (interrupted before it started)\n", name)
 			case t.Interrupted:
 				fmt.Fprintf(w, "INTR %s: %s, interrupted (no failure so far)\n", name, count(t.Schedules, "schedule"))
 			case t.Real != "":
@@ -52,15 +56,15 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 			for _, f := range t.Foreign {
 				fmt.Fprintf(w, "     foreign channel (polled, not controlled) at %s\n", f)
 			}
-			printStale(w, t.Stale)
+			printStale(w, p, t.Stale)
 			for _, path := range t.Passed {
-				fmt.Fprintf(w, "     fixed corpus entry %s: its replay passes, the bug is fixed\n", path)
+				fmt.Fprintf(w, "     fixed corpus entry %s: its replay passes, the bug is fixed\n", p.Shown(path))
 			}
 			if len(t.Stale)+len(t.Passed) > 0 {
 				fmt.Fprintf(w, "     (morpheus test -prune deletes the corpus entries above)\n")
 			}
 			for _, path := range t.Pruned {
-				fmt.Fprintf(w, "     pruned corpus entry %s\n", path)
+				fmt.Fprintf(w, "     pruned corpus entry %s\n", p.Shown(path))
 			}
 		}
 		summarize(w, p.Checks)
@@ -76,11 +80,12 @@ func stoppedNote(stopped string) string {
 	return " (" + stopped + ")"
 }
 
-// printStale lists stale corpus entries, "PATH: where the run left it" each.
-func printStale(w io.Writer, stale []string) {
+// printStale lists stale corpus entries of p, "PATH: where the run left
+// it" each.
+func printStale(w io.Writer, p *driver.PackageSummary, stale []string) {
 	for _, st := range stale {
 		path, where, _ := strings.Cut(st, ": ")
-		fmt.Fprintf(w, "     stale corpus entry %s, recorded on different code (%s): delete it if the bug is fixed\n", path, where)
+		fmt.Fprintf(w, "     stale corpus entry %s, recorded on different code (%s): delete it if the bug is fixed\n", p.Shown(path), where)
 	}
 }
 

@@ -38,8 +38,11 @@ morpheus's, and a child process it starts does not inherit the driver's
 settings. Every line
 of the summary names its package; HTML reports go to
 DIR/<package path>/<Test>.html. See docs/rewriting.md. Exits 1 if a test
-fails. A first ^C is passed on to the test processes, which stop
-exploring and report what ran; the summary follows and morpheus test
+fails. A rewritten test that runs long shows its progress (schedules so
+far, failures, rate): on a terminal after a second, elsewhere a line every
+10 s of its time. A first ^C is passed on to the test processes, which stop
+exploring and report what ran; the summary follows (tests and packages
+that had not started listed as not run, no failure) and morpheus test
 exits 130. A second ^C kills them at once.
 
 Budget: by default each rewritten test gets 100 schedules (split over the
@@ -126,7 +129,10 @@ Flags:
                   stale or whose replay passes (the summary lists them)
   -C DIR          run the go command in DIR
   -exclude LIST   comma-separated import-path prefixes not to rewrite
-  -cache DIR      cache directory for rewritten files and binaries
+  -cache DIR      cache directory for rewritten files and binaries (default
+                  morpheus/rewrite in the user's cache directory; it grows
+                  with every module and change rewritten: morpheus clean
+                  removes it)
   -maxsteps N     step limit of a schedule (default 1000000): past it the schedule
                   runs on, fairly, to ten times it, and only there fails as step-limit
                   (a livelock, or one goroutine that polls alone; one that computes

@@ -180,7 +180,7 @@ func summarize(w io.Writer, recs []*results.Record) {
 				fmt.Fprintf(w, "     trace: %s (%s)\n", f.Path, plural.N(f.Steps, "step"))
 			}
 		}
-		printStale(w, r.Stale)
+		printStale(w, nil, r.Stale)
 	}
 }
 

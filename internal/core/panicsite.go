@@ -22,7 +22,8 @@ import (
 // panic, that is neither the runtime's nor morpheus's: for a panic raised by
 // a primitive, the user's line that called it (the line of its op); for a
 // panic in user code (a nil dereference, an index out of range), that line
-// itself. The panic value, and whether user code may recover it, are Go's:
+// itself. A panic iter.Pull's next raises again (its sequence's) is located
+// at the call of next. The panic value, and whether user code may recover it, are Go's:
 // only the location the report shows changes.
 
 // modulePath is morpheus's module path, derived so that a fork still works.
@@ -100,6 +101,9 @@ func panicSite() (pc uintptr, note string) {
 		case !inPanic:
 			inPanic = f.Function == goruntime.Gopanic
 		case strings.HasPrefix(f.Function, "runtime."):
+		case funcPackage(f.Function) == "iter":
+			// iter.Pull's next raises its sequence's panic again in its
+			// caller: the user's line is the call of next.
 		case taskBase[f.Function]:
 			return 0, "" // morpheus's own code all the way down
 		case ownFrame(f):

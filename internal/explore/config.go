@@ -32,6 +32,7 @@ type Config struct {
 	Shard       Shard                           // the part of the iterations this process runs
 	Results     string                          // file that each run appends its result to
 	Progress    string                          // file that each run appends progress lines to
+	Heartbeat   bool                            // the progress lines are a rewritten test's (results.Progress.Heartbeat)
 	Coverage    int                             // count partial orders: 1 on, -1 off, 0 with a results or progress file
 	AllowLeaks  bool
 	AllowRaces  bool

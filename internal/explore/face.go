@@ -16,6 +16,20 @@ func CountHits(hit func(kind, message string) bool) func(*Config) {
 	return func(c *Config) { c.Hit = hit }
 }
 
+// Heartbeat is an option of morpheus.Explore: the run appends progress
+// lines to the file at path, as a sign of life of a rewritten test's long
+// exploration (the morpheus command shows them once the test has run a
+// while). It leaves coverage counting off unless asked for: the lines
+// serve no figure of the test's result.
+func Heartbeat(path string) func(*Config) {
+	return func(c *Config) {
+		c.Progress, c.Heartbeat = path, true
+		if c.Coverage == 0 {
+			c.Coverage = -1
+		}
+	}
+}
+
 // ResultOf returns the driver's result that res, a *morpheus.Result, was
 // made of: its Failures, Hits and CA. Package morpheus sets it.
 var ResultOf func(res any) *Result

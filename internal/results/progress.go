@@ -20,6 +20,10 @@ type Progress struct {
 	ElapsedNS     int64  `json:"elapsed_ns"`            // wall time since the Check started exploring
 	Done          bool   `json:"done,omitempty"`        // the Check's last line
 	Interrupted   bool   `json:"interrupted,omitempty"` // with Done: a signal stopped the Check early
+	// Heartbeat: a rewritten test's line (iterations are its schedules),
+	// shown only once the test has run a while, as a sign of life of a
+	// long run; its verdict is the summary's.
+	Heartbeat bool `json:"heartbeat,omitempty"`
 }
 
 // Follower reads the progress lines appended to a file since it last read.

@@ -144,8 +144,9 @@ type PackageSummary struct {
 	// merged (see checks.go).
 	Checks []*results.Record
 
-	dir string // where its tests run
-	key string // what its binary was built from (sources.key)
+	dir   string // where its tests run
+	shown string // dir as the user names it (shownDir)
+	key   string // what its binary was built from (sources.key)
 	// groups are the groups of its processes this shard runs
 	// (shardpkgs.go); nil without a shard: Config.Shard's, all of them.
 	groups []int
@@ -192,7 +193,7 @@ type TestSummary struct {
 // Failed reports whether any test failed.
 func (s *Summary) Failed() bool {
 	for _, p := range s.Packages {
-		if p.Err != nil {
+		if p.Err != nil && p.Err != ErrNotRun {
 			return true
 		}
 		for _, t := range p.Tests {

@@ -13,7 +13,9 @@ import (
 // command runs where the user ran morpheus test: it names -C's directory
 // as given, and the package and its trace relative to it
 // ("-replay a/testdata/morpheus/TestX/… ./a"), or, for a package outside
-// that directory, by its import path and the trace's absolute path.
+// that directory, by its import path and the trace's absolute path. A
+// replay's command names the trace it was given, relative to -C's
+// directory (%.0s consumes the path rt passes, the absolute one).
 // Without the corpus the trace is in the cache, and the command names the
 // package.
 func replayHint(cfg Config, p *PackageSummary) string {
@@ -25,15 +27,54 @@ func replayHint(cfg Config, p *PackageSummary) string {
 	if cfg.Dir != "" && cfg.Dir != "." {
 		cflag = " -C " + esc(cfg.Dir)
 	}
+	trace := func(dir string) string {
+		if dir == "" {
+			return "%s"
+		}
+		return dir + "/%s"
+	}
+	if cfg.Replay != "" {
+		given := cfg.Replay
+		if r, err := filepath.Rel(absPath(cfg.Dir), cfg.Replay); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			given = r
+		}
+		trace = func(string) string { return esc(filepath.ToSlash(given)) + "%.0s" }
+	}
 	rel, err := filepath.Rel(absPath(cfg.Dir), p.dir)
 	switch {
 	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
-		return "morpheus test" + cflag + " -replay " + esc(p.dir) + "/%s -run '%s' " + esc(p.Path)
+		return "morpheus test" + cflag + " -replay " + trace(esc(p.dir)) + " -run '%s' " + esc(p.Path)
 	case rel == ".":
-		return "morpheus test" + cflag + " -replay %s -run '%s' ."
+		return "morpheus test" + cflag + " -replay " + trace("") + " -run '%s' ."
 	}
 	rel = esc(filepath.ToSlash(rel))
-	return "morpheus test" + cflag + " -replay " + rel + "/%s -run '%s' ./" + rel
+	return "morpheus test" + cflag + " -replay " + trace(rel) + " -run '%s' ./" + rel
+}
+
+// shownDir is p's directory as the user names it where morpheus test ran:
+// relative to -C's directory ("a/b", "" for that directory itself), or
+// absolute for a package outside it. Paths of the corpus that the summary
+// and the reports print (trace saved, stale entries) are shown under it,
+// as the replay command names them (rt.EnvShownDir).
+func shownDir(cfg Config, dir string) string {
+	rel, err := filepath.Rel(absPath(cfg.Dir), dir)
+	switch {
+	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
+		return dir
+	case rel == ".":
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Shown returns path, relative to the package's directory (a corpus
+// entry), as the user names it where morpheus test ran (see shownDir); a
+// nil p (a Check's record, outside the driver) returns path.
+func (p *PackageSummary) Shown(path string) string {
+	if p == nil || p.shown == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return p.shown + "/" + filepath.ToSlash(path)
 }
 
 // replayPackages returns, of the packages a replay matched, the one whose

@@ -1,7 +1,9 @@
 package driver
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -24,6 +26,24 @@ func TestReplayHint(t *testing.T) {
 			t.Errorf("replayHint(-C %s, %s) =\n%s, want\n%s", c.dir, c.pkgDir, got, c.want)
 		}
 	}
+	// A replay names the trace it was given, relative to -C's directory
+	// when under it; the path rt passes (%.0s) is not printed.
+	for _, c := range []struct {
+		pkgDir, replay, want string
+	}{
+		{filepath.Join(root, "a"), filepath.Join(root, "a", "testdata", "morpheus", "TestX", "01"), "morpheus test -C " + root + " -replay a/testdata/morpheus/TestX/01%.0s -run '%s' ./a"},
+		{root, filepath.Join(root, "testdata", "morpheus", "TestX", "01"), "morpheus test -C " + root + " -replay testdata/morpheus/TestX/01%.0s -run '%s' ."},
+		{filepath.Join(root, "a"), "/elsewhere/t", "morpheus test -C " + root + " -replay /elsewhere/t%.0s -run '%s' ./a"},
+	} {
+		p := &PackageSummary{Path: "example.com/x", dir: c.pkgDir}
+		got := replayHint(Config{Dir: root, Corpus: true, Replay: c.replay}, p)
+		if got != c.want {
+			t.Errorf("replayHint(-replay %s) =\n%s, want\n%s", c.replay, got, c.want)
+		}
+		if line, want := fmt.Sprintf(got, c.replay, "^TestX$"), strings.Replace(strings.Replace(c.want, "%.0s", "", 1), "%s", "^TestX$", 1); line != want {
+			t.Errorf("printed %s, want %s", line, want)
+		}
+	}
 	p := &PackageSummary{Path: "example.com/x", dir: root}
 	if got, want := replayHint(Config{Dir: ".", Corpus: false}, p), "morpheus rewrite -replay %s -run '%s' example.com/x"; got != want {
 		t.Errorf("without the corpus: %s, want %s", got, want)
@@ -42,5 +62,27 @@ func TestReplayPackages(t *testing.T) {
 	}
 	if got := replayPackages(filepath.Join(root, "elsewhere.trace"), pkgs); len(got) != 2 {
 		t.Errorf("a trace kept elsewhere replays in %v", got)
+	}
+}
+
+// A corpus entry's path is shown as the replay command names it: under the
+// package's directory relative to -C's, absolute for a package outside it.
+func TestShownPaths(t *testing.T) {
+	root := t.TempDir()
+	entry := "testdata/morpheus/TestX/01"
+	for _, c := range []struct {
+		pkgDir, want string
+	}{
+		{root, entry},
+		{filepath.Join(root, "a", "b"), "a/b/" + entry},
+		{filepath.Join(filepath.Dir(root), "x"), filepath.Join(filepath.Dir(root), "x") + "/" + entry},
+	} {
+		p := &PackageSummary{dir: c.pkgDir, shown: shownDir(Config{Dir: root}, c.pkgDir)}
+		if got := p.Shown(entry); got != c.want {
+			t.Errorf("package in %s: shown %q, want %q", c.pkgDir, got, c.want)
+		}
+	}
+	if got := (*PackageSummary)(nil).Shown(entry); got != entry {
+		t.Errorf("a Check's record: shown %q", got)
 	}
 }

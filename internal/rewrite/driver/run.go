@@ -23,6 +23,10 @@ import (
 // Run rewrites and builds the packages, then runs their tests under
 // morpheus: Jobs processes per package, each running its shard of every
 // test's schedules (runPackage), or one process replaying cfg.Replay.
+// ErrNotRun is the error of a package whose tests did not start because
+// the run was interrupted: no failure.
+var ErrNotRun = errors.New("not run: interrupted")
+
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	pkgs, err := Prepare(ctx, cfg)
 	if err != nil {
@@ -39,7 +43,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		switch {
 		case p.Err != nil || p.Binary == "":
 		case interrupt.Interrupted():
-			p.Err = errors.New("not run: interrupted")
+			p.Err = ErrNotRun
 		default:
 			runPackage(ctx, cfg, p)
 		}
@@ -104,6 +108,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		run = "^Test"
 	}
 	corpusList := filepath.Join(tmp, "corpus.txt")
+	p.shown = shownDir(cfg, p.dir)
 	if cfg.Corpus {
 		if err := listCorpus(p.dir, corpusList); err != nil {
 			p.Err = err
@@ -126,6 +131,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			rt.EnvOut+"="+jobFile(tmp, j),
 			rt.EnvTraces+"="+traces,
 			rt.EnvHint+"="+replayHint(cfg, p),
+			rt.EnvShownDir+"="+p.shown,
 		)
 		if budget != "" {
 			env = append(env, rt.EnvBudget+"="+budget)

@@ -90,6 +90,8 @@ func DeadlockCause(t *trace.Trace) string {
 //
 //	g1: blocked in lock on mutex#5 first used at bank.go:30 at bank.go:30
 //	g1: waits in lock at bank.go:30 for mutex#5 (first used at bank.go:30), held by g2 since bank.go:28 (step 8)
+//	g2: blocked in chan-send on chan#3 created at leak.go:5 at leak.go:7; started at leak.go:7
+//	g2: waits in chan-send at leak.go:7 for chan#3 (created at leak.go:5); started at leak.go:7
 //
 // The message keeps its form (reports and tools read it).
 func DeadlockWaits(t *trace.Trace) (lines, words []string) {
@@ -104,7 +106,7 @@ func DeadlockWaits(t *trace.Trace) (lines, words []string) {
 		}
 		s := fmt.Sprintf("%s: waits in %s at %s for %s", t.TaskName(w.task), w.op, w.loc, w.object)
 		if w.site != "" {
-			s += " (first used at " + w.site + ")"
+			s += " (" + w.made + " at " + w.site + ")"
 		}
 		var held []string
 		for _, h := range w.holder {
@@ -120,6 +122,9 @@ func DeadlockWaits(t *trace.Trace) (lines, words []string) {
 		}
 		if len(held) > 0 {
 			s += ", held by " + strings.Join(held, ", ")
+		}
+		if w.tail != "" {
+			s += "; " + w.tail
 		}
 		lines, words = append(lines, w.line), append(words, s)
 	}

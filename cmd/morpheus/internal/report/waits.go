@@ -12,6 +12,7 @@ import (
 // the failure message lists it (one line per task, the console's text):
 //
 //	g1: blocked in lock on mutex#5 first used at bank.go:30 at bank.go:30
+//	g2: blocked in chan-send on chan#3 created at leak.go:5 at leak.go:7; started at leak.go:7
 //	client@n1: waits in receive at client.go:12 (mailbox empty)
 //
 // The blocked op is not a step of the trace (it never ran), so the message
@@ -22,17 +23,19 @@ type wait struct {
 	object string // "mutex#5", "" when the op waits on no named object
 	res    uint32 // the object's resource, 0 if unnamed
 	site   string // where the object was created or first used
+	made   string // "created" or "first used": what site is
 	loc    string // where the task waits
 	extra  string // what the line says after the location ("mailbox empty")
+	tail   string // what a leak's line adds after "; " ("started at leak.go:7")
 	holder []int32
 	ref    string // data-ref of the wait's marks
 	line   string // the message's line, trimmed
 }
 
 var (
-	blockedLine = regexp.MustCompile(`^blocked in (\S+) on (.*) at (\S+)$`)
+	blockedLine = regexp.MustCompile(`^blocked in (\S+) on (.*?) at (\S+?)(?:; (.*))?$`)
 	waitsLine   = regexp.MustCompile(`^waits in (\S+) at (\S+)(?: (.*))?$`)
-	objectName  = regexp.MustCompile(`^([a-z]+)#([0-9]+) (?:created|first used) at (\S+)$`)
+	objectName  = regexp.MustCompile(`^([a-z]+)#([0-9]+) (created|first used) at (\S+)$`)
 )
 
 // waitsOf returns the waits a deadlock's (or leak's) failure message lists,
@@ -55,10 +58,10 @@ func waitsOf(t *trace.Trace) []wait {
 		}
 		w := wait{task: byName[name], line: line}
 		if m := blockedLine.FindStringSubmatch(rest); m != nil {
-			w.op, w.object, w.loc = m[1], m[2], m[3]
+			w.op, w.object, w.loc, w.tail = m[1], m[2], m[3], m[4]
 			if o := objectName.FindStringSubmatch(w.object); o != nil {
 				n, _ := strconv.ParseUint(o[2], 10, 32)
-				w.object, w.res, w.site = o[1]+"#"+o[2], uint32(n), o[3]
+				w.object, w.res, w.made, w.site = o[1]+"#"+o[2], uint32(n), o[3], o[4]
 			}
 		} else if m := waitsLine.FindStringSubmatch(rest); m != nil {
 			w.op, w.loc, w.extra = m[1], m[2], strings.Trim(m[3], "()")
