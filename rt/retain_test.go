@@ -49,3 +49,37 @@ func TestScheduleStateIsNotRetained(t *testing.T) {
 		t.Fatal("the worker of a finished exploration is still reachable: rt keeps its schedules' state")
 	}
 }
+
+// kept holds a channel past its schedule, as a package-level channel or a
+// value that rewritten code keeps does.
+var kept []chan int
+
+// A goroutine still blocked on a channel when its schedule ends is killed;
+// the channel, which outlives the schedule, must not keep its wait-queue
+// entry, whose task holds the schedule's world and the worker.
+func TestBlockedWaiterIsNotRetained(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		wait func(ch chan int)
+	}{
+		{"recv", func(ch chan int) { rt.Recv(ch) }},
+		{"send", func(ch chan int) { rt.Send(ch, 1) }},
+		{"select", func(ch chan int) {
+			other := rt.Make[chan int](0)
+			rt.Select(false, rt.OnRecv(ch), rt.OnSend(other, 2))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kept = nil
+			defer func() { kept = nil }()
+			if !runGone(t, 2, func() {
+				ch := rt.Make[chan int](0)
+				kept = append(kept, ch)
+				rt.Go(func() { tc.wait(ch) })
+				rt.Gosched()
+			}) {
+				t.Fatal("the worker of a finished exploration is still reachable: a channel that outlived its schedule keeps a killed waiter")
+			}
+		})
+	}
+}
