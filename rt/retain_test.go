@@ -83,3 +83,21 @@ func TestBlockedWaiterIsNotRetained(t *testing.T) {
 		})
 	}
 }
+
+// A cleanup registered in a schedule (t.Cleanup) must not outlive it: the
+// list of cleanups is reused from schedule to schedule and test to test,
+// and a function left in its array kept what it captured.
+func TestCleanupIsNotRetained(t *testing.T) {
+	var obj weak.Pointer[[1 << 16]byte]
+	rt.Test(t, func(t *testing.T) {
+		big := new([1 << 16]byte)
+		obj = weak.Make(big)
+		rt.Cleanup(t, func() { big[0] = 1 })
+	})
+	for range 3 {
+		runtime.GC()
+	}
+	if obj.Value() != nil {
+		t.Fatal("an object a finished schedule's cleanup captured is still reachable")
+	}
+}

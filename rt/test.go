@@ -412,6 +412,7 @@ func runCleanups() { runCleanupsFrom(0) }
 func runCleanupsFrom(n int) {
 	for len(cleanups) > n {
 		f := cleanups[len(cleanups)-1]
+		cleanups[len(cleanups)-1] = nil // the array outlives the schedule: f's world must not
 		cleanups = cleanups[:len(cleanups)-1]
 		f()
 	}
