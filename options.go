@@ -70,7 +70,11 @@ func ScaledDuration(floor time.Duration, factor float64) Option {
 // the first) does not start. Under a TimeLimit, iterations are also cut
 // once the process's heap has grown by 2 GiB since the run began (a
 // schedule of endless timer heartbeats keeps every step; it would take the
-// machine's memory before the limit). For tests whose single iteration can
+// machine's memory before the limit); meanwhile Go's soft memory limit
+// (debug.SetMemoryLimit) is the memory in use when the run began plus
+// 2.5 GiB, so the collector keeps the process near the heap it holds rather
+// than let the heap double, and is restored after the run (a lower one, as
+// GOMEMLIMIT sets, stays). For tests whose single iteration can
 // take minutes: they end within d with the iterations that completed. Only how
 // many iterations run and whether the last completes depend on it, never
 // what an iteration does; a cut iteration reports no failure.

@@ -1,6 +1,8 @@
 package morpheus_test
 
 import (
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -76,5 +78,38 @@ func TestHeapLimitCutsIteration(t *testing.T) {
 		morpheus.MaxSteps(1<<30), morpheus.Shrink(0), morpheus.TimeLimit(time.Hour))
 	if res.Failure != nil || res.Iterations != 0 || res.Stopped != "budget-cut" {
 		t.Fatalf("failure %v, %d iterations, stopped %q; want none, 0, budget-cut", res.Failure, res.Iterations, res.Stopped)
+	}
+}
+
+// Under a TimeLimit the process's soft memory limit is lowered to the
+// memory in use when the run began plus the heap bound and a quarter of it
+// (the collector then works harder as the limit nears, rather than let a
+// large heap double), and restored after the run; a lower limit the user
+// set stays.
+func TestTimeLimitLowersMemoryLimit(t *testing.T) {
+	defer morpheus.SetHeapLimit(64 << 20)()
+	orig := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(orig)
+	during := func() int64 {
+		var seen int64
+		explore(t, func(*morpheus.Env) { seen = debug.SetMemoryLimit(-1) },
+			morpheus.Iterations(1), morpheus.Workers(1), morpheus.Shrink(0), morpheus.TimeLimit(time.Hour))
+		return seen
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if got := during(); got >= orig || got < 64<<20+16<<20 || got > int64(ms.Sys)+80<<20+1<<30 {
+		t.Errorf("limit during the run %d, want about %d MiB above the process's %d MiB", got>>20, 80, ms.Sys>>20)
+	}
+	if got := debug.SetMemoryLimit(-1); got != orig {
+		t.Errorf("limit after the run %d, want it restored to %d", got, orig)
+	}
+	user := int64(ms.Sys) + 32<<20 // below what the run wants
+	debug.SetMemoryLimit(user)
+	if got := during(); got != user {
+		t.Errorf("a user's limit of %d MiB became %d MiB during the run", user>>20, got>>20)
+	}
+	if got := debug.SetMemoryLimit(-1); got != user {
+		t.Errorf("a user's limit of %d MiB became %d MiB after the run", user>>20, got>>20)
 	}
 }

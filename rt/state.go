@@ -1,8 +1,6 @@
 package rt
 
 import (
-	"sync"
-
 	"github.com/morpheus-go/morpheus/internal/core"
 )
 
@@ -10,7 +8,6 @@ import (
 // through package-level functions (math/rand's, the port numbers Listen
 // hands out) but must not carry from one schedule to the next.
 type runState struct {
-	gen      uint64
 	rand     *randState
 	nextPort int
 	// nextPacketPort numbers the datagram endpoints that dial (DialUDP),
@@ -21,21 +18,16 @@ type runState struct {
 	listed         []*core.Task       // the goroutines the last listing showed (goroutines.go)
 }
 
-var (
-	statesMu sync.Mutex
-	states   = map[*core.Run]*runState{} // one per worker: Runs are reused
-)
-
 // state returns the schedule's state, fresh at its first use in the
-// schedule. Only the task that runs calls it, but runs of other workers may
-// run meanwhile.
+// schedule. It lives in the schedule's Run (core.Run.Local), not in a table
+// of rt's: a table keyed by the Run kept every worker a test process ever
+// made alive, with the last world each ran.
 func state(r *core.Run) *runState {
-	statesMu.Lock()
-	defer statesMu.Unlock()
-	s := states[r]
-	if s == nil || s.gen != r.Gen() {
-		s = &runState{gen: r.Gen()}
-		states[r] = s
+	l := r.Local()
+	s, _ := (*l).(*runState)
+	if s == nil {
+		s = &runState{}
+		*l = s
 	}
 	return s
 }

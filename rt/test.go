@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/corpus"
 	"github.com/morpheus-go/morpheus/internal/explore"
 	"github.com/morpheus-go/morpheus/internal/goruntime"
 	"github.com/morpheus-go/morpheus/internal/interrupt"
@@ -396,17 +396,8 @@ func saveTrace(test string, tr *trace.Trace) (string, error) {
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "morpheus-rewrite", "traces")
 	}
-	var b strings.Builder
-	if err := trace.Encode(&b, tr); err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256([]byte(b.String()))
-	name := strings.NewReplacer("/", "_", " ", "_").Replace(test) + "-" + hex.EncodeToString(sum[:6])
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	path := filepath.Join(dir, name)
-	return path, os.WriteFile(path, []byte(b.String()), 0o644)
+	prefix := strings.NewReplacer("/", "_", " ", "_").Replace(test) + "-"
+	return corpus.WriteHashed(dir, tr, func(sum []byte) string { return prefix + hex.EncodeToString(sum[:6]) })
 }
 
 var outMu sync.Mutex
@@ -440,6 +431,7 @@ func runCleanups() { runCleanupsFrom(0) }
 func runCleanupsFrom(n int) {
 	for len(cleanups) > n {
 		f := cleanups[len(cleanups)-1]
+		cleanups[len(cleanups)-1] = nil // the array outlives the schedule: f's world must not
 		cleanups = cleanups[:len(cleanups)-1]
 		f()
 	}

@@ -52,7 +52,7 @@
 // ReadClock), the trace and the race check (Event, AddMsg, NewResource,
 // Access, RaceAccess, RaceSync), what it reads (Now, Wall, ReadWall,
 // Virtual, Step, Current, Main, Task, Tasks, Failed, Gen, Seed, Trace,
-// Schedule) and the layer's hooks (SetDescribe, SetLiveness, Layer,
+// Schedule) and the layer's hooks (SetDescribe, SetLiveness, Layer, Local,
 // TimerName, ExactClock, WidenClockLimit).
 //
 // The hand-off (sched.go) carries the decisions out. Tasks run on carriers:

@@ -107,6 +107,7 @@ type Run struct {
 	race raceState // data races on plain memory (access.go)
 
 	layer      any               // see Layer
+	local      any               // see Local
 	timerNames map[string]string // see TimerName
 }
 
@@ -277,6 +278,15 @@ func (r *Run) SetLiveness(l LivenessMonitors) {
 // iteration to the next: a cache of what every iteration computes alike.
 // Nothing an iteration's world refers to may be kept in it.
 func (r *Run) Layer() *any { return &r.layer }
+
+// Local returns a value of the layer above that lives for this iteration
+// only: the next iteration on the worker starts with nil, so what the
+// iteration's world refers to (its objects, its tasks) goes with it. The
+// layer's per-iteration state belongs here rather than in a table of its
+// own keyed by the Run: such a table keeps the worker (its recorder, its
+// race state, the last iteration's world) alive for the rest of the
+// process.
+func (r *Run) Local() *any { return &r.local }
 
 // TimerName returns the name of a timer task that parent starts:
 // "timer:" and parent's name. The worker keeps the names it has built, as

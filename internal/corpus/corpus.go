@@ -8,8 +8,10 @@
 package corpus
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -54,18 +56,39 @@ func Entries(dir string) []string {
 // Save writes tr into dir under the hash of its content (atomically) and
 // returns the file's path.
 func Save(dir string, tr *trace.Trace) (string, error) {
-	var b strings.Builder
-	if err := trace.Encode(&b, tr); err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256([]byte(b.String()))
-	path := filepath.Join(dir, hex.EncodeToString(sum[:8]))
+	return WriteHashed(dir, tr, func(sum []byte) string { return hex.EncodeToString(sum[:8]) })
+}
+
+// WriteHashed writes tr's encoding to a file in dir named by name, given
+// the encoding's SHA-256, and returns its path. The encoding streams to a
+// temporary file and the hash as it is made: a trace of millions of steps
+// (a step-limit failure's) is hundreds of megabytes encoded, and held in
+// memory, then copied to be hashed and written, it took several times that
+// at the end of the schedule that was already the test's largest.
+func WriteHashed(dir string, tr *trace.Trace, name func(sum []byte) string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
 		return "", err
 	}
-	return path, os.Rename(tmp, path)
+	defer os.Remove(f.Name()) // once renamed, nothing to remove
+	h := sha256.New()
+	w := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<16)
+	err = trace.Encode(w, tr)
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name(h.Sum(nil)))
+	return path, os.Rename(f.Name(), path)
 }

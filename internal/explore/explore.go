@@ -179,6 +179,9 @@ func (x *explorer) run() (*Result, error) {
 		states[i] = &workerState{w: core.NewWorker()}
 		byWorker[states[i].w] = states[i]
 	}
+	if x.budget.limit > 0 {
+		defer x.limitMemory()() // memlimit.go
+	}
 	wd := core.StartWatchdog(x.c.Watchdog, func(w *core.Worker, s *core.Stuck) {
 		ws := byWorker[w]
 		x.stuck(int(ws.iter.Load()), s)

@@ -125,7 +125,7 @@ func Select(cases []Case, pc uintptr) {
 			}
 		}
 		blocked := core.Op{Kind: trace.KindSelect, Obj: -1, PC: pc, Blocked: true, On: describeSelect(cases)}
-		r.Do(t, blocked)
+		blockSelect(t, r, cases, blocked)
 		if woken(t, r, cases, rot) {
 			return
 		}
@@ -148,6 +148,8 @@ type selChan interface {
 	selDone(t *core.Task, send bool) bool
 	selCancel(t *core.Task, send bool)
 	selFinish(t *core.Task, r *core.Run, send bool, f any)
+	// leave takes every entry of t out of the queues (unwind.go).
+	leave(t *core.Task)
 	isClosed() bool
 	fmt.Stringer
 }
