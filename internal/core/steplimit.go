@@ -32,11 +32,11 @@ const HardStepsFactor = 10
 // that takes long: one task that ran alone and has not polled in the steps
 // the report looks at (a computation of one goroutine with nothing else able
 // to run, as a test that stores a million keys in a cache: some sixty
-// million steps), several tasks that each had an effect there and neither
-// polled nor woke each other back and forth (computing), or tasks that keep coming to rest,
-// every task waiting for a deadline, within the last step limit's steps
-// (eight goroutines that sleep a millisecond between cache operations for
-// twenty seconds: tasks that keep each other busy never all wait). Past
+// million steps), several tasks none of which spun on loads there, polled,
+// or woke another back and forth (computing), or tasks that keep coming to
+// rest, every task waiting for a deadline, within the last step limit's
+// steps (eight goroutines that sleep a millisecond between cache operations
+// for twenty seconds: tasks that keep each other busy never all wait). Past
 // the step limit the fair walk picks, not the strategy, so running on
 // costs no exploration: it is given this much longer to end; if it
 // has not, the failure says what ran, as at the hard bound. A task alone
@@ -83,11 +83,11 @@ func (m *machine) stepLimit() bool {
 		m.limitAt = m.hardSteps
 		return false
 	}
-	ran, effect := m.ranLately()
+	ran, spun := m.ranLately()
 	f := m.busyFailure(ran)
 	from := max(m.step-busyWindow, 0)
 	alone := f.Task >= 0 && m.tasks[f.Task].pollAt <= from
-	if m.step < m.soloSteps && (alone || m.restAt > 0 && m.restAt >= m.step-m.softSteps || m.computing(ran, effect, from)) {
+	if m.step < m.soloSteps && (alone || m.restAt > 0 && m.restAt >= m.step-m.softSteps || m.computing(ran, spun, from)) {
 		// A computation, alone or of several tasks, or work that waits
 		// for time: look again a step limit further on.
 		m.limitAt = min(m.step+m.softSteps, m.soloSteps)
@@ -100,9 +100,12 @@ func (m *machine) stepLimit() bool {
 const maxInt = int(^uint(0) >> 1)
 
 // ranLately returns the tasks (not timers) that ran the last busyWindow
-// steps, and whether each of them ran an op there that did more than read
-// (a store, a compare-and-swap, a send: an effect; a task's start is none).
-func (m *machine) ranLately() (ran []*Task, effect []bool) {
+// steps, and for each whether it spun there: ran pollSteps steps or more,
+// none of which did more than read (a store, a compare-and-swap, a send is
+// an effect; a task's start is none).
+func (m *machine) ranLately() (ran []*Task, spun []bool) {
+	var effect []bool
+	var steps []int
 	seen := map[int32]int{}
 	n := 0
 	for i := m.rec.Len() - 1; i >= 0 && n < busyWindow && m.rec.Held(i); i-- {
@@ -119,30 +122,35 @@ func (m *machine) ranLately() (ran []*Task, effect []bool) {
 		if !ok {
 			j = len(ran)
 			seen[t.ID] = j
-			ran, effect = append(ran, t), append(effect, false)
+			ran, effect, steps = append(ran, t), append(effect, false), append(steps, 0)
 		}
 		effect[j] = effect[j] || ev.Flag&trace.FlagRead == 0 && ev.Kind != trace.KindStart
+		steps[j]++
 	}
-	return ran, effect
+	spun = make([]bool, len(ran))
+	for j := range ran {
+		spun[j] = !effect[j] && steps[j] >= m.pollSteps
+	}
+	return ran, spun
 }
 
 // computing reports whether ran, the tasks that ran the steps from step
-// from on, are a computation of several tasks rather than a livelock: each
-// of them had an effect there (tasks that only load spin on a flag, and
-// wait), none polled there, and none was woken there twice by another
+// from on, are a computation of several tasks rather than a livelock: none
+// of them spun there (ran pollSteps steps that only loaded: it waits on a
+// flag), none polled there, and none was woken there twice by another
 // (tasks that hand each other work back and forth), unless a task ended
 // within the last step limit's steps (the work gets done, which a
 // livelock's never does). Sixty-four goroutines that each add to a striped
 // counter ten thousand times with a compare-and-swap take that long and
 // end; goroutines that spin, poll, or answer each other without end do not
 // qualify.
-func (m *machine) computing(ran []*Task, effect []bool, from int) bool {
+func (m *machine) computing(ran []*Task, spun []bool, from int) bool {
 	if len(ran) < 2 {
 		return false
 	}
 	handoffs := false
 	for i, t := range ran {
-		if !effect[i] || t.pollAt > from {
+		if spun[i] || t.pollAt > from {
 			return false
 		}
 		handoffs = handoffs || t.wokeBefore > from
