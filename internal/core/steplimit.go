@@ -100,9 +100,10 @@ func (m *machine) stepLimit() bool {
 const maxInt = int(^uint(0) >> 1)
 
 // ranLately returns the tasks (not timers) that ran the last busyWindow
-// steps, and for each whether it spun there: ran pollSteps steps or more,
-// none of which did more than read (a store, a compare-and-swap, a send is
-// an effect; a task's start is none).
+// steps, and for each whether it spun there: ran pollSteps steps or more
+// (or, among many tasks, at least half its share of the window and no fewer
+// than 16), none of which did more than read (a store, a compare-and-swap,
+// a send is an effect; a task's start is none).
 func (m *machine) ranLately() (ran []*Task, spun []bool) {
 	var effect []bool
 	var steps []int
@@ -128,16 +129,17 @@ func (m *machine) ranLately() (ran []*Task, spun []bool) {
 		steps[j]++
 	}
 	spun = make([]bool, len(ran))
+	need := min(m.pollSteps, max(16, n/(2*max(len(ran), 1))))
 	for j := range ran {
-		spun[j] = !effect[j] && steps[j] >= m.pollSteps
+		spun[j] = !effect[j] && steps[j] >= need
 	}
 	return ran, spun
 }
 
 // computing reports whether ran, the tasks that ran the steps from step
 // from on, are a computation of several tasks rather than a livelock: none
-// of them spun there (ran pollSteps steps that only loaded: it waits on a
-// flag), none polled there, and none was woken there twice by another
+// of them spun there (ran many steps that only loaded: it waits on a flag),
+// none polled there, and none was woken there twice by another
 // (tasks that hand each other work back and forth), unless a task ended
 // within the last step limit's steps (the work gets done, which a
 // livelock's never does). Sixty-four goroutines that each add to a striped
