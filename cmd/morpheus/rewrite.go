@@ -236,12 +236,22 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 	}
 }
 
+// tail returns the last lines of a test process's output s; when the
+// line that says why the process died ("fatal error: …", "panic: …") is
+// among those cut off, as a crash's goroutine dump pushes it far up, it
+// comes first, then "…".
 func tail(s string, lines int) string {
 	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(l) > lines {
-		l = l[len(l)-lines:]
+	if len(l) <= lines {
+		return strings.Join(l, "\n")
 	}
-	return strings.Join(l, "\n")
+	cut, kept := l[:len(l)-lines], l[len(l)-lines:]
+	for _, line := range cut {
+		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") {
+			return line + "\n\t…\n" + strings.Join(kept, "\n")
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 func indentLines(s, pad string) string {
