@@ -122,8 +122,10 @@
 // hundred thousand jobs) passes, and the failure at the hard bound says
 // whether tasks kept each other busy (a livelock) or one ran alone (a loop
 // that does not end, no concurrency bug; one that ran alone without polling
-// may be a long computation, and tasks that keep coming to rest on timers
-// are paced work: both run on to a hundred times the limit first). A task that polls (a select with
+// may be a long computation, as may tasks that each stored there without
+// polling or waking each other back and forth, and tasks that keep coming
+// to rest on timers are paced work: all run on to a hundred times the limit
+// first). A task that polls (a select with
 // a default, csync.Sleep(0), reading csync.Now again and again) while the
 // others wait for a deadline moves the virtual clock (see csync.Now), so
 // waiting by polling ends without the step limit.

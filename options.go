@@ -113,8 +113,9 @@ func Workers(n int) Option { return func(c *config) { c.Workers = n } }
 // limit, where it fails with a step-limit failure that says whether tasks
 // kept each other busy (a livelock) or one ran alone (a loop that does not
 // end); a task that ran alone there without polling (a long computation),
-// or tasks that keep coming to rest on timers, run on to a hundred times the
-// limit first. See Fairness in the package
+// tasks that each stored there without polling or waking each other back
+// and forth (a computation side by side), or tasks that keep coming to rest
+// on timers, run on to a hundred times the limit first. See Fairness in the package
 // documentation.
 func MaxSteps(n int) Option { return func(c *config) { c.MaxSteps = n } }
 

@@ -67,7 +67,7 @@ func shadowOf(p unsafe.Pointer) *prim.Var[struct{}] {
 		}
 		if fresh == nil {
 			fresh = &shadow{}
-			if isOffHeap(k) {
+			if isOffHeap(p) {
 				fresh.offHeap = true // no weak pointer there (offheap.go)
 			} else {
 				fresh.obj = weakObject(p)

@@ -100,7 +100,7 @@ func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 	l, ok := s.mem[uintptr(p)]
 	if !ok || !l.offHeap && l.obj.Value() == nil {
 		l = memLoc{res: r.NewResource(), name: name}
-		if isOffHeap(uintptr(p)) {
+		if isOffHeap(p) {
 			l.offHeap = true // no weak pointer there (offheap.go)
 		} else {
 			l.obj = weakObject(p)

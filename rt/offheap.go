@@ -4,6 +4,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Memory outside Go's heap. A location of plain memory is held weakly
@@ -58,15 +60,21 @@ func Unmapped(b []byte) []byte {
 	return b
 }
 
-// isOffHeap reports whether p lies in a region Mapped recorded.
-func isOffHeap(p uintptr) bool {
+// isOffHeap reports whether p lies outside Go's heap: in no heap object (a
+// package variable, which is never freed either; memory that mmap, mremap
+// or a raw system call gave the program, as ristretto's z grows its
+// mappings with SYS_MREMAP) or in a region Mapped recorded.
+func isOffHeap(p unsafe.Pointer) bool {
+	if goruntime.ObjectBase(p) == nil {
+		return true
+	}
 	if offHeap.n.Load() == 0 {
 		return false
 	}
 	offHeap.mu.Lock()
 	defer offHeap.mu.Unlock()
 	for _, r := range offHeap.regions {
-		if r.start <= p && p < r.end {
+		if r.start <= uintptr(p) && uintptr(p) < r.end {
 			return true
 		}
 	}

@@ -43,3 +43,23 @@ func TestOffHeapMemory(t *testing.T) {
 		t.Fatalf("want a race on the mapped memory: %v %v", err, res.Failure)
 	}
 }
+
+// Memory outside Go's heap that no Mapped call recorded (ristretto's z grows
+// its mappings with a raw SYS_MREMAP; cgo's and a raw mmap's are alike) is
+// held by address too: any location in no heap object is. Before, an access
+// to it asked for a weak pointer and the runtime stopped the process.
+func TestOffHeapMemoryUnrecorded(t *testing.T) {
+	data, err := syscall.Mmap(-1, 0, 4096, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	defer func() { syscall.Munmap(data) }()
+	chunk := (*[4096]byte)(unsafe.Pointer(&data[0]))
+	res, err := morpheus.Explore(func(*morpheus.Env) {
+		rt.Go(func() { *rt.Write(&chunk[3], "chunk[3]") = 1 })
+		*rt.Write(&chunk[3], "chunk[3]") = 2
+	}, morpheus.Iterations(50), morpheus.Workers(1))
+	if err != nil || res.Failure == nil || res.Failure.Kind != "race" {
+		t.Fatalf("want a race on the unrecorded mapped memory: %v %v", err, res.Failure)
+	}
+}

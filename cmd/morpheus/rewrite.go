@@ -59,8 +59,9 @@ Flags:
   -maxsteps N     step limit of a schedule (default 1000000): past it the schedule
                   runs on, fairly, to ten times it, and only there fails as step-limit
                   (a livelock, or one goroutine that polls alone; one that computes
-                  alone, or goroutines that keep resting on timers, run on to a
-                  hundred times it)
+                  alone, goroutines that compute side by side without polling or
+                  answering each other back and forth, or goroutines that keep
+                  resting on timers, run on to a hundred times it)
   -watchdog D     report a goroutine blocked outside control after D (5s;
                   time the machine starves the process counts up to 5×D),
                   in an exploration and in a replay (-replay, the corpus's)
@@ -235,12 +236,22 @@ func printSummary(w io.Writer, sum *driver.Summary) {
 	}
 }
 
+// tail returns the last lines of a test process's output s; when the
+// line that says why the process died ("fatal error: …", "panic: …") is
+// among those cut off, as a crash's goroutine dump pushes it far up, it
+// comes first, then "…".
 func tail(s string, lines int) string {
 	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(l) > lines {
-		l = l[len(l)-lines:]
+	if len(l) <= lines {
+		return strings.Join(l, "\n")
 	}
-	return strings.Join(l, "\n")
+	cut, kept := l[:len(l)-lines], l[len(l)-lines:]
+	for _, line := range cut {
+		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") {
+			return line + "\n\t…\n" + strings.Join(kept, "\n")
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 func indentLines(s, pad string) string {

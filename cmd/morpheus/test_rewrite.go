@@ -136,8 +136,9 @@ Flags:
   -maxsteps N     step limit of a schedule (default 1000000): past it the schedule
                   runs on, fairly, to ten times it, and only there fails as step-limit
                   (a livelock, or one goroutine that polls alone; one that computes
-                  alone, or goroutines that keep resting on timers, run on to a
-                  hundred times it)
+                  alone, goroutines that compute side by side without polling or
+                  answering each other back and forth, or goroutines that keep
+                  resting on timers, run on to a hundred times it)
   -watchdog D     report a goroutine blocked outside control after D (5s;
                   time the machine starves the process counts up to 5×D),
                   in an exploration and in a replay (-replay, the corpus's)

@@ -114,6 +114,8 @@ type machine struct {
 	// nothing could run and the clock moved to a deadline (moveClock).
 	soloSteps int
 	restAt    int
+	// endAt is the last step at which a task (not a timer) ended (finish).
+	endAt int
 	// extra is early > 0 || pollDue: collect has more to do than build the
 	// enabled set (one test on a step's path for the two).
 	extra bool
@@ -310,6 +312,7 @@ func (m *machine) unblock(t *Task) {
 		return
 	}
 	t.state = taskEnabled
+	t.wokeBefore, t.wokeAt = t.wokeAt, m.step
 	m.enable(t.ID)
 }
 
@@ -355,6 +358,9 @@ func (m *machine) nextDeadline() int64 {
 // or fired. Its pending op, if any, is withdrawn.
 func (m *machine) finish(t *Task) {
 	m.unpend(t, taskDone)
+	if t.fire == nil {
+		m.endAt = m.step
+	}
 }
 
 // kill records that t is killed: its pending op, if any, is withdrawn, and

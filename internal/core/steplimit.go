@@ -32,11 +32,13 @@ const HardStepsFactor = 10
 // that takes long: one task that ran alone and has not polled in the steps
 // the report looks at (a computation of one goroutine with nothing else able
 // to run, as a test that stores a million keys in a cache: some sixty
-// million steps), or tasks that keep coming to rest, every task waiting for
-// a deadline, within the last step limit's steps (eight goroutines that
-// sleep a millisecond between cache operations for twenty seconds: tasks
-// that keep each other busy never all wait). Neither has a choice left that
-// a strategy would explore, so it is given this much longer to end; if it
+// million steps), several tasks none of which spun on loads there, polled,
+// or woke another back and forth (computing), or tasks that keep coming to
+// rest, every task waiting for a deadline, within the last step limit's
+// steps (eight goroutines that sleep a millisecond between cache operations
+// for twenty seconds: tasks that keep each other busy never all wait). Past
+// the step limit the fair walk picks, not the strategy, so running on
+// costs no exploration: it is given this much longer to end; if it
 // has not, the failure says what ran, as at the hard bound. A task alone
 // that polls waits for something no other task can give (a select with a
 // default that nothing will answer): it fails at the hard bound, as before.
@@ -81,11 +83,13 @@ func (m *machine) stepLimit() bool {
 		m.limitAt = m.hardSteps
 		return false
 	}
-	f := m.busyFailure()
-	alone := f.Task >= 0 && m.tasks[f.Task].pollAt <= max(m.step-busyWindow, 0)
-	if m.step < m.soloSteps && (alone || m.restAt > 0 && m.restAt >= m.step-m.softSteps) {
-		// A computation alone, or work that waits for time: look again
-		// a step limit further on.
+	ran, spun := m.ranLately()
+	f := m.busyFailure(ran)
+	from := max(m.step-busyWindow, 0)
+	alone := f.Task >= 0 && m.tasks[f.Task].pollAt <= from
+	if m.step < m.soloSteps && (alone || m.restAt > 0 && m.restAt >= m.step-m.softSteps || m.computing(ran, spun, from)) {
+		// A computation, alone or of several tasks, or work that waits
+		// for time: look again a step limit further on.
 		m.limitAt = min(m.step+m.softSteps, m.soloSteps)
 		return false
 	}
@@ -95,11 +99,15 @@ func (m *machine) stepLimit() bool {
 
 const maxInt = int(^uint(0) >> 1)
 
-// busyFailure is the failure at the hard bound: which tasks ran the last
-// busyWindow steps.
-func (m *machine) busyFailure() *Failure {
-	var ran []*Task
-	seen := map[int32]bool{}
+// ranLately returns the tasks (not timers) that ran the last busyWindow
+// steps, and for each whether it spun there: ran pollSteps steps or more
+// (or, among many tasks, at least half its share of the window and no fewer
+// than 16), none of which did more than read (a store, a compare-and-swap,
+// a send is an effect; a task's start is none).
+func (m *machine) ranLately() (ran []*Task, spun []bool) {
+	var effect []bool
+	var steps []int
+	seen := map[int32]int{}
 	n := 0
 	for i := m.rec.Len() - 1; i >= 0 && n < busyWindow && m.rec.Held(i); i-- {
 		ev := m.rec.At(i)
@@ -107,11 +115,54 @@ func (m *machine) busyFailure() *Failure {
 			continue
 		}
 		n++
-		if t := m.tasks[ev.Task]; t.fire == nil && !seen[t.ID] {
-			seen[t.ID] = true
-			ran = append(ran, t)
+		t := m.tasks[ev.Task]
+		if t.fire != nil {
+			continue
 		}
+		j, ok := seen[t.ID]
+		if !ok {
+			j = len(ran)
+			seen[t.ID] = j
+			ran, effect, steps = append(ran, t), append(effect, false), append(steps, 0)
+		}
+		effect[j] = effect[j] || ev.Flag&trace.FlagRead == 0 && ev.Kind != trace.KindStart
+		steps[j]++
 	}
+	spun = make([]bool, len(ran))
+	need := min(m.pollSteps, max(16, n/(2*max(len(ran), 1))))
+	for j := range ran {
+		spun[j] = !effect[j] && steps[j] >= need
+	}
+	return ran, spun
+}
+
+// computing reports whether ran, the tasks that ran the steps from step
+// from on, are a computation of several tasks rather than a livelock: none
+// of them spun there (ran many steps that only loaded: it waits on a flag),
+// none polled there, and none was woken there twice by another
+// (tasks that hand each other work back and forth), unless a task ended
+// within the last step limit's steps (the work gets done, which a
+// livelock's never does). Sixty-four goroutines that each add to a striped
+// counter ten thousand times with a compare-and-swap take that long and
+// end; goroutines that spin, poll, or answer each other without end do not
+// qualify.
+func (m *machine) computing(ran []*Task, spun []bool, from int) bool {
+	if len(ran) < 2 {
+		return false
+	}
+	handoffs := false
+	for i, t := range ran {
+		if spun[i] || t.pollAt > from {
+			return false
+		}
+		handoffs = handoffs || t.wokeBefore > from
+	}
+	return !handoffs || m.endAt > 0 && m.endAt >= m.step-m.softSteps
+}
+
+// busyFailure is the failure at the hard bound: which tasks (ran) ran the
+// last busyWindow steps.
+func (m *machine) busyFailure(ran []*Task) *Failure {
 	head := fmt.Sprintf("no end after %d steps (the step limit is %d steps)", m.step, m.softSteps)
 	if len(ran) == 1 {
 		t := ran[0]

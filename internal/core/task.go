@@ -115,6 +115,11 @@ type Task struct {
 	exitRes   uint32
 	nchild    uint64
 	pollAt    int // the step of the task's last Poll op (poll.go)
+	// wokeAt and wokeBefore are the steps of the task's last two wake-ups
+	// by another task (unblock): a parked or timed op made enabled before
+	// its deadline (steplimit.go tells goroutines that keep each other busy
+	// by them).
+	wokeAt, wokeBefore int
 	// reads counts the task's reads of the clock since step readAt (see
 	// Run.ReadClock).
 	reads  int
