@@ -47,6 +47,9 @@ func longRun(e *morpheus.Env) {
 // replaying its schedule: the failure and its trace are byte for byte those
 // of a run that keeps every event (partial-order coverage needs them all).
 func TestWindowRebuildsLongTrace(t *testing.T) {
+	// In parallel with the other long explorations: none of them has a
+	// failing iteration long enough to be rebuilt, which Rebuilt counts.
+	t.Parallel()
 	// Seed 2 fails at iteration 1, the earliest that reuses a recorder:
 	// each iteration before the failing one runs twice (window, whole).
 	opts := []morpheus.Option{morpheus.Seed(2), morpheus.Iterations(200), morpheus.Workers(1),
