@@ -16,9 +16,10 @@ func TestNoFalseLivelock(t *testing.T) {
 		for _, s := range mtest.SpinStrategies {
 			t.Run(sc.Name+"/"+s, func(t *testing.T) {
 				t.Parallel() // 18 explorations of their own
-				n := 300
+				// A sample: morpheus bench fairness runs 100,000.
+				n := 150
 				if s == "rapos" || s == "dfs" {
-					n = 60 // their runs spin to the bound: slower
+					n = 30 // their runs spin to the bound: slower
 				}
 				mustPass(t, explore(t, sc.Test, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(n)))
 			})
@@ -32,6 +33,7 @@ func TestNoFalseLivelock(t *testing.T) {
 // limit: under -race on a busy machine, 200,000 steps a strategy took the
 // test binary past go test's time-out.)
 func TestRealLivelock(t *testing.T) {
+	t.Parallel() // explorations of their own: they overlap the other long ones
 	for _, s := range mtest.SpinStrategies {
 		res := explore(t, mtest.SpinLivelock, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(5),
 			morpheus.MaxSteps(2_000))

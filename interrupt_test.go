@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -80,6 +81,11 @@ func startChild(t *testing.T, mode, dir string, env ...string) *child {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs a child test process")
+	}
+	if signal.Ignored(os.Interrupt) {
+		// A background job's: the child inherits it and keeps it ignored,
+		// as morpheus does, and would never stop.
+		t.Skip("SIGINT is ignored in this process")
 	}
 	exe, err := os.Executable()
 	if err != nil {

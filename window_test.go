@@ -32,9 +32,14 @@ func echoRounds(e *morpheus.Env, n int) {
 	}
 }
 
-// longRun is racyCounter after 25,000 echo rounds: about 100,000 events.
+// longRounds is how many echo rounds make an iteration longer than a
+// recorder keeps whole when it may drop events (65,536 events): four events
+// a round, 72,000 events, no more (every event costs, -race multiplies it).
+const longRounds = 18_000
+
+// longRun is racyCounter after longRounds echo rounds.
 func longRun(e *morpheus.Env) {
-	echoRounds(e, 25_000)
+	echoRounds(e, longRounds)
 	racyCounter(e)
 }
 
@@ -42,7 +47,12 @@ func longRun(e *morpheus.Env) {
 // replaying its schedule: the failure and its trace are byte for byte those
 // of a run that keeps every event (partial-order coverage needs them all).
 func TestWindowRebuildsLongTrace(t *testing.T) {
-	opts := []morpheus.Option{morpheus.Seed(8), morpheus.Iterations(200), morpheus.Workers(1),
+	// In parallel with the other long explorations: none of them has a
+	// failing iteration long enough to be rebuilt, which Rebuilt counts.
+	t.Parallel()
+	// Seed 2 fails at iteration 1, the earliest that reuses a recorder:
+	// each iteration before the failing one runs twice (window, whole).
+	opts := []morpheus.Option{morpheus.Seed(2), morpheus.Iterations(200), morpheus.Workers(1),
 		morpheus.Shrink(0), morpheus.MaxSteps(200_000)}
 	before := morpheus.Rebuilt()
 	win := mustFail(t, explore(t, longRun, opts...), "assertion", "lost update")
@@ -57,7 +67,7 @@ func TestWindowRebuildsLongTrace(t *testing.T) {
 		t.Fatalf("rebuilt trace (%d events) differs from the whole one (%d events)", len(win.Trace.Events), len(full.Trace.Events))
 	}
 	t.Logf("iteration %d, %d steps, %d events", win.Iteration, win.Steps, len(win.Trace.Events))
-	if n := len(full.Trace.Events); n < 100_000 || win.Iteration == 0 {
+	if n := len(full.Trace.Events); n < 4*longRounds || win.Iteration == 0 {
 		t.Fatalf("iteration %d of %d events: want a later one (the recorder reused) too long to keep whole", win.Iteration, n)
 	}
 }
@@ -66,10 +76,10 @@ func TestWindowRebuildsLongTrace(t *testing.T) {
 // test is not a function of its schedule) is reported as found, with the
 // latest events it kept and a note saying so.
 func TestWindowReplayDiverges(t *testing.T) {
-	t.Parallel() // over 100,000 steps: minutes under -race on a busy machine
+	t.Parallel() // over 72,000 steps: minutes under -race on a busy machine
 	var runs atomic.Int32
 	test := func(e *morpheus.Env) {
-		echoRounds(e, 25_000)
+		echoRounds(e, longRounds)
 		e.Assert(runs.Add(1) != 1, "the first run fails")
 	}
 	res := explore(t, test, morpheus.Iterations(3), morpheus.Workers(1), morpheus.Shrink(0), morpheus.MaxSteps(200_000))
@@ -77,7 +87,7 @@ func TestWindowReplayDiverges(t *testing.T) {
 	if !strings.Contains(f.Message, "replaying its schedule to rebuild it failed otherwise") || !strings.Contains(f.Message, "not a function of its schedule") {
 		t.Fatalf("message without the note on the trace: %q", f.Message)
 	}
-	if f.Iteration != 0 || f.Steps < 100_000 || len(f.Trace.Events) >= f.Steps {
+	if f.Iteration != 0 || f.Steps < 4*longRounds || len(f.Trace.Events) >= f.Steps {
 		t.Fatalf("iteration %d, %d steps, %d events in the trace: want iteration 0 and only the latest events", f.Iteration, f.Steps, len(f.Trace.Events))
 	}
 }

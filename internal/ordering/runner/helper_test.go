@@ -78,13 +78,15 @@ func TestMain(m *testing.M) {
 
 // helperMeta is a campaign running this binary in the given helper role. No
 // run of these roles hangs: the limit only bounds a broken one, with room
-// for a race-instrumented start-up on a loaded machine. The time-out, what a
+// for a race-instrumented start-up on a machine that stalls for minutes (a
+// loaded one under memory pressure held two runs past a limit of 2 minutes),
+// and inside go test's 10. The time-out, what a
 // held hit waits for the other goroutine's, stays short: each infeasible
 // constraint costs a whole one, and a feasible one that expires on a loaded
 // machine is planned again (the tests give the planner runs to spare).
 func helperMeta(mode, role string) store.Meta {
 	return store.Meta{
-		Mode: mode, Constraints: 1, Timeout: 200 * time.Millisecond, Limit: 2 * time.Minute, Seed: 1,
+		Mode: mode, Constraints: 1, Timeout: 200 * time.Millisecond, Limit: 8 * time.Minute, Seed: 1,
 		Command: []string{"/usr/bin/env", "GORACE=atexit_sleep_ms=0", "MORPHEUS_RUNNER_HELPER=" + role, os.Args[0]},
 	}
 }

@@ -19,7 +19,9 @@
 // killed), restarts, time-outs and dropped messages are marked; the steps
 // that conflict analysis finds racing (hb.ConflictPairs), and whose order
 // therefore could have decided the outcome, are highlighted, and a table lists
-// the pairs, one row per pair of code locations. A deadlock's blocked ops,
+// the pairs, one row per pair of code locations. A data race's location is
+// named as its message names it ("c.m"), on the resources of both its
+// accesses: a plain one's and an atomic's. A deadlock's blocked ops,
 // which never ran and so are no steps, are ringed on a row of their own below
 // the steps, with an arrow from each to the tasks holding what it waits for.
 // A run repeating one cycle (trace.Folds) is folded: its first and last

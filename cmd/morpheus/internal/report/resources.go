@@ -2,6 +2,7 @@ package report
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,33 +46,68 @@ func resourceNames(t *trace.Trace, ws []wait) map[uint32]string {
 		}
 		out[r] = s
 	}
-	if res, name := raceLocation(t); name != "" {
-		out[res] = name + " (" + out[res] + ")"
+	if name, res := raceLocation(t); name != "" {
+		for _, r := range res {
+			out[r] = name + " (" + out[r] + ")"
+		}
 	}
 	return out
 }
 
-// raceName finds the name of a data race's location in its message: "data
-// race on c.m: g2 write at …".
-var raceName = regexp.MustCompile(`^data race on (.+?): \S+ (?:read|write|atomic read|atomic write) at `)
+// raceName finds, in a data race's message, the name of its location and
+// the two accesses: "data race on c.m: g2 write at a.go:9, unordered with
+// g1's atomic write at a.go:5 (step 3): …".
+var raceName = regexp.MustCompile(`^data race on (.+?): \S+ (?:read|write|atomic read|atomic write) at (\S+), unordered with .*'s (?:read|write|atomic read|atomic write) at \S+ \(step (\d+)\)`)
 
-// raceLocation returns the memory location of a data race failure found at
-// a plain-memory step, and the expression its message names it by; "" if
-// the failure is not one.
-func raceLocation(t *trace.Trace) (uint32, string) {
+// raceLocation returns the name a data race failure's message gives its
+// memory location ("c.m") and the resources of the trace that stand for it:
+// the location's, of its plain-memory steps, and an atomic's, of the steps
+// of its atomic ops (sync/atomic, a sync.Map's, a Pool's), which have a
+// resource of their own. The two racing accesses are the failing task's
+// last step at the message's location and the step it names. "" if the
+// failure is not a data race or its location has no name.
+func raceLocation(t *trace.Trace) (string, []uint32) {
 	f := t.Header.Failure
 	if f == nil || f.Kind != "race" {
-		return 0, ""
+		return "", nil
 	}
 	m := raceName.FindStringSubmatch(f.Message)
-	i := failureEvent(t, stepsOf(t))
-	if m == nil || i < 0 || strings.HasPrefix(m[1], "location#") {
-		return 0, ""
+	if m == nil || strings.HasPrefix(m[1], "location#") {
+		return "", nil
 	}
-	if e := &t.Events[i]; (e.Kind == trace.KindMemRead || e.Kind == trace.KindMemWrite) && e.Res != 0 {
-		return e.Res, m[1]
+	steps := stepsOf(t)
+	var res []uint32
+	add := func(i int) {
+		if e := &t.Events[i]; e.Res != 0 && !slices.Contains(res, e.Res) && accessKind(e.Kind) {
+			res = append(res, e.Res)
+		}
 	}
-	return 0, ""
+	// The later access: the race may be found after it (an atomic access
+	// is checked at the next plain one), so the step is found by location.
+	for k := min(f.Step, len(steps)) - 1; k >= 0; k-- {
+		if e := &t.Events[steps[k].ev]; e.Task == f.Task && t.LocString(e.Loc) == m[2] {
+			add(steps[k].ev)
+			break
+		}
+	}
+	if n, err := strconv.Atoi(m[3]); err == nil && n >= 1 && n <= len(steps) {
+		add(steps[n-1].ev)
+	}
+	if len(res) == 0 {
+		return "", nil
+	}
+	return m[1], res
+}
+
+// accessKind reports whether steps of kind k access memory the data-race
+// detector checks: plain reads and writes, and an atomic op's load or swap
+// of its variable.
+func accessKind(k trace.Kind) bool {
+	switch k {
+	case trace.KindMemRead, trace.KindMemWrite, trace.KindLoad, trace.KindSwap:
+		return true
+	}
+	return false
 }
 
 // resName returns the name of resource r, "kind#r" at least.
