@@ -162,6 +162,9 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 	ownGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// Once the command has ended, a process it left behind that holds its
+	// output open must not keep Wait waiting for the pipe to close.
+	cmd.WaitDelay = outputDelay
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
@@ -169,22 +172,43 @@ func runBoundedGrace(dir string, env []string, timeout, grace time.Duration, nam
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
+		if errors.Is(err, exec.ErrWaitDelay) {
+			err = nil // it exited well; only the pipe stayed open
+		}
 		if err != nil {
 			err = &cmdError{err: err, stderr: stderr.String()}
 		}
 		return stdout.Bytes(), err
 	case <-ctx.Done():
+		// Its processes as they are now: once the command has ended on the
+		// signal, the ones it did not stop are orphans that no walk from
+		// its pid finds (test processes in groups of their own).
+		below := proctree.Descendants(cmd.Process.Pid)
 		if grace > 0 {
 			terminate(cmd.Process)
 			select {
 			case <-done:
+				killAll(below)
 				return stdout.Bytes(), errTimedOut
 			case <-time.After(grace):
 			}
 		}
 		proctree.KillTree(cmd.Process.Pid)
+		killAll(below)
 		<-done
 		return stdout.Bytes(), errTimedOut
+	}
+}
+
+// outputDelay bounds how long runBounded waits for a command's output once
+// the command has ended.
+const outputDelay = 10 * time.Second
+
+// killAll kills each process of pids with the processes below it and its
+// group (proctree.KillTree).
+func killAll(pids []int) {
+	for _, p := range pids {
+		proctree.KillTree(p)
 	}
 }
 
