@@ -201,6 +201,12 @@ wait:
 			c.poll(false)
 		}
 	}
+	for j := range jobs {
+		c.read(j)
+		if failed[j] {
+			c.failCrashed(j)
+		}
+	}
 	c.poll(true)
 	p.Elapsed = time.Since(start)
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })

@@ -1,0 +1,3 @@
+module example.com/realcrash
+
+go 1.24
