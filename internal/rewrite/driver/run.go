@@ -201,7 +201,7 @@ wait:
 			c.poll(false)
 		}
 	}
-	for j := range jobs {
+	for j := range n {
 		c.read(j)
 		if failed[j] {
 			c.failCrashed(j)
