@@ -12,7 +12,7 @@ import (
 // (testdata/pull): a sequence's write that another goroutine reads without
 // synchronisation is a race, found and replayed; accesses that next and
 // yield order are none; the sequence's panic is located at the call of
-// next; Pull called, instantiated and held as a value gives Go's values,
+// next, and a t.Fatal in it at its line; Pull called, instantiated and held as a value gives Go's values,
 // and a stopped or finished sequence is no leak.
 func TestPullUnderControl(t *testing.T) {
 	t.Parallel()
@@ -29,6 +29,10 @@ func TestPullUnderControl(t *testing.T) {
 	}
 	if ts := find(sum, "TestPanicAtNext"); ts == nil || ts.Kind != "panic" || ts.Location != "pull_test.go:62" || !strings.Contains(ts.Failure, "sequence failed") {
 		t.Errorf("TestPanicAtNext: want the panic at pull_test.go:62, got %+v", ts)
+	}
+
+	if ts := find(sum, "TestFatalInSequence"); ts == nil || ts.Kind != "assertion" || ts.Location != "pull_test.go:93" || strings.Contains(ts.Failure, "went on") {
+		t.Errorf("TestFatalInSequence: want the assertion at pull_test.go:93, got %+v", ts)
 	}
 
 	rcfg := cfg

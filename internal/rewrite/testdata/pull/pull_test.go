@@ -85,3 +85,15 @@ func TestPullShapes(t *testing.T) {
 		t.Error("next after stop returned a value")
 	}
 }
+
+// A t.Fatal in the sequence fails the test at its line, as in a goroutine.
+func TestFatalInSequence(t *testing.T) {
+	next, stop := iter.Pull(func(yield func(int) bool) {
+		yield(1)
+		t.Fatal("the sequence gave up")
+	})
+	defer stop()
+	next()
+	next()
+	t.Error("went on past the sequence's t.Fatal")
+}
