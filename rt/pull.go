@@ -3,6 +3,7 @@ package rt
 import (
 	"iter"
 	"runtime"
+	"unsafe"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/goruntime"
@@ -22,10 +23,12 @@ import (
 // a coroutine switch). Everything else is Go's: next after the end or
 // after stop returns the zero value and false; a panic of the sequence is
 // raised again by the next or stop that resumed it, a runtime.Goexit
-// likewise; the misuses Go's panics on panic with its messages. A
-// sequence neither stopped nor finished when the test ends waits in its
-// yield forever, as Go's coroutine does: a leak, reported as one.
-// Outside control (package initialization, TestMain) it is Go's.
+// likewise; the misuses Go's panics on panic with its messages, and calls
+// of next and stop from two goroutines that nothing orders race, as Go's
+// detector reports them. A sequence neither stopped nor finished when the
+// test ends waits in its yield forever, as Go's coroutine does: a leak,
+// reported as one. Outside control (package initialization, TestMain) it
+// is Go's.
 //
 //go:noinline
 func Pull[V any](seq iter.Seq[V]) (next func() (V, bool), stop func()) {
@@ -104,6 +107,9 @@ type pull struct {
 	yielded      bool   // the last hand-off back was a yield with a value
 	panicValue   any    // the sequence's panic, raised again by next or stop
 	goexit       bool   // the sequence called runtime.Goexit
+	// racer is written by every next and stop, as Go's detector sees
+	// them write: calls from two goroutines that nothing orders are a race.
+	racer int
 }
 
 func newPull(name string, pc uintptr) *pull {
@@ -113,6 +119,7 @@ func newPull(name string, pc uintptr) *pull {
 // next resumes the sequence, starting its goroutine the first time, and
 // reports whether it yielded a value.
 func (p *pull) next(pc uintptr) bool {
+	p.call(pc)
 	if p.done {
 		return false
 	}
@@ -127,6 +134,7 @@ func (p *pull) next(pc uintptr) bool {
 // stop ends the iteration: the pending yield returns false, and stop waits
 // for the sequence to return. A sequence never started never runs.
 func (p *pull) stop(pc uintptr) {
+	p.call(pc)
 	if p.done {
 		return
 	}
@@ -135,6 +143,16 @@ func (p *pull) stop(pc uintptr) {
 		return
 	}
 	p.switchTo(pc)
+}
+
+// call is the access every next and stop makes, before it hands control
+// over (so the hand-off does not order it): a write op, checked for races
+// against the other goroutines' calls. It is an op of its own, as Go's
+// detector checks it even when next or stop does nothing.
+func (p *pull) call(pc uintptr) {
+	if t := core.CurrentTask(); t != nil {
+		access(t, unsafe.Pointer(&p.racer), true, p.name+"'s next and stop", pc)
+	}
 }
 
 // switchTo hands control to the sequence and waits for it to hand it back,

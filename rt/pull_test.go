@@ -124,6 +124,27 @@ func TestPullHandOffOrders(t *testing.T) {
 	}
 }
 
+// next and stop called from two goroutines that nothing orders race, as
+// Go's race detector reports them (it sees every call write), whether or
+// not the calls overlap.
+func TestPullCallsRace(t *testing.T) {
+	f := explore(t, 50, func() {
+		var stopped, ended bool
+		next, stop := rt.Pull(count(3, &stopped, &ended))
+		done := rt.Make[chan struct{}](0)
+		rt.Go(func() {
+			next()
+			rt.Close(done)
+		})
+		next()
+		rt.Recv(done)
+		stop()
+	})
+	if f == nil || f.Kind != "race" || !strings.Contains(f.Message, "data race on iter.Pull's next and stop") {
+		t.Fatalf("want a race on the calls, got %v", f)
+	}
+}
+
 // Go's semantics of next and stop: values in order, the end, stop in the
 // middle (the pending yield returns false, stop returns after the
 // sequence did), next after stop, stop twice, stop before next (the
