@@ -107,20 +107,21 @@ type pull struct {
 	yielded      bool   // the last hand-off back was a yield with a value
 	panicValue   any    // the sequence's panic, raised again by next or stop
 	goexit       bool   // the sequence called runtime.Goexit
+	gen          uint64 // the schedule (core.Run.Gen) the sequence runs in
 	// racer is written by every next and stop, as Go's detector sees
 	// them write: calls from two goroutines that nothing orders are a race.
 	racer int
 }
 
 func newPull(name string, pc uintptr) *pull {
-	return &pull{name: name, pc: pc, resume: prim.Make[struct{}](1, pc), back: prim.Make[struct{}](1, pc)}
+	return &pull{name: name, pc: pc, resume: prim.Make[struct{}](1, pc), back: prim.Make[struct{}](1, pc),
+		gen: core.CurrentTask().Run().Gen()}
 }
 
 // next resumes the sequence, starting its goroutine the first time, and
 // reports whether it yielded a value.
 func (p *pull) next(pc uintptr) bool {
-	p.call(pc)
-	if p.done {
+	if !p.call(pc) || p.done {
 		return false
 	}
 	if p.yieldNext {
@@ -134,8 +135,7 @@ func (p *pull) next(pc uintptr) bool {
 // stop ends the iteration: the pending yield returns false, and stop waits
 // for the sequence to return. A sequence never started never runs.
 func (p *pull) stop(pc uintptr) {
-	p.call(pc)
-	if p.done {
+	if !p.call(pc) || p.done {
 		return
 	}
 	p.done = true
@@ -148,11 +148,26 @@ func (p *pull) stop(pc uintptr) {
 // call is the access every next and stop makes, before it hands control
 // over (so the hand-off does not order it): a write op, checked for races
 // against the other goroutines' calls. It is an op of its own, as Go's
-// detector checks it even when next or stop does nothing.
-func (p *pull) call(pc uintptr) {
-	if t := core.CurrentTask(); t != nil {
-		access(t, unsafe.Pointer(&p.racer), true, p.name+"'s next and stop", pc)
+// detector checks it even when next or stop does nothing. It reports
+// false when the iterator cannot go on here: called outside control, or in
+// a later schedule than the one its sequence's goroutine ran in, which
+// ended with that schedule (as a goroutine blocked on a channel kept in
+// package-level memory does); next then returns the zero value and false,
+// and stop does nothing, as after the end. An iterator whose sequence
+// never started starts it in the schedule that calls next.
+func (p *pull) call(pc uintptr) bool {
+	t := core.CurrentTask()
+	if t == nil {
+		return false
 	}
+	if g := t.Run().Gen(); g != p.gen {
+		if p.started {
+			return false
+		}
+		p.gen = g
+	}
+	access(t, unsafe.Pointer(&p.racer), true, p.name+"'s next and stop", pc)
+	return true
 }
 
 // switchTo hands control to the sequence and waits for it to hand it back,

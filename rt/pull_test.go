@@ -221,6 +221,44 @@ func TestPullStop(t *testing.T) {
 	}
 }
 
+// An iterator kept past the schedule whose goroutine ran its sequence
+// (in package-level memory) is over: next outside control, or in a later
+// schedule, returns the zero value and false, and stop does nothing; it
+// never takes the process down. One whose sequence never started starts
+// it in the schedule that calls next.
+func TestPullOutlivesSchedule(t *testing.T) {
+	var kept, fresh func() (int, bool)
+	var keptStop func()
+	runs := 0
+	res, err := morpheus.Explore(func(*morpheus.Env) {
+		runs++
+		if runs == 1 {
+			var stopped, ended bool
+			kept, keptStop = rt.Pull(count(3, &stopped, &ended))
+			kept()
+			fresh, _ = rt.Pull(count(3, &stopped, &ended))
+			return
+		}
+		if v, ok := kept(); ok || v != 0 {
+			panic(fmt.Sprintf("next in a later schedule = %d, %v", v, ok))
+		}
+		keptStop()
+		if v, ok := fresh(); !ok || v != 0 {
+			panic(fmt.Sprintf("first next in a later schedule = %d, %v", v, ok))
+		}
+	}, morpheus.Iterations(2), morpheus.Workers(1), morpheus.Seed(1), morpheus.AllowLeaks(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failure != nil || runs != 2 {
+		t.Fatalf("%d schedules, failure: %v", runs, res.Failure)
+	}
+	if v, ok := kept(); ok || v != 0 {
+		t.Errorf("next outside control = %d, %v", v, ok)
+	}
+	keptStop()
+}
+
 // A pull iterator neither stopped nor read to its end leaves its sequence
 // waiting in yield forever, as Go's coroutine does: a leak, which names
 // the call of Pull.
