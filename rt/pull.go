@@ -216,10 +216,10 @@ func (p *pull) yield(pc uintptr, set func()) bool {
 
 // end runs when the sequence's body is over, however it ended: it hands
 // control back to the caller for the last time, with the sequence's panic
-// or Goexit to raise again. A Goexit of t.FailNow or t.SkipNow, and the
-// unwinding of a schedule that is over, end the schedule anyway: the
-// goroutine ends without a hand-off, and its end reports the schedule's
-// outcome as for any goroutine.
+// or Goexit to raise again. The unwinding of a schedule that is over hands
+// nothing back. A Goexit of t.FailNow or t.SkipNow fails or skips the test
+// when the goroutine ends, right after the hand-off's op and before the
+// caller runs again, as for any goroutine.
 func (p *pull) end() {
 	t := core.CurrentTask()
 	r := recover()
@@ -233,30 +233,10 @@ func (p *pull) end() {
 	case r != nil:
 		p.panicValue = r
 	case !p.seqDone:
-		if testingGoexit() {
-			return
-		}
 		p.goexit = true
 	}
 	p.done = true
 	p.yielded = false
 	p.clear()
 	p.back.Send(struct{}{}, p.pc)
-}
-
-// testingGoexit reports whether the running Goexit is the testing
-// package's (t.FailNow, t.SkipNow), called by a goroutine running its
-// deferred calls.
-func testingGoexit() bool {
-	var pcs [64]uintptr
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs[:])])
-	for {
-		f, more := frames.Next()
-		if f.Function == goruntime.FailNow || f.Function == goruntime.SkipNow {
-			return true
-		}
-		if !more {
-			return false
-		}
-	}
 }

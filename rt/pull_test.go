@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"iter"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -311,4 +313,51 @@ func TestPullMisuseAndGoexit(t *testing.T) {
 	}); f != nil {
 		t.Fatal(f.Report())
 	}
+}
+
+// A t.Fatalf in a sequence, on the *testing.T itself (code that is not
+// rewritten reaches it so), fails the test as an assertion at its line, as
+// a t.Fatalf in any goroutine of the test does, and the caller of next
+// goes no further. Run in a child process: the test must fail.
+func TestPullFatalInSequence(t *testing.T) {
+	if os.Getenv("RT_FATAL_CHILD") != "" {
+		rt.Test(t, func(t *testing.T) {
+			next, stop := rt.Pull(func(yield func(int) bool) {
+				yield(1)
+				t.Fatalf("the sequence gave up") // at: fatal in sequence
+			})
+			defer stop()
+			next()
+			next()
+			t.Errorf("went on past the sequence's t.Fatalf")
+		})
+		return
+	}
+	if testing.Short() {
+		t.Skip("runs a child process")
+	}
+	r, log := child(t, "TestPullFatalInSequence")
+	want := "pull_test.go:" + strconv.Itoa(lineOf(t, "// at: fatal in sequence"))
+	if r.Kind != "assertion" || r.Location != want || !strings.Contains(r.Failure, "t.FailNow (t.Fatal, t.Fatalf) in task g1") {
+		t.Fatalf("want an assertion at %s, got kind %q at %q:\n%s\n%s", want, r.Kind, r.Location, r.Failure, log)
+	}
+	if strings.Contains(log, "went on past") {
+		t.Errorf("the caller of next went on:\n%s", log)
+	}
+}
+
+// lineOf returns the line of this file that ends with suffix.
+func lineOf(t *testing.T, suffix string) int {
+	t.Helper()
+	data, err := os.ReadFile("pull_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.HasSuffix(l, suffix) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line ends with %q", suffix)
+	return 0
 }
