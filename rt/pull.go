@@ -94,6 +94,7 @@ func Pull2[K, V any](seq iter.Seq2[K, V]) (next func() (K, V, bool), stop func()
 // order its accesses.
 type pull struct {
 	name string  // "iter.Pull" or "iter.Pull2", for the panics of misuse
+	call string  // "iter.Pull's next and stop": the race report's name of their write
 	pc   uintptr // the call of Pull: where the sequence's goroutine is said to start
 	// resume wakes the sequence (from next or stop), back the caller (from
 	// a yield or the sequence's end).
@@ -114,14 +115,14 @@ type pull struct {
 }
 
 func newPull(name string, pc uintptr) *pull {
-	return &pull{name: name, pc: pc, resume: prim.Make[struct{}](1, pc), back: prim.Make[struct{}](1, pc),
+	return &pull{name: name, call: name + "'s next and stop", pc: pc, resume: prim.Make[struct{}](1, pc), back: prim.Make[struct{}](1, pc),
 		gen: core.CurrentTask().Run().Gen()}
 }
 
 // next resumes the sequence, starting its goroutine the first time, and
 // reports whether it yielded a value.
 func (p *pull) next(pc uintptr) bool {
-	if !p.call(pc) || p.done {
+	if !p.enter(pc) || p.done {
 		return false
 	}
 	if p.yieldNext {
@@ -135,7 +136,7 @@ func (p *pull) next(pc uintptr) bool {
 // stop ends the iteration: the pending yield returns false, and stop waits
 // for the sequence to return. A sequence never started never runs.
 func (p *pull) stop(pc uintptr) {
-	if !p.call(pc) || p.done {
+	if !p.enter(pc) || p.done {
 		return
 	}
 	p.done = true
@@ -145,7 +146,7 @@ func (p *pull) stop(pc uintptr) {
 	p.switchTo(pc)
 }
 
-// call is the access every next and stop makes, before it hands control
+// enter is the access every next and stop makes, before it hands control
 // over (so the hand-off does not order it): a write op, checked for races
 // against the other goroutines' calls. It is an op of its own, as Go's
 // detector checks it even when next or stop does nothing. It reports
@@ -155,7 +156,7 @@ func (p *pull) stop(pc uintptr) {
 // package-level memory does); next then returns the zero value and false,
 // and stop does nothing, as after the end. An iterator whose sequence
 // never started starts it in the schedule that calls next.
-func (p *pull) call(pc uintptr) bool {
+func (p *pull) enter(pc uintptr) bool {
 	t := core.CurrentTask()
 	if t == nil {
 		return false
@@ -166,7 +167,7 @@ func (p *pull) call(pc uintptr) bool {
 		}
 		p.gen = g
 	}
-	access(t, unsafe.Pointer(&p.racer), true, p.name+"'s next and stop", pc)
+	access(t, unsafe.Pointer(&p.racer), true, p.call, pc)
 	return true
 }
 
@@ -181,7 +182,7 @@ func (p *pull) switchTo(pc uintptr) {
 	} else {
 		p.resume.Send(struct{}{}, pc)
 	}
-	p.back.Recv(pc, p.name+"'s next")
+	p.back.Recv(pc, p.call)
 	if p.panicValue != nil {
 		panic(p.panicValue)
 	}
@@ -210,7 +211,7 @@ func (p *pull) yield(pc uintptr, set func()) bool {
 	set()
 	p.yielded = true
 	p.back.Send(struct{}{}, pc)
-	p.resume.Recv(pc, p.name+"'s yield")
+	p.resume.Recv(pc, p.call)
 	return !p.done
 }
 

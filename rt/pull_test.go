@@ -87,13 +87,14 @@ func TestPullDeterministic(t *testing.T) {
 // races with nobody. No schedule reports a race.
 func TestPullHandOffOrders(t *testing.T) {
 	prog := func() {
-		x, y := new(int), new(int)
+		x, y, z := new(int), new(int), new(int)
 		var mu csync.Mutex
 		next, stop := rt.Pull2(func(yield func(int, int) bool) {
 			for i := range 3 {
 				v := *rt.Read(x, "x")
 				*rt.Write(y, "y") = v
 				mu.Lock()
+				*rt.Write(z, "z")++
 				mu.Unlock()
 				if !yield(i, v) {
 					return
@@ -102,6 +103,7 @@ func TestPullHandOffOrders(t *testing.T) {
 		})
 		rt.Go(func() {
 			mu.Lock()
+			*rt.Write(z, "z")++
 			mu.Unlock()
 		})
 		for i := range 3 {
