@@ -72,6 +72,23 @@ func TestPanicLocatedAtUserLine(t *testing.T) {
 			defer stop()
 			next() // at: iter.Pull re-panics
 		}, "boom"},
+		{"rt.Pull re-panics", func() {
+			next, stop := rt.Pull(func(yield func(int) bool) {
+				yield(1)
+				panic("boom")
+			})
+			defer stop()
+			next()
+			next() // at: rt.Pull re-panics
+		}, "boom"},
+		{"rt.Pull2 re-panics in stop", func() {
+			next, stop := rt.Pull2(func(yield func(int, int) bool) {
+				defer func() { panic("boom") }()
+				yield(1, 2)
+			})
+			next()
+			stop() // at: rt.Pull2 re-panics in stop
+		}, "boom"},
 		{"context from nil", func() {
 			var parent context.Context
 			rt.WithCancel(parent) // at: context from nil

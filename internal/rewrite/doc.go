@@ -14,8 +14,8 @@
 //     statements, channel operations and ranges (stmts.go), select
 //     (selectstmt.go), atomics (atomic.go), ranges over maps (mapiter.go),
 //     the network (net.go, and netconcrete.go for the functions that
-//     return concrete types), the names of sync, time, context, runtime
-//     and the random packages redirected to package rt (names.go), and
+//     return concrete types), the names of sync, time, context, runtime,
+//     iter and the random packages redirected to package rt (names.go), and
 //     wraps the tests in rt.Test, but for those that use morpheus
 //     themselves (checktests.go) and those that reach the real network,
 //     which rt.RealTest runs once as go test does (realnet.go, computed

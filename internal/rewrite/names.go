@@ -17,6 +17,9 @@ var redirect = map[string]map[string]bool{
 	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
 		"WithTimeoutCause", "WithDeadlineCause", "Cause"),
 	"runtime": set("Gosched", "SetFinalizer", "AddCleanup", "Stack", "NumGoroutine", "Caller", "Callers"),
+	// iter.Pull's sequence runs on a goroutine of the schedule, not on a
+	// coroutine of Go's runtime that no schedule controls.
+	"iter": set("Pull", "Pull2"),
 }
 
 // noted lists redirected names that -list still shows, with what control
@@ -69,6 +72,7 @@ var keepUsed = map[string]string{
 	"crypto/rand":      "Int",
 	"testing/synctest": "Wait",
 	"reflect":          "TypeOf",
+	"iter":             "Pull[int]",
 }
 
 // atomicTypes are the sync/atomic types whose methods are accesses.
