@@ -209,7 +209,7 @@ func (c *Chan[T]) send(v T, pc uintptr) {
 		c.sendq = append(c.sendq, sendWaiter[T]{t: t, v: v, id: c.newID()})
 		blocked := op
 		blocked.Blocked, blocked.On = true, c.on()
-		c.blockSend(t, r, blocked)
+		c.block(t, r, blocked)
 		if id, ok := c.sendDone(t); ok {
 			r.Event().Val = id
 			return
@@ -236,7 +236,7 @@ func (c *Chan[T]) recv(pc uintptr, what string) (T, bool) {
 		c.recvq = append(c.recvq, recvWaiter[T]{t: t})
 		blocked := op
 		blocked.Blocked, blocked.On = true, c.on()
-		c.blockRecv(t, r, blocked)
+		c.block(t, r, blocked)
 		if w, ok := c.recvDone(t); ok {
 			recorded(r, w.id, w.from)
 			return w.v, w.ok

@@ -11,20 +11,8 @@ import "github.com/morpheus-go/morpheus/internal/core"
 // for as long as the channel lives. So the blocked ops below take their
 // entries out as they unwind.
 
-// blockSend blocks t, whose entry is in c.sendq, in op.
-func (c *Chan[T]) blockSend(t *core.Task, r *core.Run, op core.Op) {
-	woke := false
-	defer func() {
-		if !woke {
-			c.leave(t)
-		}
-	}()
-	r.Do(t, op)
-	woke = true
-}
-
-// blockRecv blocks t, whose entry is in c.recvq, in op.
-func (c *Chan[T]) blockRecv(t *core.Task, r *core.Run, op core.Op) {
+// block blocks t, whose entry is in c.sendq or c.recvq, in op.
+func (c *Chan[T]) block(t *core.Task, r *core.Run, op core.Op) {
 	woke := false
 	defer func() {
 		if !woke {
