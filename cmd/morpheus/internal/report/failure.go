@@ -100,6 +100,11 @@ func traceSections(t *trace.Trace) []htmlpage.Section {
 		htmlpage.Raw(d.svg()))
 
 	raceSec := htmlpage.Section{Title: "Races", ID: "races"}
+	if f := t.Header.Failure; f != nil && f.Kind == "race" {
+		// A data race is not in the causal past of its second access:
+		// say where it is, before the pairs that decided the schedule.
+		raceSec.Blocks = append(raceSec.Blocks, htmlpage.Paragraph("The failure is itself a data race: its two accesses, named in the failure's message above, are unordered by happens-before. The pairs below are the other races on the way to it."))
+	}
 	if len(races) == 0 {
 		raceSec.Blocks = append(raceSec.Blocks, htmlpage.Paragraph(racesText(fail >= 0, 0, total, 0)))
 	} else {

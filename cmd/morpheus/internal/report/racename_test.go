@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -53,6 +54,29 @@ func TestRaceNamesEveryAccess(t *testing.T) {
 		tr.Header.Failure.Message = msg
 		if names := resourceNames(tr, nil); names[6] != "memory#6 c.go:10" || names[7] != "var#7 c.go:20" {
 			t.Errorf("%s: names %q, %q", msg, names[6], names[7])
+		}
+	}
+}
+
+// TestRaceSectionStatesDataRace: a data race failure's Races section says
+// the failure is itself a race (its first access is not in the causal past
+// of the second, so no listed pair shows it); other failures' does not.
+func TestRaceSectionStatesDataRace(t *testing.T) {
+	const says = "The failure is itself a data race"
+	for _, kind := range []string{"race", "assertion"} {
+		tr := raceTrace("atomic write", "write")
+		tr.Header.Failure.Kind = kind
+		text := ""
+		for _, sec := range traceSections(tr) {
+			if sec.ID != "races" {
+				continue
+			}
+			for _, b := range sec.Blocks {
+				text += fmt.Sprint(b)
+			}
+		}
+		if got := strings.Contains(text, says); got != (kind == "race") {
+			t.Errorf("%s failure: races section says %q: %v, want %v (section: %s)", kind, says, got, kind == "race", text)
 		}
 	}
 }
