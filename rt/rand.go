@@ -30,6 +30,9 @@ type randState struct {
 	maps      *rand.Rand
 	pcgCrypto rand.PCG
 	crypto    *rand.Rand
+	// The seeds of testing/quick's generators (QuickConfig).
+	pcgQuick    rand.PCG
+	quickSeeded bool
 }
 
 // pcgSource is a math/rand Source64 over a PCG.

@@ -3,10 +3,12 @@ package rt_test
 import (
 	"errors"
 	"io"
+	mrand "math/rand"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"testing/quick"
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/rt"
@@ -108,4 +110,45 @@ func errString(err error) string {
 		return "<nil>"
 	}
 	return err.Error()
+}
+
+// testing/quick's Check tries values from a generator of the schedule when
+// its config has none: the same seed tries the same values, another
+// schedule others; a config's own generator is kept.
+func TestQuickConfigPerSchedule(t *testing.T) {
+	tried := func(seed uint64) [][]int64 {
+		var out [][]int64
+		_, err := morpheus.Explore(func(*morpheus.Env) {
+			var xs []int64
+			err := quick.Check(func(x int64) bool { xs = append(xs, x); return true },
+				rt.QuickConfig[quick.Config](&quick.Config{MaxCount: 3}))
+			if err != nil {
+				panic(err)
+			}
+			out = append(out, xs)
+		}, morpheus.Iterations(2), morpheus.Workers(1), morpheus.Seed(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	a, b := tried(5), tried(5)
+	if !slices.EqualFunc(a, b, slices.Equal) {
+		t.Fatalf("same seed, other values tried:\n%v\n%v", a, b)
+	}
+	if slices.Equal(a[0], a[1]) {
+		t.Errorf("two schedules tried the same values: %v", a)
+	}
+	own := &quick.Config{Rand: mrand.New(mrand.NewSource(1))}
+	explore(t, 1, func() {
+		if got := rt.QuickConfig[quick.Config](own); got != own {
+			t.Errorf("a config with its own generator was replaced")
+		}
+		if got := rt.QuickConfig[quick.Config](nil); got == nil || got.Rand == nil {
+			t.Errorf("a nil config got no generator: %+v", got)
+		}
+	})
+	if got := rt.QuickConfig[quick.Config](nil); got != nil {
+		t.Errorf("outside control, a nil config became %+v", got)
+	}
 }

@@ -223,7 +223,7 @@ func (w *fileRewriter) call(c *ast.CallExpr) {
 	if w.reflectLen(c, sel) {
 		return
 	}
-	if w.dialerCall(c, sel) {
+	if w.dialerCall(c, sel) || w.quickCall(c, sel) {
 		return
 	}
 	w.testLog(c, sel)
