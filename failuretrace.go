@@ -14,6 +14,12 @@ import (
 // a repeated cycle folded into one line (trace.RenderFolded), so that a
 // liveness failure's thousands of retries do not hide the crash behind them.
 func writeTrace(b *strings.Builder, tr *trace.Trace, full bool) {
+	tr, after := upToFailure(tr)
+	defer func() {
+		if after > 0 {
+			fmt.Fprintf(b, "then %d steps of the test's deferred calls and cleanups\n", after)
+		}
+	}()
 	var tb strings.Builder
 	var head string
 	var err error
@@ -51,4 +57,27 @@ func writeHighlights(b *strings.Builder, tr *trace.Trace) {
 	for _, h := range hs {
 		fmt.Fprintf(b, "    step %d at %s, %s: %s\n", h.Step, trace.FormatTime(now[h.Event]), tr.TaskName(tr.Events[h.Event].Task), h.Text)
 	}
+}
+
+// upToFailure returns tr up to its failure's step, and how many steps came
+// after it: a t.FailNow's failure is held while the test's deferred calls
+// and cleanups run under control, and the report shows what led to it.
+func upToFailure(tr *trace.Trace) (*trace.Trace, int) {
+	f := tr.Header.Failure
+	if f == nil || f.Step <= 0 {
+		return tr, 0
+	}
+	n := 0
+	for i := range tr.Events {
+		if !tr.Events[i].IsStep() {
+			continue
+		}
+		if n == f.Step {
+			cp := *tr
+			cp.Events = tr.Events[:i]
+			return &cp, tr.Steps() - f.Step
+		}
+		n++
+	}
+	return tr, 0
 }

@@ -29,6 +29,10 @@ func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 		t.Skip("morpheus: runs on the real network, in the first test process only")
 	}
 	t.Logf("morpheus: runs once on the real network and real time, not under control: %s", why)
+	// The goroutines it starts are its own until it is over, its cleanups
+	// done (this one, registered first, runs last): then they are left
+	// behind (leftbehind.go).
+	t.Cleanup(beginReal())
 	realClock.Add(1) // time.Now is the machine's while it runs (outside.go)
 	defer realClock.Add(-1)
 	out := Result{Test: t.Name(), Schedules: 1, Real: why}

@@ -175,12 +175,12 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		defer func() { current = nil }()
 		cleanups = cleanups[:0]
 		defer runCleanups()
-		body(t)
+		current.runBody(t, body)
 		if t.Skipped() {
 			skipped = true
 			return
 		}
-		current.end()
+		current.windDown()
 		if t.Failed() {
 			e.Fatalf("%s failed by a call of its testing.TB that morpheus did not see (through an interface of your own?): its message is in the test's output", t.Name())
 		}

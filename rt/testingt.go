@@ -58,6 +58,8 @@ type schedule struct {
 	msg    string
 	subs   []*core.Task // the tasks running the subtests open now (Run), innermost last
 	exit   int          // len(subs) when exitSubtest panicked, for Run to recover; 0: none
+	ending bool         // the main task's t.FailNow unwinds the body (bodyExit)
+	wound  bool         // the body has returned: its cleanups run (windDown)
 }
 
 // current is the schedule Test runs, nil outside one.
@@ -95,7 +97,54 @@ func (s *schedule) fail(pc uintptr, msg string) {
 func (s *schedule) fatal(pc uintptr, msg string) {
 	s.fail(pc, msg)
 	s.exitSubtest()
-	core.CurrentTask().Run().FailOf(core.Assertion, s.task, s.pc, s.msg)
+	t := core.CurrentTask()
+	if t == t.Run().Main() && !s.wound {
+		// As go test's t.FailNow ends the test's goroutine, running its
+		// deferred calls, then its cleanups: the body unwinds under
+		// control (Test recovers bodyExit), and the schedule fails with
+		// this failure once they are done (windDown).
+		t.Run().Hold(core.Assertion, s.task, s.pc, s.msg)
+		s.ending = true
+		panic(bodyExit{})
+	}
+	t.Run().FailOf(core.Assertion, s.task, s.pc, s.msg)
+}
+
+// bodyExit is what the main task's t.FailNow panics with, for Test to
+// recover.
+type bodyExit struct{}
+
+// runBody runs the test's body, which a t.FailNow of the main task ends.
+func (s *schedule) runBody(t *testing.T, body func(t *testing.T)) {
+	defer func() {
+		if s.ending {
+			s.ending = false
+			if p := recover(); p != nil {
+				if _, mine := p.(bodyExit); !mine {
+					panic(p)
+				}
+			}
+		}
+	}()
+	body(t)
+}
+
+// windDown runs, once the body has returned or a t.FailNow ended it, the
+// cleanups of a schedule that failed, under control as go test runs them,
+// then fails the schedule with its first failure (core.Run.Hold: also if
+// the cleanups deadlock). A schedule that failed so used to end at once,
+// and what the test's deferred calls and cleanups would do past their
+// first op (a cluster's shutdown, then the removal of its directories) was
+// never done.
+func (s *schedule) windDown() {
+	if !s.failed {
+		return
+	}
+	r := core.CurrentTask().Run()
+	r.Hold(core.Assertion, s.task, s.pc, s.msg)
+	s.wound = true
+	runCleanups()
+	s.end()
 }
 
 // subtestExit is what exitSubtest panics with, for Run to recover.

@@ -70,6 +70,7 @@ type machine struct {
 	step     int
 	failure  *Failure
 	aborting bool
+	held     *Failure // a failure that ends the iteration when it ends (Run.Hold)
 
 	rec  record.Recorder
 	last int // index of the last step event in rec, -1 before the first
@@ -379,7 +380,11 @@ func (m *machine) fail(f *Failure) {
 	if m.failure != nil {
 		return
 	}
-	f.Step = m.step
+	if m.held != nil {
+		f = m.held // the first failure, whatever ended the wind-down
+	} else {
+		f.Step = m.step
+	}
 	m.failure = f
 	m.aborting = true
 }

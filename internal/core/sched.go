@@ -141,6 +141,18 @@ func (r *Run) Fail(kind FailureKind, pc uintptr, msg string) {
 	panic(unwind{})
 }
 
+// Hold records a failure of task t, located at pc, without
+// ending the iteration: as go test's t.FailNow runs the test's deferred
+// calls and cleanups before the test ends, the main task winds down under
+// control, and the iteration fails with this failure (its step the step
+// now) however it then ends: by FailOf, or by a deadlock, a leak or the
+// step limit of the wind-down. The first Hold wins.
+func (r *Run) Hold(kind FailureKind, t *Task, pc uintptr, msg string) {
+	if r.m.held == nil && r.m.failure == nil {
+		r.m.held = &Failure{Kind: kind, Task: t.ID, PC: pc, Message: msg, Step: r.m.step}
+	}
+}
+
 // FailOf ends the iteration with a failure that task t reported earlier
 // (a rewritten test's t.Error, raised when its body returns) and unwinds
 // the running task.

@@ -24,7 +24,9 @@ import (
 // call on it from outside control is a bug of the test's isolation (or of
 // morpheus's reach), which no schedule decides. The call raises an alarm
 // (core.Alarm): the iteration fails at its next step, reporting the call,
-// its line and its stack, and the call goes on in the outside world.
+// its line and its stack, and the call goes on in the outside world. But a
+// goroutine that a test run outside control started and left behind when it
+// ended is that test's, of no schedule: it ends there instead (LeftBehind).
 
 // Outside is called by a primitive called from outside control (Self's
 // caller found no task), on o, located at pc: if an iteration that runs now
@@ -41,21 +43,27 @@ func (o *Obj) Outside(what string, pc uintptr) { OutsideOf(o.gen.Load(), what, p
 // code does not wait for it, nor it for the schedule's). Any other code
 // outside control raises the alarm.
 func (o *Obj) OutsideLock(what string, pc uintptr) {
-	if gen := o.gen.Load(); gen == 0 || !core.Live(gen) || inDaemon() {
+	if gen := o.gen.Load(); gen == 0 || !core.Live(gen) || InDaemon() {
 		return
 	}
 	o.Outside(what, pc)
 }
 
+// LeftBehind, set by rt, ends the calling goroutine (runtime.Goexit) if a
+// test that ran outside control (on the real network) started it and is
+// over: such a goroutine is that test's, left behind, and a schedule that
+// runs now is no place for it (rt/leftbehind.go).
+var LeftBehind = func() {}
+
 // DaemonStarter is the function whose go statement starts the goroutines
 // that rewritten code starts outside control (rt.Go), set as rt starts.
 var DaemonStarter string
 
-// inDaemon reports whether the calling goroutine was started by
+// InDaemon reports whether the calling goroutine was started by
 // DaemonStarter: by rewritten code outside control. A goroutine keeps no
 // mark a primitive could read, but its stack ends in the line that names
 // its creator; read only on the way to an alarm.
-func inDaemon() bool {
+func InDaemon() bool {
 	if DaemonStarter == "" {
 		return false
 	}
@@ -77,6 +85,7 @@ func OutsideOf(gen uint64, what string, pc uintptr) {
 	if gen == 0 || !core.Live(gen) {
 		return
 	}
+	LeftBehind()
 	core.Alarm(gen, &core.Failure{Kind: core.Uncontrolled, Task: -1, PC: pc, Stack: string(debug.Stack()),
 		Message: fmt.Sprintf("%s at %s called outside control (by a goroutine morpheus does not run: a finalizer, a "+
 			"goroutine the standard library started, code of TestMain or init) on an object this schedule uses: "+
