@@ -21,6 +21,7 @@ import (
 // are rebuilt though their source is as it was. The rewritten files are
 // byte for byte those a cold rewrite of the edited module gives.
 func TestPrepareRebuildsWhatAnEditChanged(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds test binaries")
 	}
