@@ -150,6 +150,10 @@ type PackageSummary struct {
 	// groups are the groups of its processes this shard runs
 	// (shardpkgs.go); nil without a shard: Config.Shard's, all of them.
 	groups []int
+
+	// hintDir and hintReplay are Config.Dir and Config.Replay, for the
+	// replay commands of the Checks (ReplayCommand).
+	hintDir, hintReplay string
 }
 
 // Dir is the directory the package's tests run in, "" if it was not built.
