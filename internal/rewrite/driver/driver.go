@@ -212,11 +212,16 @@ func (s *Summary) Failed() bool {
 	return false
 }
 
-// Schedules returns the schedules a package ran and their rate per second.
+// Schedules returns the schedules a package ran, its rewritten tests' and
+// its Checks' iterations (a package of Checks alone ran no rewritten
+// schedule), and their rate per second.
 func (p *PackageSummary) Schedules() (int, float64) {
 	n := 0
 	for _, t := range p.Tests {
 		n += t.Schedules
+	}
+	for _, r := range p.Checks {
+		n += r.Iterations
 	}
 	if p.Elapsed <= 0 {
 		return n, 0
