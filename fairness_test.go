@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/internal/mtest"
+	"github.com/morpheus-go/morpheus/internal/programs"
 )
 
 // TestNoFalseLivelock: under every strategy, spin-waiting code that ends
@@ -12,8 +12,8 @@ import (
 // may starve a task only for a bounded number of steps. (The long version,
 // on more programs, is morpheus bench fairness.)
 func TestNoFalseLivelock(t *testing.T) {
-	for _, sc := range mtest.SpinCorrect {
-		for _, s := range mtest.SpinStrategies {
+	for _, sc := range programs.SpinCorrect {
+		for _, s := range programs.SpinStrategies {
 			t.Run(sc.Name+"/"+s, func(t *testing.T) {
 				t.Parallel() // 18 explorations of their own
 				// A sample: morpheus bench fairness runs 100,000.
@@ -34,8 +34,8 @@ func TestNoFalseLivelock(t *testing.T) {
 // test binary past go test's time-out.)
 func TestRealLivelock(t *testing.T) {
 	t.Parallel() // explorations of their own: they overlap the other long ones
-	for _, s := range mtest.SpinStrategies {
-		res := explore(t, mtest.SpinLivelock, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(5),
+	for _, s := range programs.SpinStrategies {
+		res := explore(t, programs.SpinLivelock, morpheus.Strategy(s), morpheus.Seed(3), morpheus.Iterations(5),
 			morpheus.MaxSteps(2_000))
 		mustFail(t, res, "step-limit", "no end after 20000 steps (the step limit is 2000 steps), of which the last 19800 were scheduled fairly: a livelock: g1, g2 kept each other busy")
 	}

@@ -90,11 +90,7 @@ func buildBench(stderr io.Writer) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	bin := benchBinary(cache, src)
+	bin := benchBinary(userCacheDir(), src)
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/morpheus-bench")
 	cmd.Dir = filepath.Join(src, "bench")
 	cmd.Stderr = stderr
@@ -106,10 +102,15 @@ func buildBench(stderr io.Writer) (string, error) {
 
 // benchBinary is where the benchmarks' command of the clone src is built
 // under the cache directory: one binary per clone, so that clones (a
-// worktree each) never rebuild one another's while it runs.
+// worktree each) never rebuild one another's while it runs. A src of "*"
+// gives the pattern of them all (morpheus clean removes them).
 func benchBinary(cache, src string) string {
-	sum := sha256.Sum256([]byte(src))
-	bin := filepath.Join(cache, "morpheus", "morpheus-bench-"+hex.EncodeToString(sum[:6]))
+	name := "*"
+	if src != "*" {
+		sum := sha256.Sum256([]byte(src))
+		name = hex.EncodeToString(sum[:6])
+	}
+	bin := filepath.Join(cache, "morpheus", "morpheus-bench-"+name)
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}
@@ -131,4 +132,13 @@ func sourceDir() (string, error) {
 		return "", fmt.Errorf("the benchmarks need morpheus's source (a clone), not found at %s: set MORPHEUS_SRC, or run go -C bench run ./cmd/morpheus-bench in a clone", d)
 	}
 	return d, nil
+}
+
+// userCacheDir is the user's cache directory ($XDG_CACHE_HOME or ~/.cache
+// on Linux), or the temporary directory if there is none.
+func userCacheDir() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return d
+	}
+	return os.TempDir()
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/tracepoint"
 )
 
@@ -16,6 +17,7 @@ func TestMain(m *testing.M) {
 	if role := os.Getenv("MORPHEUS_FUZZ_TEST_ROLE"); role != "" && os.Getenv(tracepoint.EnvSocket) != "" {
 		os.Exit(fuzzTestSystem(role))
 	}
+	proctest.Main()
 	code := m.Run()
 	removeCLI()
 	os.Exit(code)

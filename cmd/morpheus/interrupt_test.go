@@ -33,6 +33,7 @@ func TestInterruptChildCLI(t *testing.T) {
 // summary marked interrupted, writes the report and exits 130. The test
 // waits for lines, not for a time.
 func TestInterruptTest(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test in a child process for more than 10 s")
 	}

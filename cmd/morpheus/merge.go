@@ -114,7 +114,7 @@ Flags:
 			return err
 		}
 	} else {
-		summarize(stdout, merged)
+		summarize(stdout, merged, nil)
 	}
 	if *reportDir != "" {
 		paths, err := writeReports(*reportDir, merged)

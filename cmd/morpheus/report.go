@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
@@ -31,6 +32,11 @@ run the trace came from (iterations, failures, ops/s) and its coverage of
 distinct partial orders. With -shiviz it also writes the trace as a log for
 ShiViz (https://bestchai.bitbucket.io/shiviz/).
 
+The report goes to -o, by default into the current directory (never beside
+the trace, which may be in a package's testdata), named after the trace
+and its test: TEST-NAME.html for a trace file NAME (NAME.html if NAME
+already holds the test's name). The command prints the path it wrote.
+
 Flags may come before or after TRACE.
 `
 
@@ -39,7 +45,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("report", "report [-o FILE] [-result FILE] [-shiviz FILE] TRACE", stderr)
 	usage := fs.Usage
 	fs.Usage = func() { usage(); fmt.Fprint(fs.Output(), reportHelp) }
-	out := fs.String("o", "", "the HTML file to write (default TRACE.html; - for standard output)")
+	out := fs.String("o", "", "the HTML file to write (default TEST-NAME.html in the current directory for a trace file NAME; - for standard output)")
 	result := fs.String("result", "", "the result file of the run the trace came from (-morpheus.results), for its figures and coverage")
 	shiviz := fs.String("shiviz", "", "also write the trace as a ShiViz log to this file (- for standard output)")
 	title := fs.String("title", "", "the report's title (default \"morpheus: TEST\")")
@@ -71,7 +77,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *out == "" {
-		*out = path + ".html"
+		*out = reportName(path, tr.Header.Test)
 	}
 	if err := writeOutput(*out, html.Bytes(), stdout); err != nil {
 		return err
@@ -92,6 +98,17 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// reportName is the default file of the report of the trace at path, of
+// test: in the current directory, named after the trace's file and its
+// test (a saved trace's name is a hash).
+func reportName(path, test string) string {
+	name := filepath.Base(path)
+	if test != "" && !strings.Contains(name, fileName(test)) {
+		name = fileName(test) + "-" + name
+	}
+	return name + ".html"
 }
 
 // parseInterleaved parses args into fs, allowing flags after the positional

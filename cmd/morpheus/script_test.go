@@ -20,6 +20,7 @@ import (
 //	                     kill it and the processes it started (SIGKILL);
 //	                     fails if that does not happen within 5 minutes
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

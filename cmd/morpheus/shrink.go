@@ -10,6 +10,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/plural"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 func init() {
@@ -31,8 +32,10 @@ fails, searches for a simpler schedule that fails the same way (same kind,
 location and message up to numbers): fewer steps, fewer context switches,
 fewer faults, smaller choices. Every candidate is validated by running the
 test. Writes the shrunk trace to -o (default TRACE.shrunk, which the corpus
-ignores; replace the saved trace with it to keep it). TRACE is a trace file,
-or a directory holding one.
+ignores; replace the saved trace with it to keep it); when no simpler
+schedule fails the same way (the traces morpheus test saves were shrunk
+when they were found), it says the trace is already minimal and writes
+nothing. TRACE is a trace file, or a directory holding one.
 
 Flags:
 `)
@@ -75,20 +78,61 @@ Flags:
 	if err != nil {
 		return err
 	}
-	if err := morpheus.WriteTrace(*out, tr); err != nil {
-		return err
+	minimal := sameSchedule(a.tr, tr)
+	if !minimal {
+		if err := morpheus.WriteTrace(*out, tr); err != nil {
+			return err
+		}
 	}
 	if a.json {
 		return json.NewEncoder(stdout).Encode(rec)
+	}
+	fmt.Fprintln(stdout, failureLine(f.Kind, -1, "", f.Location, firstLine(f.Message)))
+	if minimal {
+		// Nothing simpler fails the same way: a trace morpheus test saved
+		// was shrunk when it was found, and shrinking a shrunk trace
+		// again finds nothing (unless a budget cut the first search).
+		why := "no simpler schedule fails the same way"
+		if f.ShrinkTimedOut {
+			why = "no simpler failing schedule found within -time " + limit.String()
+		}
+		fmt.Fprintf(stdout, "already minimal for the shrinker (%s, %s): %s kept, nothing written\n", plural.N(f.Steps, "step"), why, a.path)
+		return nil
 	}
 	from := f.OriginalSteps
 	if from == 0 {
 		from = f.Steps
 	}
-	fmt.Fprintln(stdout, failureLine(f.Kind, -1, "", f.Location, firstLine(f.Message)))
 	fmt.Fprintf(stdout, "shrunk from %d to %s: %s\n", from, plural.N(f.Steps, "step"), *out)
 	if _, err := os.Stat(*out); err != nil {
 		return err
 	}
 	return nil
+}
+
+// sameSchedule reports whether two traces record the same schedule: the
+// same events, at the same places, and the same clock limit (their
+// headers' strategy and seed aside: a shrunk trace is the replay's).
+func sameSchedule(a, b *trace.Trace) bool {
+	if len(a.Events) != len(b.Events) || clockLimit(a) != clockLimit(b) {
+		return false
+	}
+	for i, ea := range a.Events {
+		eb := b.Events[i]
+		if a.LocString(ea.Loc) != b.LocString(eb.Loc) {
+			return false
+		}
+		ea.Loc, eb.Loc = 0, 0
+		if ea != eb {
+			return false
+		}
+	}
+	return true
+}
+
+func clockLimit(tr *trace.Trace) int64 {
+	if f := tr.Header.Failure; f != nil {
+		return f.ClockLimit
+	}
+	return 0
 }

@@ -13,7 +13,7 @@ import (
 func TestSummarizeStale(t *testing.T) {
 	var b strings.Builder
 	summarize(&b, []*results.Record{{Version: results.Version, Test: "TestX", Strategy: "pos+ca", Iterations: 10,
-		Stale: []string{"testdata/morpheus/TestX/aa: at step 2 it expected main spawn at x_test.go:3, the run does main send at x_test.go:4"}}})
+		Stale: []string{"testdata/morpheus/TestX/aa: at step 2 it expected main spawn at x_test.go:3, the run does main send at x_test.go:4"}}}, nil)
 	got := b.String()
 	want := "     stale corpus entry testdata/morpheus/TestX/aa, recorded on different code (at step 2 it expected main spawn at x_test.go:3, the run does main send at x_test.go:4): delete it if the bug is fixed\n"
 	if !strings.HasPrefix(got, "ok   TestX:") || !strings.HasSuffix(got, want) {

@@ -67,7 +67,7 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 				fmt.Fprintf(w, "     pruned corpus entry %s\n", p.Shown(path))
 			}
 		}
-		summarize(w, p.Checks)
+		summarize(w, p.Checks, p)
 	}
 }
 

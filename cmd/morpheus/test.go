@@ -193,7 +193,7 @@ wait:
 			}
 		}
 	} else {
-		summarize(stdout, recs)
+		summarize(stdout, recs, nil)
 	}
 	if o.report != "" && len(recs) > 0 {
 		paths, err := writeReports(o.report, recs)

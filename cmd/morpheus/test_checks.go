@@ -48,8 +48,10 @@ func rewriteMode(args []string) bool {
 
 // checkEnv returns the MORPHEUS_* settings of the Checks for the flags the
 // user set: -iterations is also a Check's iterations, -strategy, -seed,
-// -maxsteps, -watchdog and -replay are the Check's own.
-func checkEnv(fs *flag.FlagSet, seed uint64) []string {
+// -maxsteps, -watchdog and -replay are the Check's own. replay is
+// -replay's trace as the driver has it: relative to -C's directory as
+// given, a directory holding one trace resolved to it.
+func checkEnv(fs *flag.FlagSet, seed uint64, replay string) []string {
 	var env []string
 	fs.Visit(func(f *flag.Flag) {
 		v := f.Value.String()
@@ -67,7 +69,7 @@ func checkEnv(fs *flag.FlagSet, seed uint64) []string {
 		case "watchdog":
 			env = append(env, "MORPHEUS_WATCHDOG="+v)
 		case "replay":
-			env = append(env, "MORPHEUS_REPLAY="+absPath(v))
+			env = append(env, "MORPHEUS_REPLAY="+absPath(replay))
 		}
 	})
 	return env

@@ -199,7 +199,7 @@ func runTestRewrite(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "seed %d\n", cfg.Seed)
 	}
 	cfg.Corpus, cfg.Prune = *keepCorpus, *prune
-	cfg.Env = append(os.Environ(), checkEnv(fs, cfg.Seed)...)
+	cfg.Env = append(os.Environ(), checkEnv(fs, cfg.Seed, cfg.Replay)...)
 	progress := stdout
 	if *asJSON {
 		progress = stderr

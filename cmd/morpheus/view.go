@@ -13,6 +13,7 @@ import (
 	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/results"
+	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
 // reportData turns a result record into what the HTML report shows.
@@ -147,8 +148,11 @@ func fileName(test string) string {
 	}, test)
 }
 
-// summarize prints one line per record, and the failure under it.
-func summarize(w io.Writer, recs []*results.Record) {
+// summarize prints one line per record, and the failure under it. Given
+// the package p that morpheus test ran the Checks of (rewrite mode), a
+// failure's trace is named as the user names it where morpheus test ran,
+// and the command that replays it follows, as for a rewritten test.
+func summarize(w io.Writer, recs []*results.Record, p *driver.PackageSummary) {
 	for _, r := range recs {
 		// Steps over all iterations, "in all": a failure's own count (its
 		// trace's, as go test reports it) is on its trace line.
@@ -177,7 +181,10 @@ func summarize(w io.Writer, recs []*results.Record) {
 				fmt.Fprintf(w, "     shrunk from %d to %s\n", f.OriginalSteps, plural.N(f.Steps, "step"))
 			}
 			if f.Path != "" {
-				fmt.Fprintf(w, "     trace: %s (%s)\n", f.Path, plural.N(f.Steps, "step"))
+				fmt.Fprintf(w, "     trace: %s (%s)\n", p.Shown(f.Path), plural.N(f.Steps, "step"))
+				if cmd := p.ReplayCommand(f.Path, r.Test); cmd != "" {
+					fmt.Fprintf(w, "     replay: %s\n", cmd)
+				}
 			}
 		}
 		printStale(w, nil, r.Stale)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/csync"
+	"github.com/morpheus-go/morpheus/internal/programs"
 )
 
 // The library's own subjects, for its tests that need a known bug or a
@@ -149,3 +150,7 @@ func PingCrash(fixed bool) func(*morpheus.Env) {
 		}
 	}
 }
+
+// PingLiveness is programs.PingLiveness (the benchmarks' sweep runs it too)
+// with its clock limit.
+var PingLiveness = Program{"chaos/ping-liveness", programs.PingLiveness, []morpheus.Option{morpheus.ClockLimit(programs.PingLivenessLimit)}}

@@ -1,7 +1,8 @@
 // Package mtest holds the assertions the project's own tests make about
 // explorations (run one, require it to pass, require a particular failure)
 // and the programs they explore: known bugs with their fixes, known correct
-// programs (fixtures.go, spin.go).
+// programs (fixtures.go; those the benchmarks run too are in
+// internal/programs).
 package mtest
 
 import (

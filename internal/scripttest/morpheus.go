@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/proctest"
 )
 
 // Morpheus returns the Config of scripts split off cmd/morpheus's into a
@@ -44,8 +46,10 @@ func moduleRoot(t *testing.T) string {
 }
 
 // MorpheusMain is the TestMain of a split-off script package: it runs the
-// tests and then removes the command they built.
+// tests, as many at once as proctest.Main says, and then removes the
+// command they built.
 func MorpheusMain(m *testing.M, cli *Command) {
+	proctest.Main()
 	code := m.Run()
 	cli.Remove()
 	os.Exit(code)

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
-	"github.com/morpheus-go/morpheus/bench/internal/spin"
+	"github.com/morpheus-go/morpheus/internal/programs"
 )
 
 func init() {
@@ -34,7 +34,7 @@ type fairnessRow struct {
 func runBenchFairness(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench fairness", "bench fairness [-iterations N] [-strategies S,S] [-seed N] [-json]", stderr)
 	iterations := fs.Int("iterations", 100_000, "iterations of each correct scenario under each strategy")
-	strategies := fs.String("strategies", strings.Join(spin.Strategies, ","), "comma-separated strategies")
+	strategies := fs.String("strategies", strings.Join(programs.SpinStrategies, ","), "comma-separated strategies")
 	seed := fs.Uint64("seed", 1, "base seed")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	if err := parseFlags(fs, args); err != nil {
@@ -45,7 +45,7 @@ func runBenchFairness(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	var rows []fairnessRow
-	run := func(sc spin.Scenario, s string, n int, livelock bool) error {
+	run := func(sc programs.Spin, s string, n int, livelock bool) error {
 		start := time.Now()
 		opts := []morpheus.Option{morpheus.Strategy(s), morpheus.Seed(*seed), morpheus.Iterations(n), morpheus.Shrink(0)}
 		if livelock {
@@ -69,7 +69,7 @@ func runBenchFairness(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	for _, sc := range spin.Correct {
+	for _, sc := range programs.SpinCorrect {
 		for _, s := range strings.Split(*strategies, ",") {
 			if err := run(sc, s, *iterations, false); err != nil {
 				return err
@@ -77,7 +77,7 @@ func runBenchFairness(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	for _, s := range strings.Split(*strategies, ",") {
-		if err := run(spin.Scenario{Name: "livelock", Test: spin.Livelock}, s, 5, true); err != nil {
+		if err := run(programs.Spin{Name: "livelock", Test: programs.SpinLivelock}, s, 5, true); err != nil {
 			return err
 		}
 	}

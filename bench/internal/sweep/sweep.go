@@ -20,6 +20,7 @@ import (
 	"github.com/morpheus-go/morpheus/bench/internal/sct"
 	"github.com/morpheus-go/morpheus/bench/internal/systems/kv"
 	"github.com/morpheus-go/morpheus/bench/internal/systems/raft"
+	"github.com/morpheus-go/morpheus/internal/programs"
 )
 
 // Source is a test that fails in some schedules.
@@ -44,7 +45,7 @@ func Sources(random int) []Source {
 	}
 	out = append(out,
 		Source{"kv/backup-reads-drops", kv.Test(kv.Config{BackupReads: true, Drops: 1}), nil},
-		Source{"chaos/ping-liveness", pingCrashedServer, []morpheus.Option{morpheus.ClockLimit(time.Second)}},
+		Source{"chaos/ping-liveness", programs.PingLiveness, []morpheus.Option{morpheus.ClockLimit(programs.PingLivenessLimit)}},
 		Source{"chaos/restart", restartedCounter, nil},
 		Source{"faults/replication-only", replicatedPut, nil},
 	)
@@ -69,36 +70,6 @@ func Lookup(name string) (Source, error) {
 		}
 	}
 	return Source{}, fmt.Errorf("sweep: no test named %q", name)
-}
-
-// pingCrashedServer: a client retries a ping to a server whose node Chaos
-// may crash, and a liveness monitor owes the pong; the main task returns at
-// once, so its failures end in the fair tail at the clock limit.
-func pingCrashedServer(e *morpheus.Env) {
-	e.AddMonitor("pong", morpheus.MonitorFunc(func(m *morpheus.Mon, ev any) {
-		if ev == "ping" {
-			m.Hot("waiting")
-		} else {
-			m.Cold("answered")
-		}
-	}))
-	n2 := e.NewNode("n2", nil)
-	srv := n2.Spawn("server", func(e *morpheus.Env) {
-		for {
-			e.Send(morpheus.Recv[morpheus.PID](e), "pong")
-		}
-	})
-	e.NewNode("n1", nil).Spawn("client", func(e *morpheus.Env) {
-		e.Announce("ping")
-		for {
-			e.Send(srv, e.Self())
-			if _, ok := morpheus.RecvTimeout[string](e, 100*time.Millisecond); ok {
-				e.Announce("pong")
-				return
-			}
-		}
-	})
-	e.Chaos([]*morpheus.Node{n2}, 1, false)
 }
 
 // restartedCounter: a counter process keeps its count on disk but syncs it

@@ -150,6 +150,10 @@ type PackageSummary struct {
 	// groups are the groups of its processes this shard runs
 	// (shardpkgs.go); nil without a shard: Config.Shard's, all of them.
 	groups []int
+
+	// hintDir and hintReplay are Config.Dir and Config.Replay, for the
+	// replay commands of the Checks (ReplayCommand).
+	hintDir, hintReplay string
 }
 
 // Dir is the directory the package's tests run in, "" if it was not built.
@@ -208,11 +212,16 @@ func (s *Summary) Failed() bool {
 	return false
 }
 
-// Schedules returns the schedules a package ran and their rate per second.
+// Schedules returns the schedules a package ran, its rewritten tests' and
+// its Checks' iterations (a package of Checks alone ran no rewritten
+// schedule), and their rate per second.
 func (p *PackageSummary) Schedules() (int, float64) {
 	n := 0
 	for _, t := range p.Tests {
 		n += t.Schedules
+	}
+	for _, r := range p.Checks {
+		n += r.Iterations
 	}
 	if p.Elapsed <= 0 {
 		return n, 0

@@ -13,9 +13,41 @@ import (
 )
 
 // A second Prepare with nothing changed reuses the first one's binary; a
-// changed source file, or a binary another build overwrote, is built anew.
+// changed source file is built anew.
 func TestPrepareReuses(t *testing.T) {
 	t.Parallel()
+	dir, prepare := lockorderCopy(t)
+	prepare(false, "first build")
+	prepare(true, "nothing changed")
+	f, err := os.OpenFile(filepath.Join(dir, "bank.go"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n// an edit\n")
+	f.Close()
+	prepare(false, "a source file changed")
+	prepare(true, "nothing changed since")
+}
+
+// A binary another build overwrote is built anew. (A test of its own, so
+// that its builds do not wait for TestPrepareReuses's.)
+func TestPrepareRebuildsOverwrittenBinary(t *testing.T) {
+	t.Parallel()
+	_, prepare := lockorderCopy(t)
+	bin := prepare(false, "first build")
+	later := time.Now().Add(time.Hour) // as another build of the same path would leave it
+	if err := os.Chtimes(bin, later, later); err != nil {
+		t.Fatal(err)
+	}
+	prepare(false, "the binary was overwritten")
+}
+
+// lockorderCopy copies testdata/lockorder for a test of Prepare's reuse and
+// returns the copy's directory and a function that runs Prepare on it (a
+// fresh cache) and fails the test unless it reused its binary as wantReuse
+// says, returning the binary's path.
+func lockorderCopy(t *testing.T) (string, func(wantReuse bool, why string) string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a test binary twice")
 	}
@@ -47,19 +79,5 @@ func TestPrepareReuses(t *testing.T) {
 		}
 		return pkgs[0].Binary
 	}
-	bin := prepare(false, "first build")
-	prepare(true, "nothing changed")
-	f, err := os.OpenFile(filepath.Join(dir, "bank.go"), os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString("\n// an edit\n")
-	f.Close()
-	prepare(false, "a source file changed")
-	prepare(true, "nothing changed since")
-	later := time.Now().Add(time.Hour) // as another build of the same path would leave it
-	if err := os.Chtimes(bin, later, later); err != nil {
-		t.Fatal(err)
-	}
-	prepare(false, "the binary was overwritten")
+	return dir, prepare
 }

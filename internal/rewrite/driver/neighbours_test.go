@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
@@ -41,6 +42,7 @@ func runNeighbours(t *testing.T) *driver.Summary {
 }
 
 func TestMain(m *testing.M) {
+	proctest.Main() // the explorations wait for go build and test processes
 	code := m.Run()
 	if neighboursTmp != "" {
 		os.RemoveAll(neighboursTmp)

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -49,6 +50,27 @@ func replayHint(cfg Config, p *PackageSummary) string {
 	}
 	rel = esc(filepath.ToSlash(rel))
 	return "morpheus test" + cflag + " -replay " + trace(rel) + " -run '%s' ./" + rel
+}
+
+// ReplayCommand is the command that replays the trace at path of p's Check
+// test, path as the Check's record names it (relative to p's directory, or
+// absolute), from where morpheus test ran: the command rt prints for a
+// rewritten test (replayHint), always in the corpus's form, since a Check
+// saves its traces under its package's testdata/morpheus whatever -corpus
+// says. "" for no trace.
+func (p *PackageSummary) ReplayCommand(path, test string) string {
+	if p == nil || path == "" {
+		return ""
+	}
+	cfg := Config{Dir: p.hintDir, Replay: p.hintReplay, Corpus: true}
+	if filepath.IsAbs(path) && cfg.Replay == "" {
+		if r, err := filepath.Rel(p.dir, path); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			path = filepath.ToSlash(r)
+		} else {
+			cfg.Replay = path // named as a replay names its trace
+		}
+	}
+	return fmt.Sprintf(replayHint(cfg, p), path, "^"+strings.ReplaceAll(test, "/", "$/^")+"$")
 }
 
 // shownDir is p's directory as the user names it where morpheus test ran:

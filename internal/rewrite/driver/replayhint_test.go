@@ -86,3 +86,29 @@ func TestShownPaths(t *testing.T) {
 		t.Errorf("a Check's record: shown %q", got)
 	}
 }
+
+// A Check's trace replays with the command of a rewritten test's, in the
+// corpus's form even without the corpus (a Check saves under its package's
+// testdata/morpheus): its path relative to the package's directory, or
+// absolute (under the package: made relative; elsewhere: named as is).
+func TestCheckReplayCommand(t *testing.T) {
+	root := t.TempDir()
+	p := &PackageSummary{Path: "example.com/x", dir: filepath.Join(root, "a"), hintDir: root}
+	for _, c := range []struct{ path, want string }{
+		{"testdata/morpheus/TestX/01", "morpheus test -C " + root + " -replay a/testdata/morpheus/TestX/01 -run '^TestX$' ./a"},
+		{filepath.Join(root, "a", "testdata", "morpheus", "TestX", "01"), "morpheus test -C " + root + " -replay a/testdata/morpheus/TestX/01 -run '^TestX$' ./a"},
+		{"/elsewhere/01", "morpheus test -C " + root + " -replay /elsewhere/01 -run '^TestX$' ./a"},
+		{"", ""},
+	} {
+		if got := p.ReplayCommand(c.path, "TestX"); got != c.want {
+			t.Errorf("ReplayCommand(%q) =\n%s, want\n%s", c.path, got, c.want)
+		}
+	}
+	if got, want := p.ReplayCommand("testdata/morpheus/TestX_a/01", "TestX/a"), "morpheus test -C "+root+" -replay a/testdata/morpheus/TestX_a/01 -run '^TestX$/^a$' ./a"; got != want {
+		t.Errorf("a subtest's: %s, want %s", got, want)
+	}
+	var none *PackageSummary // plain mode: no package
+	if got := none.ReplayCommand("testdata/morpheus/TestX/01", "TestX"); got != "" {
+		t.Errorf("without a package: %q", got)
+	}
+}

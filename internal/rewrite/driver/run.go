@@ -109,6 +109,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	}
 	corpusList := filepath.Join(tmp, "corpus.txt")
 	p.shown = shownDir(cfg, p.dir)
+	p.hintDir, p.hintReplay = cfg.Dir, cfg.Replay
 	if cfg.Corpus {
 		if err := listCorpus(p.dir, corpusList); err != nil {
 			p.Err = err

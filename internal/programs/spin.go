@@ -1,23 +1,24 @@
-// Package spin holds tests of spin-waiting code for the fairness benchmark
-// (morpheus bench fairness) and its tests: correct code that polls, retries
-// and spins until another goroutine acts, which ends under every fair
-// schedule, so that a step-limit report on it is a false livelock; and a
-// real livelock, which no schedule ends.
-package spin
+package programs
 
 import (
 	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/csync"
 )
 
-// Scenario is a test of spin-waiting code.
-type Scenario struct {
+// Spin-waiting code: correct code that polls, retries and spins until
+// another goroutine acts, which ends under every fair schedule, so that a
+// step-limit report on it is a false livelock; and a real livelock, which
+// no schedule ends. morpheus's fairness tests run them (TestNoFalseLivelock,
+// TestRealLivelock), and morpheus bench fairness at length.
+
+// Spin is a test of spin-waiting code.
+type Spin struct {
 	Name string
 	Test func(e *morpheus.Env)
 }
 
-// Correct lists the correct spin-waiting tests.
-var Correct = []Scenario{
+// SpinCorrect lists the correct spin-waiting tests.
+var SpinCorrect = []Spin{
 	{"spin-lock", spinLock},
 	{"flag-handshake", flagHandshake},
 	{"lock-free-stack", lockFreeStack},
@@ -96,8 +97,8 @@ func lockFreeStack(e *morpheus.Env) {
 	e.Assert(popped == 4, "popped %d", popped)
 }
 
-// Livelock never ends: each of two goroutines waits for the other's flag.
-func Livelock(e *morpheus.Env) {
+// SpinLivelock never ends: each of two goroutines waits for the other's flag.
+func SpinLivelock(e *morpheus.Env) {
 	var a, b csync.Int
 	var wg csync.WaitGroup
 	wg.Go(func() {
@@ -113,6 +114,7 @@ func Livelock(e *morpheus.Env) {
 	wg.Wait()
 }
 
-// Strategies are the strategies the benchmark runs: every kind morpheus
-// has, with and without conflict analysis where it applies.
-var Strategies = []string{"random", "pct:3", "pct:8", "pos", "pos*", "rapos", "pos+ca", "pos*+ca", "dfs"}
+// SpinStrategies are the strategies the spin-waiting tests run under:
+// every kind morpheus has, with and without conflict analysis where it
+// applies.
+var SpinStrategies = []string{"random", "pct:3", "pct:8", "pos", "pos*", "rapos", "pos+ca", "pos*+ca", "dfs"}
