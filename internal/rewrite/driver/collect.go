@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"strings"
-	"sync"
 
 	"github.com/morpheus-go/morpheus/rt"
 )
@@ -22,7 +20,7 @@ type collector struct {
 	p          *PackageSummary
 	tmp        string
 	jobs       int
-	outputs    []*lockedBuffer
+	outputs    []*procOutput
 	corpusList string
 	offsets    []int64 // how far each process's file was read
 	byName     map[string]*collected
@@ -108,18 +106,14 @@ func (c *collector) complete(e *collected) bool {
 		// the process before testing's verdict (failCrashed).
 		return c.verdicts(e.t.Name)
 	}
-	return e.t.Failure == "" || strings.Contains(c.outputs[e.t.proc].String(), "--- FAIL: "+e.t.Name+" (")
+	return e.t.Failure == "" || c.outputs[e.t.proc].failedTest(e.t.Name)
 }
 
 // verdicts reports whether every process that started test has printed
 // testing's verdict on it.
 func (c *collector) verdicts(test string) bool {
 	for _, o := range c.outputs {
-		out := o.String()
-		if !strings.Contains(out, "=== RUN   "+test+"\n") {
-			continue
-		}
-		if !strings.Contains(out, "--- PASS: "+test+" (") && !strings.Contains(out, "--- SKIP: "+test+" (") && !strings.Contains(out, "--- FAIL: "+test+" (") {
+		if o.started(test) && !o.ended(test) {
 			return false
 		}
 	}
@@ -131,11 +125,11 @@ func (c *collector) verdicts(test string) bool {
 func (c *collector) finish(e *collected) {
 	t := e.t
 	if t.Failure != "" {
-		out := testOutput(c.outputs[t.proc].String(), t.Name)
+		o := c.outputs[t.proc]
 		if t.Real != "" {
-			t.Failure += "\n" + out
+			t.Failure += "\n" + o.testOutput(t.Name)
 		}
-		t.Log = keepOutput(t, out)
+		t.Log = keepOutput(t, func(w io.Writer) (int64, error) { return o.copyTest(w, t.Name) })
 	}
 	if c.cfg.Corpus {
 		if c.before == nil {
@@ -149,22 +143,4 @@ func (c *collector) finish(e *collected) {
 	if c.cfg.Finished != nil {
 		c.cfg.Finished(c.p, t)
 	}
-}
-
-// lockedBuffer is a test process's output, read while it is written.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
