@@ -116,7 +116,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	if only != nil && !cfg.noWriters {
 		// Of a shard's closure: the writes of the other packages
 		// (loadonly.go).
-		if mains, others := only.writers(all); len(mains)+len(others) > 0 {
+		if mains, others := only.writers(all, globals); len(mains)+len(others) > 0 {
 			wp, wd, err := typedLoad(cfg, fset, loadPlan{mode: plan.mode, deps: others}, mains)
 			if err != nil {
 				return nil, err

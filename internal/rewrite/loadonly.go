@@ -2,6 +2,8 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"os"
 	"slices"
@@ -23,10 +25,10 @@ import (
 // that imports the variable's package, or the variable's package's own
 // tests when only the package is in the closure. So the shard loads the
 // closure, then, of the other packages of the whole load, those that may
-// write a variable the closure's files use (they import its package, or
-// are that package's test variant, and their files hold its name as a
-// word: naming it is the only way to write it), in a second load whose
-// only use is their writes. A package whose writes the whole load would
+// write a variable the closure's files use and do not write themselves
+// (they import its package, or are that package's test variant, and name
+// it where a write, an address or a method value takes it: writtenNames,
+// without types), in a second load whose only use is their writes. A package whose writes the whole load would
 // not see (a test variant of a package the patterns only import) is left
 // out of those, as the whole load leaves it. When the whole load is from
 // source (loadMode with NeedDeps, loadmode.go), the shard loads it all.
@@ -89,9 +91,9 @@ func moduleIDs(roots []*packages.Package) map[string]bool {
 
 // writers returns the packages of the whole load outside the closure that
 // may write a package-level variable that loaded (the closure, typed)
-// uses: the main module's by path, loaded with their tests, and the other
-// modules' (Load's second load).
-func (op onlyPlan) writers(loaded []*packages.Package) (main, other []string) {
+// uses and does not write itself (g): the main module's by path, loaded
+// with their tests, and the other modules' (Load's second load).
+func (op onlyPlan) writers(loaded []*packages.Package, g *Globals) (main, other []string) {
 	// The variables the closure's files use, by package path.
 	used := map[string]map[string]bool{}
 	packages.Visit(loaded, nil, func(p *packages.Package) {
@@ -100,7 +102,7 @@ func (op onlyPlan) writers(loaded []*packages.Package) (main, other []string) {
 		}
 		for _, m := range []map[*ast.Ident]types.Object{p.TypesInfo.Uses, p.TypesInfo.Defs} {
 			for _, obj := range m {
-				if v, ok := obj.(*types.Var); ok && isGlobal(v) {
+				if v, ok := obj.(*types.Var); ok && isGlobal(v) && !g.written[keyOf(v)] {
 					path := v.Pkg().Path()
 					if used[path] == nil {
 						used[path] = map[string]bool{}
@@ -119,7 +121,8 @@ func (op onlyPlan) writers(loaded []*packages.Package) (main, other []string) {
 			}
 		}
 	})
-	words := map[string]map[string]bool{} // a file's words
+	cache := map[string]*fileNames{}
+	fset := token.NewFileSet()
 	seen := map[string]bool{}
 	var mains, others []string
 	packages.Visit(op.all, nil, func(p *packages.Package) {
@@ -139,7 +142,7 @@ func (op onlyPlan) writers(loaded []*packages.Package) (main, other []string) {
 		if p.ID != p.PkgPath {
 			files = slices.DeleteFunc(slices.Clone(files), func(f string) bool { return plain[f] })
 		}
-		if len(names) == 0 || !anyWord(files, names, words) {
+		if len(names) == 0 || !mayWrite(fset, files, names, cache) {
 			return
 		}
 		path := rootPath(p)
@@ -157,29 +160,132 @@ func (op onlyPlan) writers(loaded []*packages.Package) (main, other []string) {
 	return mains, others
 }
 
-// anyWord reports whether one of files holds one of names as a word (an
-// identifier's characters between others), keeping each file's words.
-func anyWord(files []string, names map[string]bool, words map[string]map[string]bool) bool {
+// mayWrite reports whether one of files may write a package-level
+// variable named by one of names: it names one as the root of what a
+// write, an address or a method value takes (writtenNames). A file that
+// holds none of them as a word is not parsed; files keeps each file's
+// words and such names.
+func mayWrite(fset *token.FileSet, files []string, names map[string]bool, cache map[string]*fileNames) bool {
 	for _, f := range files {
-		w, ok := words[f]
-		if !ok {
-			w = map[string]bool{}
-			if src, err := os.ReadFile(f); err != nil {
-				return true // unread: may write
-			} else {
-				for _, word := range identWords(src) {
-					w[word] = true
-				}
+		fn := cache[f]
+		if fn == nil {
+			fn = &fileNames{words: map[string]bool{}}
+			cache[f] = fn
+			src, err := os.ReadFile(f)
+			if err != nil {
+				fn.words = nil // unread: may write
 			}
-			words[f] = w
+			for _, w := range identWords(src) {
+				fn.words[w] = true
+			}
 		}
-		for n := range names {
-			if w[n] {
-				return true
+		if fn.words == nil {
+			return true
+		}
+		if !anyOf(fn.words, names) {
+			continue
+		}
+		if fn.written == nil {
+			af, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return true // the load reports it, or may write
 			}
+			fn.written = writtenNames(af)
+		}
+		if anyOf(fn.written, names) {
+			return true
 		}
 	}
 	return false
+}
+
+// fileNames are a file's words and the names it may write.
+type fileNames struct{ words, written map[string]bool }
+
+func anyOf(set, names map[string]bool) bool {
+	for n := range names {
+		if set[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenNames returns the names that may be a package-level variable the
+// file writes, as the memory pass's scan (locality.go) finds writes with
+// types, here without: the identifiers at the root of an assignment's
+// left side (but a declaration's, whose variables are local), of an
+// increment, of a range clause's assigned key and value (none of those at
+// the top level of an init function, as scan has it), of an address
+// taken, of a slice expression's operand, and of any selector's operand
+// (a method value or call with a pointer receiver takes its address),
+// each through parentheses, index expressions and selectors (a field of a
+// variable, or a qualified identifier: both names are taken).
+func writtenNames(f *ast.File) map[string]bool {
+	out := map[string]bool{}
+	var root func(e ast.Expr)
+	root = func(e ast.Expr) {
+		for {
+			switch x := e.(type) {
+			case *ast.ParenExpr:
+				e = x.X
+			case *ast.Ident:
+				out[x.Name] = true
+				return
+			case *ast.SelectorExpr:
+				out[x.Sel.Name] = true
+				e = x.X
+			case *ast.IndexExpr:
+				e = x.X
+			default:
+				return
+			}
+		}
+	}
+	// init: the top level of an init function, whose assignments to
+	// package-level variables are their initialisation (as in scan).
+	var walk func(n ast.Node, init bool)
+	walk = func(n ast.Node, init bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				walk(n.Body, false)
+				return false
+			case *ast.AssignStmt:
+				if n.Tok != token.DEFINE && !init {
+					for _, l := range n.Lhs {
+						root(l)
+					}
+				}
+			case *ast.IncDecStmt:
+				if !init {
+					root(n.X)
+				}
+			case *ast.RangeStmt:
+				if n.Tok == token.ASSIGN && !init {
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if e != nil {
+							root(e)
+						}
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					root(n.X)
+				}
+			case *ast.SliceExpr:
+				root(n.X)
+			case *ast.SelectorExpr:
+				root(n.X)
+			}
+			return true
+		})
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		walk(d, ok && fd.Recv == nil && fd.Name.Name == "init")
+	}
+	return out
 }
 
 // identWords splits src into its runs of identifier characters.

@@ -2,6 +2,8 @@ package rewrite
 
 import (
 	"bytes"
+	"go/parser"
+	"go/token"
 	"slices"
 	"testing"
 )
@@ -69,6 +71,49 @@ func TestLoadOnlySameOutput(t *testing.T) {
 		}
 		if differ != c.writers {
 			t.Errorf("only %v: without the writers outside, the rewrite differs: %v, want %v", c.only, differ, c.writers)
+		}
+	}
+}
+
+// The names a file may write a package-level variable by, without types:
+// roots of assignments, increments, addresses, slices and selectors' operands,
+// not a called function's name nor an init function's own assignments.
+func TestWrittenNames(t *testing.T) {
+	t.Parallel()
+	src := `package p
+
+func init() {
+	q.Init = 1
+	go func() { q.InLit = 2 }()
+	_ = &q.InitAddr
+}
+
+func f() {
+	x = 1
+	q.X = 2
+	q.Called()
+	a.b.c++
+	_ = &q.Y
+	for q.K = range xs {
+	}
+	_ = arr[:]
+	v := q.Read
+	q.Recv.M()
+}
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := writtenNames(f)
+	for _, n := range []string{"InLit", "InitAddr", "x", "X", "q", "a", "b", "c", "Y", "K", "arr", "Recv"} {
+		if !got[n] {
+			t.Errorf("%s not among the names written: %v", n, got)
+		}
+	}
+	for _, n := range []string{"Init", "Called", "Read", "v", "xs", "M"} {
+		if got[n] {
+			t.Errorf("%s among the names written: %v", n, got)
 		}
 	}
 }
