@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"os"
@@ -63,19 +62,15 @@ func (c *collector) read(j int) {
 	if _, err := f.Seek(c.offsets[j], io.SeekStart); err != nil {
 		return
 	}
-	data, _ := io.ReadAll(f)
-	end := bytes.LastIndexByte(data, '\n')
-	if end < 0 {
-		return
-	}
-	data = data[:end+1]
-	c.offsets[j] += int64(len(data))
-	for _, line := range bytes.Split(data[:end], []byte("\n")) {
+	// Long strings cut as they are read (reccap.go): a record costs no
+	// more than the summary keeps of it.
+	n, _ := capLines(f, func(line []byte) {
 		var r rt.Result
 		if json.Unmarshal(line, &r) == nil && r.Test != "" {
 			c.add(r, j)
 		}
-	}
+	})
+	c.offsets[j] += n
 }
 
 func (c *collector) add(r rt.Result, j int) {

@@ -2,12 +2,16 @@ package driver
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/morpheus-go/morpheus/rt"
 )
 
 // fakeProcess is a test process (a shell script) that prints size bytes
@@ -27,17 +31,21 @@ yes 'a line TestReal logs' | head -c %[1]d
 printf '\nlast line of TestReal\n'
 echo '{"test":"TestReal","schedules":1,"steps":1,"failure":"morpheus: TestReal failed on the real network","kind":"real","real":"httptest.NewServer"}' >> "$MORPHEUS_RT_OUT"
 printf '\026--- FAIL: TestReal (0.01s)\n'
+printf '\026=== RUN   TestHugeReport\n'
+{ printf '{"test":"TestHugeReport","schedules":1,"steps":9,"kind":"assertion","failure":"morpheus: assertion failure\\nlog:\\n'; yes 'a line TestHugeReport logged in its failing schedule\\n' | head -c %[1]d | tr -d '\n'; printf 'stack:\\n    end of the report"}\n'; } >> "$MORPHEUS_RT_OUT"
+printf '\026--- FAIL: TestHugeReport (0.01s)\n'
 printf '\026FAIL\n'
 exit 1
 `
 
-// The driver does not hold its test processes' output: of 2 × 128 MB that
-// one process prints, its heap grows by far less, the failing test's log
-// beside its trace is the whole of what it printed, and the summary holds
-// the head and tail of a failure's output outside control.
+// The driver does not hold its test processes' output: of 2 × 64 MB that
+// one process prints and a record of 64 MB (a failure's report with its
+// log), its heap grows by far less, the failing test's log beside its
+// trace is the whole of what it printed, and the summary holds the head
+// and tail of a failure's output outside control and of the long report.
 func TestOutputNotHeld(t *testing.T) {
 	// Not parallel: the other tests, paused meanwhile, leave the heap alone.
-	const size = 128 << 20
+	const size = 64 << 20
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin", "fake.test")
 	trace := filepath.Join(dir, "trace-big")
@@ -56,7 +64,7 @@ func TestOutputNotHeld(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	if grew := int64(after.HeapSys) - int64(before.HeapSys); grew > 48<<20 {
-		t.Errorf("the driver's heap grew by %d MB for %d MB of output", grew>>20, 2*size>>20)
+		t.Errorf("the driver's heap grew by %d MB for %d MB of output and records", grew>>20, 3*size>>20)
 	}
 	if held := int64(after.HeapAlloc) - int64(before.HeapAlloc); held > 16<<20 {
 		t.Errorf("the driver holds %d MB after the run", held>>20)
@@ -64,17 +72,23 @@ func TestOutputNotHeld(t *testing.T) {
 	if p.Err != nil {
 		t.Fatalf("package: %v\n%.2000s", p.Err, p.Output)
 	}
-	var big, real *TestSummary
+	var big, real, huge *TestSummary
 	for _, ts := range p.Tests {
 		switch ts.Name {
 		case "TestBig":
 			big = ts
 		case "TestReal":
 			real = ts
+		case "TestHugeReport":
+			huge = ts
 		}
 	}
-	if big == nil || real == nil {
+	if big == nil || real == nil || huge == nil {
 		t.Fatalf("tests: %+v", p.Tests)
+	}
+	if n := len(huge.Failure); n > keptHead+keptTail+1000 || !strings.HasPrefix(huge.Failure, "morpheus: assertion failure\nlog:\n") ||
+		!strings.HasSuffix(huge.Failure, "stack:\n    end of the report") || !strings.Contains(huge.Failure, "bytes of this text left out]") {
+		t.Errorf("TestHugeReport's failure (%d bytes) is not its head and tail: %.300s", n, huge.Failure)
 	}
 	if big.Log != trace+".log" {
 		t.Fatalf("TestBig's log: %q, want %q", big.Log, trace+".log")
@@ -183,5 +197,44 @@ func TestKeptWriter(t *testing.T) {
 	skipped := int64(total - keptHead - keptTail)
 	if !strings.Contains(got, fmt.Sprintf("[morpheus: %d bytes of this output left out]", skipped)) {
 		t.Errorf("long: no note of the %d bytes left out", skipped)
+	}
+}
+
+// A record's long strings are cut to their head and tail, between two
+// characters whatever the escapes and UTF-8 sequences at the cut; short
+// lines pass as they are; a line still being written is left unread.
+func TestCapLines(t *testing.T) {
+	t.Parallel()
+	unit := "a\"b\\c\né€😀\u0001/"
+	for _, pad := range []int{0, 1, 2, 3, 5} {
+		orig := strings.Repeat("x", pad) + strings.Repeat(unit, (keptHead+keptTail)/len(unit)+50000)
+		rec, err := json.Marshal(rt.Result{Test: "TestX", Failure: orig, Schedules: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		short := `{"test":"TestY","schedules":1}`
+		in := short + "\n" + string(rec) + "\n" + short + "\n" + `{"test":"TestZ","fail`
+		var got []rt.Result
+		n, err := capLines(strings.NewReader(in), func(line []byte) {
+			var r rt.Result
+			if err := json.Unmarshal(line, &r); err != nil {
+				t.Fatalf("pad %d: a cut line is no JSON: %v", pad, err)
+			}
+			if len(line) > keptHead+keptTail+200 {
+				t.Errorf("pad %d: a line of %d bytes", pad, len(line))
+			}
+			got = append(got, r)
+		})
+		if err != nil || n != int64(len(in)-len(`{"test":"TestZ","fail`)) || len(got) != 3 {
+			t.Fatalf("pad %d: %d bytes, %d records, %v", pad, n, len(got), err)
+		}
+		f := got[1].Failure
+		head, tail, ok := strings.Cut(f, "\n[morpheus: ")
+		_, tail, _ = strings.Cut(tail, " bytes of this text left out]\n")
+		if !ok || !strings.HasPrefix(orig, head) || !strings.HasSuffix(orig, tail) || len(head) < keptHead/2 || len(tail) < keptTail/2 ||
+			!utf8.ValidString(f) || got[1].Schedules != 3 || got[0].Test != "TestY" || got[2].Test != "TestY" {
+			t.Errorf("pad %d: cut to %d+%d bytes, valid %v, head a prefix %v, tail a suffix %v", pad, len(head), len(tail),
+				utf8.ValidString(f), strings.HasPrefix(orig, head), strings.HasSuffix(orig, tail))
+		}
 	}
 }
