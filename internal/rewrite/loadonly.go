@@ -223,8 +223,7 @@ func anyOf(set, names map[string]bool) bool {
 // variable, or a qualified identifier: both names are taken).
 func writtenNames(f *ast.File) map[string]bool {
 	out := map[string]bool{}
-	var root func(e ast.Expr)
-	root = func(e ast.Expr) {
+	root := func(e ast.Expr) {
 		for {
 			switch x := e.(type) {
 			case *ast.ParenExpr:
