@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -70,6 +72,14 @@ func TestShardRewrittenMergeToOneRun(t *testing.T) {
 		if got := resultPackages(t, files[i]); got != want {
 			t.Errorf("shard %d/3 built %q, want %q", i, got, want)
 		}
+		// It loaded and rewrote those only: its overlay replaces their
+		// files and no others.
+		if got := overlayPackages(t, cache, filepath.Join(dir, fmt.Sprintf("shard%d", i))); got != want {
+			t.Errorf("shard %d/3 rewrote %q, want %q", i, got, want)
+		}
+	}
+	if got := overlayPackages(t, cache, whole); got != "a b" {
+		t.Errorf("the unsharded run rewrote %q, want \"a b\"", got)
 	}
 	merged := mod("merged")
 	cmd := exec.Command(bin, append([]string{"merge", "-json", "-o", filepath.Join(dir, "merged.jsonl")}, files...)...)
@@ -121,6 +131,31 @@ func resultPackages(t *testing.T, file string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// overlayPackages returns the directories, relative to the module at
+// root, whose files the overlay of root's build (in the cache) replaces,
+// sorted.
+func overlayPackages(t *testing.T, cache, root string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(cache, "mod", "*", "overlay.json"))
+	dirs := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var o struct{ Replace map[string]string }
+		if err := json.Unmarshal(data, &o); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for name := range o.Replace {
+			if rel, err := filepath.Rel(root, name); err == nil && !strings.HasPrefix(rel, "..") {
+				dirs[filepath.Dir(rel)] = true
+			}
+		}
+	}
+	return strings.Join(slices.Sorted(maps.Keys(dirs)), " ")
 }
 
 // copyModule copies the testdata module src to dst (its go.mod is

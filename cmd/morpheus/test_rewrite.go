@@ -70,9 +70,9 @@ N machines run the processes of one run with -jobs N*J, process q of a
 package running the schedules whose number is q modulo N*J; they are cut
 into N groups per package (group g: processes g+N*j), and of the P*N
 groups of the P packages with tests, in import-path order, machine i
-runs the i-th P, at most J processes at a time, and builds only those
-packages (about P/N+1 of them; with one package, machine i runs group i
-of it); -shard-spread S orders the groups by g modulo S first, so that
+runs the i-th P, at most J processes at a time, and rewrites and builds
+only those packages (about P/N+1 of them, and the packages they import;
+with one package, machine i runs group i of it); -shard-spread S orders the groups by g modulo S first, so that
 each package is spread over S machines. The merged summary, -json and
 corpus are that run's (but for wall times) under a schedule budget; a
 time budget counts per process, so N machines explore N times as long. A

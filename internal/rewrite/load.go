@@ -40,6 +40,17 @@ type LoadConfig struct {
 	// compiled from another path: they get //line directives naming them.
 	Relocated string
 
+	// Only, if not empty, lists the import paths, of the packages the
+	// patterns match, whose tests the caller builds (a shard's): the load
+	// rewrites their files and those of the packages they import, each
+	// as the load of all the patterns does, and not the others
+	// (loadonly.go).
+	Only []string
+
+	// noWriters leaves out, with Only, the writes of the packages outside
+	// the closure (a test's check that they matter).
+	noWriters bool
+
 	// allFromSource type-checks every package of the load from source,
 	// the standard library too, even when the patterns match every
 	// package whose syntax the rewrite reads (see sourceMode).
@@ -55,34 +66,24 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // by import path; test variants are merged into their package.
 func Load(cfg LoadConfig) ([]*Package, error) {
 	plan := loadPlan{mode: loadMode}
+	patterns := cfg.Patterns
+	var only *onlyPlan
 	if !cfg.allFromSource {
-		p, err := planLoad(cfg)
+		p, roots, err := planLoad(cfg)
 		if err != nil {
 			return nil, err
 		}
 		plan = p
+		if len(cfg.Only) > 0 && plan.mode&packages.NeedDeps == 0 {
+			if op, ok := planOnly(roots, cfg.Only); ok {
+				only, plan, patterns = &op, op.plan, op.patterns
+			}
+		}
 	}
 	fset := token.NewFileSet()
-	// The other modules' packages, in a load of their own (loadmode.go),
-	// while the first runs.
-	var deps []*packages.Package
-	var depsErr error
-	depsDone := make(chan struct{})
-	go func() {
-		defer close(depsDone)
-		if len(plan.deps) > 0 {
-			dc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Fset: fset}
-			deps, depsErr = packages.Load(dc, plan.deps...)
-		}
-	}()
-	pc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: fset}
-	pkgs, err := packages.Load(pc, append(slices.Clip(cfg.Patterns), plan.extra...)...)
-	<-depsDone
-	if err == nil {
-		err = depsErr
-	}
+	pkgs, deps, err := typedLoad(cfg, fset, plan, patterns)
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
+		return nil, err
 	}
 	pkgs = plan.patternRoots(pkgs)
 	broken := brokenPackages(pkgs)
@@ -90,7 +91,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	// Every package with syntax: the roots' graph, then the other modules'.
 	all := slices.Concat(pkgs, deps)
 	failed := rootErrors(pkgs, broken, cfg.Dir)
-	if len(failed) > 0 && len(failed) == len(rootPaths(pkgs)) {
+	if only == nil && len(failed) > 0 && len(failed) == len(rootPaths(pkgs)) {
 		// Nothing to test: the load itself failed (no such package, or
 		// none that builds), as go test would.
 		var errs []string
@@ -102,7 +103,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	// The package-level variables written: every package of a module can
 	// name those of the rewritten ones; the standard library cannot.
 	globals := NewGlobals()
-	packages.Visit(all, nil, func(p *packages.Package) {
+	addWrites := func(p *packages.Package) {
 		switch {
 		case broken[p]:
 		case rewritable(p, cfg.Exclude):
@@ -110,7 +111,25 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 		case p.Module != nil && p.TypesInfo != nil:
 			globals.AddWrites(p.Syntax, p.TypesInfo)
 		}
-	})
+	}
+	packages.Visit(all, nil, addWrites)
+	if only != nil && !cfg.noWriters {
+		// Of a shard's closure: the writes of the other packages
+		// (loadonly.go).
+		if mains, others := only.writers(all, globals); len(mains)+len(others) > 0 {
+			wp, wd, err := typedLoad(cfg, fset, loadPlan{mode: plan.mode, deps: others}, mains)
+			if err != nil {
+				return nil, err
+			}
+			ws := slices.Concat(wp, wd)
+			maps.Copy(broken, brokenPackages(ws))
+			packages.Visit(ws, nil, func(p *packages.Package) {
+				if only.contrib[p.ID] && !only.closure[p.ID] {
+					addWrites(p)
+				}
+			})
+		}
+	}
 	globals.Complete = true
 	// The functions that reach the real network, across the load: a test
 	// may reach one through a helper of another package.
@@ -177,6 +196,33 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	}
 	sort.Slice(res, func(i, j int) bool { return res[i].Path < res[j].Path })
 	return res, nil
+}
+
+// typedLoad loads patterns (with their tests) and plan's other roots with
+// syntax and types as plan says, and the other modules' packages (plan.deps)
+// in a load of their own (loadmode.go), at the same time.
+func typedLoad(cfg LoadConfig, fset *token.FileSet, plan loadPlan, patterns []string) (pkgs, deps []*packages.Package, err error) {
+	var depsErr error
+	depsDone := make(chan struct{})
+	go func() {
+		defer close(depsDone)
+		if len(plan.deps) > 0 {
+			dc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Fset: fset}
+			deps, depsErr = packages.Load(dc, plan.deps...)
+		}
+	}()
+	if len(patterns)+len(plan.extra) > 0 {
+		pc := &packages.Config{Mode: plan.mode, Dir: cfg.Dir, Env: cfg.Env, Tests: true, Fset: fset}
+		pkgs, err = packages.Load(pc, append(slices.Clip(patterns), plan.extra...)...)
+	}
+	<-depsDone
+	if err == nil {
+		err = depsErr
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
+	}
+	return pkgs, deps, nil
 }
 
 // rewritable reports whether p is rewritten: not the standard library, not

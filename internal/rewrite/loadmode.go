@@ -46,17 +46,18 @@ type loadPlan struct {
 	deps  []string // other modules' packages: the second load's roots
 }
 
-// planLoad lists cfg's packages (no types) and plans their load.
-func planLoad(cfg LoadConfig) (loadPlan, error) {
-	pc := &packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+// planLoad lists cfg's packages (no types) and plans their load; it
+// returns the listing's roots too.
+func planLoad(cfg LoadConfig) (loadPlan, []*packages.Package, error) {
+	pc := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Dir: cfg.Dir, Env: cfg.Env, Tests: true}
 	roots, err := packages.Load(pc, cfg.Patterns...)
 	if err != nil {
-		return loadPlan{}, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
+		return loadPlan{}, nil, fmt.Errorf("loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
 	extra, deps, ok := extraRoots(roots)
 	if !ok {
-		return loadPlan{mode: loadMode}, nil
+		return loadPlan{mode: loadMode}, roots, nil
 	}
 	plan := loadPlan{mode: loadMode &^ packages.NeedDeps, extra: extra, deps: deps}
 	if len(extra) > 0 {
@@ -65,7 +66,7 @@ func planLoad(cfg LoadConfig) (loadPlan, error) {
 			plan.roots[r.ID] = true
 		}
 	}
-	return plan, nil
+	return plan, roots, nil
 }
 
 // extraRoots returns the import paths of the main module's packages that

@@ -78,7 +78,7 @@ func TestPlanLoad(t *testing.T) {
 		{"testdata/checks", "./...", false, nil, nil},
 		{"testdata/depmod", "./...", false, nil, []string{"example.com/helper/netx", "example.com/helper/state"}},
 	} {
-		plan, err := planLoad(LoadConfig{Dir: c.dir, Patterns: []string{c.pattern}})
+		plan, _, err := planLoad(LoadConfig{Dir: c.dir, Patterns: []string{c.pattern}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,9 @@
 package driver
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"os"
-	"strings"
-	"sync"
 
 	"github.com/morpheus-go/morpheus/rt"
 )
@@ -22,7 +19,7 @@ type collector struct {
 	p          *PackageSummary
 	tmp        string
 	jobs       int
-	outputs    []*lockedBuffer
+	outputs    []*procOutput
 	corpusList string
 	offsets    []int64 // how far each process's file was read
 	byName     map[string]*collected
@@ -65,19 +62,15 @@ func (c *collector) read(j int) {
 	if _, err := f.Seek(c.offsets[j], io.SeekStart); err != nil {
 		return
 	}
-	data, _ := io.ReadAll(f)
-	end := bytes.LastIndexByte(data, '\n')
-	if end < 0 {
-		return
-	}
-	data = data[:end+1]
-	c.offsets[j] += int64(len(data))
-	for _, line := range bytes.Split(data[:end], []byte("\n")) {
+	// Long strings cut as they are read (reccap.go): a record costs no
+	// more than the summary keeps of it.
+	n, _ := capLines(f, func(line []byte) {
 		var r rt.Result
 		if json.Unmarshal(line, &r) == nil && r.Test != "" {
 			c.add(r, j)
 		}
-	}
+	})
+	c.offsets[j] += n
 }
 
 func (c *collector) add(r rt.Result, j int) {
@@ -108,18 +101,14 @@ func (c *collector) complete(e *collected) bool {
 		// the process before testing's verdict (failCrashed).
 		return c.verdicts(e.t.Name)
 	}
-	return e.t.Failure == "" || strings.Contains(c.outputs[e.t.proc].String(), "--- FAIL: "+e.t.Name+" (")
+	return e.t.Failure == "" || c.outputs[e.t.proc].failedTest(e.t.Name)
 }
 
 // verdicts reports whether every process that started test has printed
 // testing's verdict on it.
 func (c *collector) verdicts(test string) bool {
 	for _, o := range c.outputs {
-		out := o.String()
-		if !strings.Contains(out, "=== RUN   "+test+"\n") {
-			continue
-		}
-		if !strings.Contains(out, "--- PASS: "+test+" (") && !strings.Contains(out, "--- SKIP: "+test+" (") && !strings.Contains(out, "--- FAIL: "+test+" (") {
+		if o.started(test) && !o.ended(test) {
 			return false
 		}
 	}
@@ -131,11 +120,11 @@ func (c *collector) verdicts(test string) bool {
 func (c *collector) finish(e *collected) {
 	t := e.t
 	if t.Failure != "" {
-		out := testOutput(c.outputs[t.proc].String(), t.Name)
+		o := c.outputs[t.proc]
 		if t.Real != "" {
-			t.Failure += "\n" + out
+			t.Failure += "\n" + o.testOutput(t.Name)
 		}
-		t.Log = keepOutput(t, out)
+		t.Log = keepOutput(t, func(w io.Writer) (int64, error) { return o.copyTest(w, t.Name) })
 	}
 	if c.cfg.Corpus {
 		if c.before == nil {
@@ -149,22 +138,4 @@ func (c *collector) finish(e *collected) {
 	if c.cfg.Finished != nil {
 		c.cfg.Finished(c.p, t)
 	}
-}
-
-// lockedBuffer is a test process's output, read while it is written.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -23,23 +23,10 @@ type crash struct {
 
 // findCrash finds the fatal panic in a test process's framed output.
 func findCrash(out string) (crash, bool) {
-	var c crash
-	lines := strings.Split(out, "\n")
-	for i, line := range lines {
-		if rest, framed := strings.CutPrefix(line, frameByte); framed {
-			if name, ok := framedTest(rest); ok {
-				c.test, _, _ = strings.Cut(name, "/")
-			}
-			continue
-		}
-		if !strings.HasPrefix(line, "panic: ") && !strings.HasPrefix(line, "fatal error: ") {
-			continue
-		}
-		c.line = strings.TrimSpace(line)
-		c.location = panicLocation(lines[i+1:])
-		return c, true
-	}
-	return crash{}, false
+	ix := newOutputIndex()
+	ix.write([]byte(out))
+	ix.write([]byte("\n")) // its last line, if it does not end
+	return ix.findCrashIn()
 }
 
 // panicLocation is the first frame of the goroutine stack in lines (Go's
@@ -86,14 +73,14 @@ func isProgramFunc(fn string) bool {
 // is of kind real, at the panic's location, its message the panic's, with
 // the test's output. It reports whether it failed a test.
 func (c *collector) failCrashed(j int) bool {
-	out := c.outputs[j].String()
-	cr, ok := findCrash(out)
+	o := c.outputs[j]
+	cr, ok := o.findCrash()
 	if !ok || cr.test == "" {
 		return false
 	}
 	e := c.byName[cr.test]
 	if e == nil {
-		why := realWhy(testOutput(out, cr.test))
+		why := o.realWhy(cr.test)
 		if why == "" {
 			return false // under control: the process's failure says it
 		}

@@ -299,13 +299,17 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	}
 	// go test's vet of every package, while they load and are rewritten.
 	vetCfg := cfg
+	var only []string
 	if own != nil {
-		vetCfg.Patterns = ownPaths(own)
+		only = ownPaths(own)
+		vetCfg.Patterns = only
 	}
 	vetAll := startVet(ctx, vetCfg, env, vet)
 	defer vetAll() // the go command has ended when Prepare returns
+	// A shard loads and rewrites its packages' closure only (the
+	// rewrite's loadonly.go).
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
-		Exclude: cfg.Exclude, Relocated: modcache})
+		Exclude: cfg.Exclude, Relocated: modcache, Only: only})
 	if err != nil {
 		return nil, err
 	}

@@ -8,34 +8,10 @@ import "strings"
 // output from one test to another ("=== NAME  TestX"; "=== NAME" alone for
 // the process's own), and each result ("--- FAIL: TestX (0.01s)"). That
 // tells which test printed each line, even a line a test printed to
-// os.Stdout itself.
+// os.Stdout itself (procout.go indexes it).
 
 // frameByte begins a line of package testing's framing.
 const frameByte = "\x16"
-
-// plainOutput is a test process's output without the framing bytes.
-func plainOutput(out string) string { return strings.ReplaceAll(out, frameByte, "") }
-
-// testOutput returns the lines of out, a test process's framed output, that
-// test (a top-level test) and its subtests printed, their framing lines
-// included, without the framing bytes.
-func testOutput(out, test string) string {
-	var b strings.Builder
-	mine := false
-	for _, line := range strings.SplitAfter(out, "\n") {
-		if rest, framed := strings.CutPrefix(line, frameByte); framed {
-			line = rest
-			if name, ok := framedTest(rest); ok {
-				top, _, _ := strings.Cut(name, "/")
-				mine = top == test
-			}
-		}
-		if mine {
-			b.WriteString(line)
-		}
-	}
-	return b.String()
-}
 
 // framedTest returns the test a framing line names, "" for the process's
 // own output; ok is false for a line that names none (the final "FAIL").

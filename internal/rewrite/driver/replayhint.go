@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -123,19 +124,30 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// keepOutput saves output, what t printed in the process that failed it
-// (testOutput), beside its trace when the report says that the failure's
-// message is there (a t.Fatal on a testing.TB rt.T did not see, a Goexit),
-// and returns the file's path, "" otherwise: a rewritten test's messages
-// are in its report, with the failing schedule's log.
-func keepOutput(t *TestSummary, output string) string {
-	if t.Trace == "" || output == "" || !strings.Contains(t.Failure, "test's output") && !strings.Contains(t.Failure, "test's log") {
+// keepOutput saves what t printed in the process that failed it (output
+// writes it: procOutput.copyTest) beside its trace when the report says
+// that the failure's message is there (a t.Fatal on a testing.TB rt.T did
+// not see, a Goexit), and returns the file's path, "" otherwise or when
+// it printed nothing: a rewritten test's messages are in its report, with
+// the failing schedule's log.
+func keepOutput(t *TestSummary, output func(io.Writer) (int64, error)) string {
+	if t.Trace == "" || !strings.Contains(t.Failure, "test's output") && !strings.Contains(t.Failure, "test's log") {
 		return ""
 	}
-	if os.WriteFile(t.Trace+".log", []byte(output), 0o644) != nil {
+	path := t.Trace + ".log"
+	f, err := os.Create(path)
+	if err != nil {
 		return ""
 	}
-	return t.Trace + ".log"
+	n, err := output(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || n == 0 {
+		os.Remove(path)
+		return ""
+	}
+	return path
 }
 
 func absPath(p string) string {

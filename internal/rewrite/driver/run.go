@@ -119,7 +119,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	start := time.Now()
 	var wg sync.WaitGroup
 	n := len(procs)
-	outputs := make([]*lockedBuffer, n)
+	outputs := make([]*procOutput, n)
 	failed := make([]bool, n)
 	slots := make(chan struct{}, max(cfg.Jobs, 1))
 	for j, pr := range procs {
@@ -173,7 +173,11 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		if cfg.Replay != "" {
 			env = append(env, rt.EnvReplay+"="+absPath(cfg.Replay))
 		}
-		outputs[j] = &lockedBuffer{}
+		if outputs[j], err = newProcOutput(filepath.Join(tmp, fmt.Sprintf("job%d.out", j))); err != nil {
+			p.Err = err
+			return
+		}
+		defer outputs[j].Close()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -219,7 +223,7 @@ wait:
 		if failed[j] && !anyFailure(p.Tests) && !anyCheckFailed(p.Checks) && !interrupted(p) {
 			// The process failed, but no test under morpheus did: a crash,
 			// a test outside control, a build of the test main.
-			p.Output = plainOutput(outputs[j].String())
+			p.Output = outputs[j].plain()
 			p.Err = fmt.Errorf("the test process failed outside morpheus's control")
 			return
 		}

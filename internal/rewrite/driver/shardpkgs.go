@@ -27,10 +27,12 @@ import (
 // is shared by S shards instead of one; S = N gives each shard group i of
 // every package, as with one package.
 //
-// The load and the rewrite still cover every package of the patterns: the
-// rewrite of a file depends on the other packages (what they write), and a
-// shard must build the binaries the unsharded run builds. A package
-// without tests goes to shard k modulo N, k its place among those.
+// A shard loads and rewrites only the closure of its packages (their
+// files and those of the module packages they import), each file as the
+// unsharded run rewrites it, so that its binaries are that run's: of the
+// other packages it type-checks only those that may write a variable the
+// closure uses (rewrite.LoadConfig.Only). A package without tests goes to
+// shard k modulo N, k its place among those.
 
 // shardPackages returns, of the packages the patterns match, those shard s
 // builds, each with the groups of its processes it runs (none for a package

@@ -1,0 +1,3 @@
+module example.com/shardload
+
+go 1.22
