@@ -33,6 +33,7 @@ type collected struct {
 	t       *TestSummary
 	reports int      // processes that reported it
 	found   []string // the traces of its failing records
+	ran     []int    // the processes that ran it outside control (rt.RealTest)
 }
 
 // poll reads the records written since the last poll and hands over the
@@ -85,6 +86,9 @@ func (c *collector) add(r rt.Result, j int) {
 		e.t.Merge(t)
 	}
 	e.reports++
+	if r.Real != "" && r.Schedules > 0 {
+		e.ran = append(e.ran, j) // the others' records only say what it is
+	}
 	if r.Failure != "" {
 		e.found = append(e.found, r.Trace)
 	}
@@ -98,7 +102,14 @@ func (c *collector) complete(e *collected) bool {
 	}
 	if e.t.Real != "" && e.t.Failure == "" {
 		// It ran outside control: goroutines it left may still crash
-		// the process before testing's verdict (failCrashed).
+		// the process before testing's verdict (failCrashed). The
+		// verdict of the process that ran it must be read, not only its
+		// record, which may come before the output's lines.
+		for _, j := range e.ran {
+			if !c.outputs[j].ended(e.t.Name) {
+				return false
+			}
+		}
 		return c.verdicts(e.t.Name)
 	}
 	return e.t.Failure == "" || c.outputs[e.t.proc].failedTest(e.t.Name)
