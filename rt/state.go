@@ -14,8 +14,12 @@ type runState struct {
 	// from firstClientPort.
 	nextPacketPort int
 	mem            map[uintptr]memLoc // plain-memory locations by address (mem.go)
-	finals         []pendingFinal     // finalizers and cleanups registered in the schedule (finalizer.go)
-	listed         []*core.Task       // the goroutines the last listing showed (goroutines.go)
+	// ownedAt is the event of the running task's last op, ownedReads its
+	// reads of memory of its own since, without a write; spinStep the
+	// event of the last op a spinning task's read took (owned.go).
+	ownedAt, ownedReads, spinStep int
+	finals                        []pendingFinal // finalizers and cleanups registered in the schedule (finalizer.go)
+	listed                        []*core.Task   // the goroutines the last listing showed (goroutines.go)
 }
 
 // state returns the schedule's state, fresh at its first use in the
