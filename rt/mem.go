@@ -156,8 +156,8 @@ type memLoc struct {
 	name    string // the expression of its first access
 	// owner is the only task that has accessed it in the schedule, or
 	// ownerNone (owned.go); at is the event its last noted access belongs
-	// to, mark the run's notes after it (core.Run.Noted), wrote whether
-	// one of the accesses noted there wrote.
+	// to, mark the run's synchronisations noted by then (core.Run.Noted),
+	// wrote whether one of the accesses noted there wrote.
 	owner int32
 	at    int
 	mark  int

@@ -53,9 +53,9 @@ func (r *Run) AccessOwned(t *Task, res uint32, write bool, pc uintptr) {
 	}
 }
 
-// Noted returns the number of notes (RaceSync, RaceAccess, AccessOwned)
-// recorded in the run so far: an owned access repeated before the task's
-// next step needs no note of its own only if nothing was noted between.
+// Noted returns the number of synchronisations noted (RaceSync) in the run
+// so far: an owned access repeated before the task's next step needs no
+// note of its own only if the task synchronised nothing in between.
 func (r *Run) Noted() int { return r.race.noted }
 
 // RacesChecked reports whether the run's plain-memory accesses are checked
@@ -102,7 +102,6 @@ func (r *Run) RaceAccess(t *Task, key uint64, write bool, what uint8, pc uintptr
 	if r.race.off {
 		return
 	}
-	r.race.noted++
 	r.race.notes = append(r.race.notes, raceNote{at: r.m.lastStep(), task: t.ID, key: key,
 		access: true, write: write, what: what, pc: pc})
 	r.race.accesses++
@@ -124,7 +123,7 @@ type raceState struct {
 	notes    []raceNote // RaceSync and RaceAccess calls, in order
 	next     int        // notes applied
 	accesses int        // RaceAccess notes recorded
-	noted    int        // notes recorded in the run (Noted)
+	noted    int        // RaceSync notes recorded in the run (Noted)
 	checked  int        // RaceAccess notes applied
 	found    *hb.Race
 }
