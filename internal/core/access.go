@@ -206,7 +206,7 @@ func (s *raceState) apply(i int) {
 			continue
 		}
 		s.checked++
-		var race trace.Race
+		var race hb.Race
 		var ok bool
 		if n.what == raceOwned {
 			race, ok = s.det.AccessAfter(n.task, n.key, n.write, uint64(n.pc))
