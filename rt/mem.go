@@ -95,7 +95,7 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 	if !owned {
 		r.Access(t, l.res, write, pc)
 		if l.owner == t.ID {
-			s.spinStep = r.LastStep() // no op of the program's (owned.go)
+			s.ownedStep = r.LastStep() // no op of the program's (owned.go)
 		}
 	}
 }

@@ -4,24 +4,36 @@ import "github.com/morpheus-go/morpheus/internal/core"
 
 // Memory one goroutine owns. An access is an op so that the strategy can
 // run another goroutine before it, and so that the detector can check it.
-// Where no other task has accessed the location yet in the schedule, no
-// other task's access can be ordered before it by a preemption here that a
-// preemption at the task's last op could not order as well: what the task
-// did since that op touched only locations of its own, or was an op.
-// So such an access is not an op: it is noted for the data-race detector
-// at the task's last op, with that op's clock (core.Run.AccessOwned), as
-// exactly as a step would be checked, and a repeat of it before the task's
-// next op (a read after a read or a write, a write after a write) adds
-// nothing and is not even noted, unless a synchronisation was noted in
-// between. Once a second task accesses the location,
-// every access to it is an op again for the rest of the schedule. A race
-// between the owner's accesses and the other task's is found as before: the
-// owner's accesses are in the detector. What is lost is only the order of
-// racing accesses that no op separates: the race itself is reported.
+// Where no other task has accessed the location yet in the schedule, the
+// task's first such access after each op of its own (its start, a sync op,
+// an access to shared memory) stays an op, a step: the strategy can run
+// other goroutines there, between the op and the task's first effect since
+// it. The accesses to memory of its own after that one, until the task's
+// next op, are no ops: they are noted for the data-race detector at the
+// task's last step (core.Run.AccessOwned), in a new epoch of its clock, as
+// exactly as a step would be checked, and a repeat of one (a read after a
+// read or a write, a write after a write) adds nothing and is not even
+// noted, unless a synchronisation was noted in between. Once a second task
+// accesses the location, every access to it is an op again for the rest of
+// the schedule.
+//
+// What the strategy can no longer do is run another goroutine between two
+// accesses of that stretch, after the first. Moving such a preemption back
+// to the stretch's first access changes nothing another goroutine can see
+// through memory under control: between the two, the task touched only
+// memory no one else had touched and took no op, so it released nothing,
+// and another goroutine that accesses what the task wrote there races with
+// it (no op of the task orders the two), which the detector reports in
+// either order. Effects outside control (a log on the test's t, a print)
+// keep their place after the stretch's first step: a goroutine that builds
+// an entry of its own and logs it can still be preempted, before the entry,
+// by the test's end. Without that step, a goroutine started (the strategy
+// takes a start at once) or woken ran on to its log in the same step.
 //
 // A cipher's tables (golang.org/x/crypto/blowfish's S-boxes, read some
 // eighty times per block, thousands of blocks per bcrypt hash) are such
-// memory: as ops, one hash was tens of millions of steps.
+// memory: as ops, one hash was tens of millions of steps; now it is one
+// step per op of the hashing goroutine.
 //
 // Where races are not checked (-allowraces, or past core.MaxRaceTasks)
 // every access is an op, so the interleavings at plain memory stay for
@@ -41,8 +53,9 @@ const ownerNone int32 = -1
 // write of its own.
 const ownedRun = 1 << 12
 
-// ownedAccess runs t's access of l without an op if t owns l, and reports
-// whether it did, and whether it changed l; else the access must be an op.
+// ownedAccess runs t's access of l without an op if t owns l and has
+// taken a step at memory of its own since its last op, and reports whether
+// it did, and whether it changed l; else the access must be an op.
 func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool, pc uintptr) (owned, changed bool) {
 	if l.owner != t.ID {
 		changed = l.owner != ownerNone
@@ -52,15 +65,18 @@ func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool,
 	if !r.RacesChecked() {
 		return false, false
 	}
-	if at := r.LastStep(); at != s.ownedAt && at != s.spinStep {
+	at := r.LastStep()
+	if at != s.ownedAt && at != s.ownedStep {
 		s.ownedAt, s.ownedReads = at, 0 // an op of the program since
+	}
+	if at != s.ownedStep {
+		return false, false // the first since the task's last op: a step (access records ownedStep)
 	}
 	if write {
 		s.ownedReads = 0
 	} else if s.ownedReads++; s.ownedReads > ownedRun {
-		return false, false // a spin: the access is an op (access records spinStep)
+		return false, false // a spin: the access is an op (access records ownedStep)
 	}
-	at := r.LastStep()
 	if l.at == at && l.mark == r.Noted() && (l.wrote || !write) {
 		return true, false // the detector knows of this access since the task's last op
 	}
