@@ -54,6 +54,7 @@ func TestOwnedThenSharedRaces(t *testing.T) {
 			x := new(int)
 			rt.Go(func() {
 				mu.Lock()
+				//lint:ignore SA2001 the unlock is the release the write comes after
 				mu.Unlock()
 				*rt.Write(x, "x") = 1 // after the unlock: not ordered by it
 			})
