@@ -86,7 +86,18 @@ func WriteMap[M ~map[K]V, K comparable, V any](m M, name string) M {
 // name.
 func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr) {
 	r := t.Run()
-	r.Access(t, location(r, p, name), write, pc)
+	s := state(r)
+	l := s.memLoc(r, p, name, t.ID)
+	owned, changed := s.ownedAccess(r, t, &l, write, pc)
+	if changed {
+		s.mem[uintptr(p)] = l
+	}
+	if !owned {
+		r.Access(t, l.res, write, pc)
+		if l.owner == t.ID {
+			s.ownedStep = r.LastStep() // no op of the program's (owned.go)
+		}
+	}
 }
 
 // location returns the resource of the location at p in r's schedule. A
@@ -94,12 +105,23 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 // (core.LocationName).
 func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 	s := state(r)
+	l := s.memLoc(r, p, name, ownerNone)
+	if l.owner != ownerNone {
+		l.owner = ownerNone // an atomic access: another task's plain ones are steps
+		s.mem[uintptr(p)] = l
+	}
+	return l.res
+}
+
+// memLoc returns the location at p in the schedule, made at its first
+// access, by task (owned by it).
+func (s *runState) memLoc(r *core.Run, p unsafe.Pointer, name string, task int32) memLoc {
 	if s.mem == nil {
 		s.mem = make(map[uintptr]memLoc)
 	}
 	l, ok := s.mem[uintptr(p)]
 	if !ok || !l.offHeap && l.obj.Value() == nil {
-		l = memLoc{res: r.NewResource(), name: name}
+		l = memLoc{res: r.NewResource(), name: name, owner: task, at: -2}
 		if isOffHeap(p) {
 			l.offHeap = true // no weak pointer there (offheap.go)
 		} else {
@@ -107,7 +129,7 @@ func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 		}
 		s.mem[uintptr(p)] = l
 	}
-	return l.res
+	return l
 }
 
 // weakObject holds p's object weakly: a weak pointer to the object's start
@@ -132,6 +154,14 @@ type memLoc struct {
 	obj     weak.Pointer[byte]
 	offHeap bool
 	name    string // the expression of its first access
+	// owner is the only task that has accessed it in the schedule, or
+	// ownerNone (owned.go); at is the event its last noted access belongs
+	// to, mark the run's synchronisations noted by then (core.Run.Noted),
+	// wrote whether one of the accesses noted there wrote.
+	owner int32
+	at    int
+	mark  int
+	wrote bool
 }
 
 func init() { core.LocationName = locationName }

@@ -311,7 +311,9 @@ func TestNoFalseRaces(t *testing.T) {
 }
 
 // Whichever access comes first in the schedule, the race is reported at
-// the second: over many schedules both orders are seen.
+// the second: over many schedules both orders are seen. (x is memory of
+// main's own at its write: that first access after the spawn is a step,
+// owned.go, so g1 can write before it.)
 func TestRaceEitherOrder(t *testing.T) {
 	lines := map[string]bool{}
 	for seed := uint64(1); seed <= 40 && len(lines) < 2; seed++ {

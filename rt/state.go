@@ -14,8 +14,13 @@ type runState struct {
 	// from firstClientPort.
 	nextPacketPort int
 	mem            map[uintptr]memLoc // plain-memory locations by address (mem.go)
-	finals         []pendingFinal     // finalizers and cleanups registered in the schedule (finalizer.go)
-	listed         []*core.Task       // the goroutines the last listing showed (goroutines.go)
+	// ownedAt is the event of the running task's last op, ownedReads its
+	// reads of memory of its own since, without a write; ownedStep the
+	// event of the last step an access to memory of the task's own took:
+	// the first after an op, or a spinning read (owned.go).
+	ownedAt, ownedReads, ownedStep int
+	finals                         []pendingFinal // finalizers and cleanups registered in the schedule (finalizer.go)
+	listed                         []*core.Task   // the goroutines the last listing showed (goroutines.go)
 }
 
 // state returns the schedule's state, fresh at its first use in the
@@ -26,7 +31,7 @@ func state(r *core.Run) *runState {
 	l := r.Local()
 	s, _ := (*l).(*runState)
 	if s == nil {
-		s = &runState{}
+		s = &runState{ownedAt: -2, ownedStep: -2} // no event yet
 		*l = s
 	}
 	return s

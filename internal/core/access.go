@@ -40,6 +40,32 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 	}
 }
 
+// AccessOwned checks t's access of the plain-memory location res that no
+// other task has accessed in the run: not an op, noted for the detector at
+// t's last step (the step that runs now) and checked at once. It fails the
+// iteration if the access races (with an earlier access of another task
+// to the location that the caller did not know of: an atomic one).
+func (r *Run) AccessOwned(t *Task, res uint32, write bool, pc uintptr) {
+	r.RaceAccess(t, uint64(res), write, raceOwned, pc)
+	if race, ok := r.race.check(r); ok {
+		r.raceFailure(race)
+		panic(unwind{})
+	}
+}
+
+// Noted returns the number of synchronisations noted (RaceSync) in the run
+// so far: an owned access repeated before the task's next step needs no
+// note of its own only if the task synchronised nothing in between.
+func (r *Run) Noted() int { return r.race.noted }
+
+// RacesChecked reports whether the run's plain-memory accesses are checked
+// for data races (not allowed, not past MaxRaceTasks).
+func (r *Run) RacesChecked() bool { return !r.race.off }
+
+// LastStep returns the index of the run's latest event: it changes with
+// every step.
+func (r *Run) LastStep() int { return r.m.lastStep() }
+
 // RaceSync records that task acquires and releases the synchronisation
 // object key at the step that runs now (see hb.Races.Sync): the edges of
 // Go's memory model that the trace's events do not carry, such as a
@@ -48,6 +74,7 @@ func (r *Run) RaceSync(task int32, key uint64) {
 	if r.race.off {
 		return
 	}
+	r.race.noted++
 	r.race.notes = append(r.race.notes, raceNote{at: r.m.lastStep(), task: task, key: key})
 }
 
@@ -56,6 +83,7 @@ const (
 	RaceAtomic uint8 = iota + 1 // an atomic access (sync/atomic)
 	RaceWGAdd                   // WaitGroup.Add raising the counter from zero
 	RaceWGWait                  // the first Wait that blocks on a WaitGroup
+	raceOwned                   // a plain access that is no step (AccessOwned)
 )
 
 var raceLabels = [...][2]string{
@@ -95,6 +123,7 @@ type raceState struct {
 	notes    []raceNote // RaceSync and RaceAccess calls, in order
 	next     int        // notes applied
 	accesses int        // RaceAccess notes recorded
+	noted    int        // RaceSync notes recorded in the run (Noted)
 	checked  int        // RaceAccess notes applied
 	found    *hb.Race
 }
@@ -124,7 +153,7 @@ func (s *raceState) reset(allow bool) {
 	s.det.Reset()
 	s.det.ChanSync = true // csync notes every handoff (RaceSync on its slots)
 	s.notes = s.notes[:0]
-	s.next, s.accesses, s.checked = 0, 0, 0
+	s.next, s.accesses, s.checked, s.noted = 0, 0, 0, 0
 	s.found = nil
 	// Off when no check can come: races are allowed, or no rewritten code
 	// is in the binary (only it makes plain-memory and atomic accesses). Then the
@@ -177,7 +206,14 @@ func (s *raceState) apply(i int) {
 			continue
 		}
 		s.checked++
-		if race, ok := s.det.Access(n.task, n.key, n.write, n.what == RaceAtomic, uint64(n.pc), n.what); ok {
+		var race hb.Race
+		var ok bool
+		if n.what == raceOwned {
+			race, ok = s.det.AccessAfter(n.task, n.key, n.write, uint64(n.pc))
+		} else {
+			race, ok = s.det.Access(n.task, n.key, n.write, n.what == RaceAtomic, uint64(n.pc), n.what)
+		}
+		if ok {
 			f := race
 			s.found = &f
 		}

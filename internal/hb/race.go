@@ -161,6 +161,23 @@ func (d *Races) Access(task int32, key uint64, write, atomic bool, loc uint64, w
 	return d.check(key, RaceAccess{Event: d.seen - 1, Task: task, Loc: loc, Write: write, Atomic: atomic, What: what})
 }
 
+// AccessAfter checks a plain-memory access that task made after the event
+// just stepped (its last step) but that is no step of its own. As a step
+// would, it begins a new epoch of the task (its own clock entry grows), so
+// that what the task released at that last step (a spawn, an unlock, a
+// send) does not order the access before another task's acquire of it,
+// and what it releases after (a Sync) does. key and loc are as Access's.
+func (d *Races) AccessAfter(task int32, key uint64, write bool, loc uint64) (Race, bool) {
+	d.used = true
+	if int(task) >= len(d.w.clock) {
+		d.w.grow(int(task) + 1)
+	}
+	c := &d.w.clock[task]
+	c.grow(int(task) + 1)
+	(*c)[task]++
+	return d.check(key, RaceAccess{Event: d.seen - 1, Task: task, Loc: loc, Write: write})
+}
+
 // check checks access a of the location key and records it.
 func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
 	l := d.locs.get(key)
