@@ -100,7 +100,8 @@
 // capacity, creation site, its close and the values left in its buffer (a
 // pool's done channel that an earlier iteration's Release closed stays
 // closed, as the pool's state flag in memory says), and a Once whose f
-// returned stays done. Such an object is shared by all the iterations of a
+// returned stays done, also when it returned outside control (package
+// initialization). Such an object is shared by all the iterations of a
 // process, so explore it with morpheus.Workers(1); objects created inside
 // the test need no care.
 //

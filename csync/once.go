@@ -2,6 +2,7 @@ package csync
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
@@ -16,8 +17,14 @@ import (
 // one) and whose f returned in an earlier iteration of the process stays
 // done, as a package-level sync.Once does across go test -count runs: what f
 // set up (a registration in a package-level map) outlives the iteration
-// too, so running f again would do it twice. A replay in a fresh process
-// runs f (rewritten tests warm the process first when that diverges).
+// too, so running f again would do it twice. The same holds between the
+// iterations and code outside control (package initialization, TestMain, a
+// test run outside control): an f that returned there makes o done for the
+// iterations that bind o next (a package-level variable initialized by a
+// lazy getter), and one that returned in an iteration makes o done for code
+// outside control after it. A replay in a fresh process runs f unless
+// initialization did (rewritten tests warm the process first when that
+// diverges).
 //
 // A Do that finds f done is a read op, so such Dos do not conflict.
 type Once struct {
@@ -26,6 +33,10 @@ type Once struct {
 	running bool
 	q       ctl.Queue
 	out     sync.Once // the Once outside control (see ctl.Obj.Outside)
+	// ran: an f returned (or panicked, outside control) in an iteration or
+	// outside control; an iteration that binds o, or a Do outside control,
+	// finds o done.
+	ran atomic.Bool
 }
 
 type onceOn Once
@@ -40,14 +51,23 @@ func (o *Once) Do(f func()) {
 	t, r := ctl.Task()
 	if t == nil {
 		o.o.Outside("Once.Do", pc)
-		o.out.Do(f)
+		if o.ran.Load() {
+			o.out.Do(func() {}) // f returned in an iteration
+			return
+		}
+		o.out.Do(func() {
+			defer o.ran.Store(true)
+			f()
+		})
 		return
 	}
 	if o.o.Bind(r, pc) {
-		// First use in this iteration: an f that returned before stays
-		// done; one whose iteration ended inside it did not finish.
+		// First use in this iteration: an f that returned before (in an
+		// iteration, or outside control) stays done; one whose iteration
+		// ended inside it did not finish.
 		o.running = false
 		o.q.Reset()
+		o.done = o.done || o.ran.Load()
 	}
 	op := core.Op{Kind: trace.KindOnce, Res: o.o.Res, Read: o.done, Obj: -1, PC: pc}
 	if !o.running {
@@ -77,6 +97,9 @@ func (o *Once) Do(f func()) {
 // unwound did not finish: the Once is not done for the next iteration.
 func (o *Once) finish(t *core.Task, r *core.Run) {
 	o.done, o.running = !t.Unwinding(), false
+	if o.done {
+		o.ran.Store(true)
+	}
 	r.RaceSync(t.ID, o.raceKey())
 	o.q.WakeAll(r)
 }

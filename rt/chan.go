@@ -31,6 +31,7 @@ func chanKey[C any](c C) unsafe.Pointer {
 }
 
 func register[T any](n chan T, c *prim.Chan[T]) {
+	c.SetNative(n)
 	k := chanKey(n)
 	e := &entry{ch: weak.Make((*byte)(k)), c: c, r: (*chanReflect[T])(c)}
 	table.Store(uintptr(k), e)

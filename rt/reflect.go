@@ -15,8 +15,9 @@ type lenOp interface {
 
 // ValueLen stands for v.Len() of a reflect.Value v. Of a channel that
 // rewritten code made, it is len(ch) as Len gives it, the values in the
-// controlled channel's buffer (the native channel never holds any); of
-// anything else, reflect's.
+// controlled channel's buffer (the native channel holds only values sent
+// outside control, which the controlled buffer takes over when a schedule
+// first uses the channel); of anything else, reflect's.
 //
 //go:noinline
 func ValueLen(v reflect.Value) int {

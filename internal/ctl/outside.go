@@ -17,8 +17,14 @@ import (
 // control, beside the iterations it binds to one after the other: the
 // primitives keep its state there in Go's own types (the native channel, a
 // sync.Mutex), and a call from outside control works on that state as Go
-// would, blocking for real. Iterations never see it (each starts with the
-// object fresh, as ever), so controlled code stays deterministic.
+// would, blocking for real. An iteration sees of it only what belongs to
+// the object rather than to goroutines, and only when it first binds the
+// object: a channel's close and the values in its native buffer, a Once's
+// done (each primitive says); locks and counters start fresh, since their
+// holders outside control are plain goroutines no iteration could wait
+// for. What an iteration finds is then fixed when it binds the object, and
+// initialization, the same in every process, leaves the same state for a
+// replay's fresh process.
 //
 // An object that a running iteration is bound to is that iteration's: a
 // call on it from outside control is a bug of the test's isolation (or of

@@ -2,6 +2,8 @@ package prim
 
 import (
 	"sync/atomic"
+	"unsafe"
+	"weak"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
@@ -32,8 +34,12 @@ type Chan[T any] struct {
 	// outClosed: code outside control closed the native channel (see
 	// ClosedOutside).
 	outClosed atomic.Bool
-	recvq     []recvWaiter[T]
-	sendq     []sendWaiter[T]
+	// native is the runtime object of the channel of Go's type that
+	// rewritten code holds (none for csync's own channels), held weakly as
+	// rt's table holds it: outside control, ops work on it (see SetNative).
+	native weak.Pointer[byte]
+	recvq  []recvWaiter[T]
+	sendq  []sendWaiter[T]
 }
 
 // chanItem is a buffered value.
@@ -79,8 +85,10 @@ func (e chanError) RuntimeError() {}
 // iteration as memory does, in the state the last one left: closed if it
 // was closed, with the values left in its buffer (renumbered as sent before
 // the iteration, by no task); closed too if code outside control closed it
-// (ClosedOutside). The tasks that waited on it ended with their iteration.
-// A timer's channel starts empty, as its timer starts stopped.
+// (ClosedOutside), and with the values code outside control left in the
+// native channel's buffer after those (takeNative). The tasks that waited
+// on it ended with their iteration. A timer's channel starts empty, as its
+// timer starts stopped.
 func (c *Chan[T]) bind(r *core.Run, pc uintptr) {
 	if !c.o.Bind(r, pc) {
 		return
@@ -97,10 +105,47 @@ func (c *Chan[T]) bind(r *core.Run, pc uintptr) {
 		it := &c.buf[(c.head+i)%c.size]
 		it.id, it.from = c.newID(), -1
 	}
+	if !c.timer {
+		c.takeNative()
+	}
 	clear(c.recvq)
 	c.recvq = c.recvq[:0]
 	clear(c.sendq)
 	c.sendq = c.sendq[:0]
+}
+
+// SetNative records n, the native channel that rewritten code holds for c,
+// whose buffer code outside control sends to and receives from.
+func (c *Chan[T]) SetNative(n chan T) {
+	c.native = weak.Make(*(**byte)(unsafe.Pointer(&n)))
+}
+
+// takeNative moves the values that code outside control left in the native
+// channel's buffer (package initialization filling a semaphore's tokens,
+// TestMain, a test run outside control) into c's buffer, behind the values
+// c holds, as sent before the iteration by no task: the channel has one
+// buffer, which the iteration that binds it next takes over, as it takes
+// over the memory that code wrote. Values that do not fit stay in the
+// native channel. A native channel that turns out closed closes c.
+func (c *Chan[T]) takeNative() {
+	p := c.native.Value()
+	if p == nil {
+		return
+	}
+	n := *(*chan T)(unsafe.Pointer(&p))
+	for c.n < c.size {
+		select {
+		case v, ok := <-n:
+			if !ok {
+				c.closed = true
+				return
+			}
+			c.buf[(c.head+c.n)%c.size] = chanItem[T]{v: v, id: c.newID(), from: -1}
+			c.n++
+		default:
+			return
+		}
+	}
 }
 
 // ClosedOutside notes that code outside control (package initialization,

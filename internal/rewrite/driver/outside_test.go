@@ -15,13 +15,15 @@ import (
 // the test's body fail the test, as under go test, at their lines. A
 // package-level sync.Once whose f ran in an earlier schedule stays done, and
 // a channel made at initialization that an earlier schedule, or code outside
-// control, closed is closed, as the memory beside it says. A
+// control, closed is closed, as the memory beside it says; the values
+// initialization left in a channel's buffer, and a Once it did, are the first
+// schedule's, as under go test. A
 // flush daemon that init started takes a lock the test takes, and fails no
 // schedule.
 func TestOutside(t *testing.T) {
 	t.Parallel()
 	sum := explore(t, testdataConfig(t, "outside", 20, 1))
-	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc", "TestPackageOnce", "TestPackageChan", "TestInitClosed", "TestDaemonLock"} {
+	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc", "TestPackageOnce", "TestPackageChan", "TestInitClosed", "TestInitTokens", "TestInitOnce", "TestDaemonLock"} {
 		ts := find(sum, name)
 		if ts == nil || ts.Failure != "" || ts.Schedules != 20 {
 			t.Errorf("%s: %+v", name, ts)
