@@ -205,6 +205,10 @@ func AllowRaces(allow bool) Option { return func(c *config) { c.AllowRaces = all
 // need a slow goroutine (an AfterFunc that takes a lock its owner still
 // wants, a Sleep that ends before the goroutines it waits for) never show.
 // Each early firing moves the clock to that deadline and is a step of the
-// trace; only the nearest deadline is offered, so timers keep their order.
+// trace; only the nearest deadline is offered, so timers keep their order,
+// and only if it is at most a millisecond ahead of the clock: a slow machine
+// delays a goroutine by that much, and a deadline further ahead is a
+// time-out the program means (a test's own one-second watchdog), which an
+// early firing would turn into a failure of the test's own making.
 // Rewritten tests (morpheus test) use rt.DefaultEarlyTimers.
 func EarlyTimers(k int) Option { return func(c *config) { c.Early = k } }

@@ -65,3 +65,39 @@ func TestEarlyTimersKeepOrder(t *testing.T) {
 		t.Fatalf("%v %v", err, res.Failure)
 	}
 }
+
+// ownWatchdog bounds its own run, as tests do: its work, in a goroutine,
+// starts a nanosecond AfterFunc that wants the lock the work holds, and
+// main waits for the work or for a watchdog of one second.
+func ownWatchdog(e *morpheus.Env) {
+	done := csync.Make[struct{}](0)
+	csync.Go(func() {
+		var mu csync.Mutex
+		for range 10 {
+			mu.Lock()
+			tm := csync.AfterFunc(time.Nanosecond, func() {
+				mu.Lock()
+				mu.Unlock()
+			})
+			mu.Unlock()
+			tm.Stop()
+		}
+		done.Close()
+	})
+	timedOut := false
+	csync.Select(
+		csync.Recv(done, nil),
+		csync.Recv(csync.After(time.Second), func(time.Time, bool) { timedOut = true }),
+	)
+	e.Assert(!timedOut, "the test's own watchdog fired while its work could run")
+}
+
+// Early timers fire only deadlines near the clock (a millisecond): the
+// work's nanosecond timers fire early, the test's watchdog, a second ahead,
+// never does while the work can still run.
+func TestEarlyTimersSpareWatchdog(t *testing.T) {
+	res, err := morpheus.Explore(ownWatchdog, morpheus.Iterations(300), morpheus.Workers(1), morpheus.EarlyTimers(2))
+	if err != nil || res.Failure != nil {
+		t.Fatalf("%v %v", err, res.Failure)
+	}
+}

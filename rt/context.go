@@ -32,6 +32,7 @@ type ctx struct {
 	children []*ctx
 	parent   *ctx // the nearest ancestor of this type, nil if none
 	timer    *Timer
+	afters   []*afterFn // callbacks of Go's context package (ctxafter.go)
 }
 
 // ctxKey finds the nearest ctx among a context's ancestors.
@@ -104,6 +105,8 @@ func (c *ctx) cancel(err, cause error, pc uintptr) {
 	c.children = nil
 	parent := c.parent
 	c.parent = nil
+	afters := c.afters
+	c.afters = nil
 	c.mu.Unlock()
 	if cc, ok := lookup[struct{}](chanKey(c.done)); ok && core.CurrentTask() != nil {
 		cc.Close(pc)
@@ -113,6 +116,7 @@ func (c *ctx) cancel(err, cause error, pc uintptr) {
 	for _, k := range kids {
 		k.cancel(err, cause, pc)
 	}
+	runAfters(afters)
 	if c.timer != nil {
 		c.timer.Stop()
 	}

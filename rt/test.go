@@ -69,8 +69,8 @@ const (
 )
 
 // DefaultEarlyTimers is how many times per schedule a rewritten test's
-// nearest timer, sleep or time-out may fire while goroutines can still run
-// (morpheus.EarlyTimers). It is 0: ordinary tests often time out on the
+// nearest timer, sleep or time-out, if at most a millisecond ahead, may
+// fire while goroutines can still run (morpheus.EarlyTimers). It is 0: ordinary tests often time out on the
 // assumption that the next lines run within milliseconds (a 10 ms context
 // around one call), which early timers would break; ask for them with
 // EnvEarlyTimers (morpheus test -earlytimers N) to find the bugs that need

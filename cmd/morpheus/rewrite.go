@@ -67,8 +67,9 @@ Flags:
                   in an exploration and in a replay (-replay, the corpus's)
   -allowleaks     goroutines still blocked after a test returned are no failure
   -allowraces     data races are no failure (the accesses stay scheduling points)
-  -earlytimers N  times per schedule the nearest timer, sleep or time-out may
-                  fire while goroutines can still run (default 0: never)
+  -earlytimers N  times per schedule the nearest timer, sleep or time-out, if
+                  at most 1 ms ahead, may fire while goroutines can still run
+                  (default 0: never)
   -list           list the constructs morpheus cannot control, per package,
                   and the tests that run once on the real network instead
   -diff           show the rewritten lines of every changed file

@@ -144,8 +144,9 @@ Flags:
                   in an exploration and in a replay (-replay, the corpus's)
   -allowleaks     goroutines still blocked after a test returned are no failure
   -allowraces     data races are no failure (the accesses stay scheduling points)
-  -earlytimers N  times per schedule the nearest timer, sleep or time-out may
-                  fire while goroutines can still run (default 0: never)
+  -earlytimers N  times per schedule the nearest timer, sleep or time-out, if
+                  at most 1 ms ahead, may fire while goroutines can still run
+                  (default 0: never)
   -rewrite=false  run plain go test instead, controlling only the Checks
                   ("morpheus test -rewrite=false -h" for its flags)
 `

@@ -143,7 +143,7 @@ func (m *machine) collect(localFirst bool) (local *Task, ok bool) {
 					continue // the clock moved: collect again
 				}
 				if m.early > 0 {
-					if next := m.nextDeadline(); next >= 0 && next <= m.limit {
+					if next := m.nextDeadline(); next >= 0 && next <= m.limit && next-m.clock <= earlyWindow {
 						m.offerEarly(next)
 					}
 				}

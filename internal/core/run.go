@@ -29,7 +29,8 @@ type Config struct {
 	// (Run.Access, access.go); they stay ops.
 	AllowRaces bool
 	// EarlyTimers is how many times an iteration may fire its nearest
-	// timer, sleep or time-out while other tasks can still run (early.go);
+	// timer, sleep or time-out, if at most a millisecond ahead, while other
+	// tasks can still run (early.go);
 	// 0: time moves only when nothing can run.
 	EarlyTimers int
 	// FairAfter bounds the steps of an iteration the strategy picks: from

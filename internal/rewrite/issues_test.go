@@ -26,6 +26,7 @@ func TestIssues(t *testing.T) {
 		"issues.go:35: net.ListenConfig.Listen as a value",
 		"issues.go:41: range over a map",
 		"issues_test.go:11: TestServe runs once on the real network and real time, not under control: httptest.NewServer at issues_test.go:17",
+		"issues_test.go:33: TestRoundTrip runs once on the real network and real time, not under control: http.DefaultTransport at issues_test.go:35",
 	}
 	all := strings.Join(got, "\n")
 	for _, w := range want {

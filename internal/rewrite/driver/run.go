@@ -184,7 +184,9 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			slots <- struct{}{}
 			defer func() { <-slots }()
 			// Framed output (output.go) tells which test printed what.
-			cmd := exec.CommandContext(ctx, p.Binary, "-test.run", run, "-test.count=1", "-test.v=test2json")
+			// -test.run is one argument, as go test passes it: a
+			// TestMain may look for the prefix in os.Args.
+			cmd := exec.CommandContext(ctx, p.Binary, "-test.run="+run, "-test.count=1", "-test.v=test2json")
 			cmd.Dir, cmd.Env = p.dir, env
 			cmd.Stdout, cmd.Stderr = outputs[j], outputs[j]
 			err := interrupt.Run(cmd) // under a command that watches, an interrupt reaches it once

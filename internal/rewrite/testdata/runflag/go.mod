@@ -1,0 +1,3 @@
+module example.com/runflag
+
+go 1.24
