@@ -102,7 +102,7 @@ func goroutines() []string {
 	for _, g := range strings.Split(strings.TrimRight(allStacks(), "\n"), "\n\n") {
 		if t := tasks[stackGoid(g)]; t != nil {
 			out = append(out, taskStack(g, t, cur))
-		} else if !morpheusGoroutine(g) {
+		} else if !morpheusGoroutine(g) && !signalGoroutine(g) {
 			out = append(out, g)
 		}
 	}

@@ -1,6 +1,8 @@
 package rt_test
 
 import (
+	"os"
+	"os/signal"
 	"runtime"
 	"strings"
 	"testing"
@@ -77,4 +79,27 @@ func goroutineListing(t *testing.T, base, during, after *int) (listing, self str
 		t.Fatal(f.Report())
 	}
 	return listing, self
+}
+
+// os/signal's goroutine, which morpheus's test binaries start at their
+// initialization, is not in the listing until the program asks for signals
+// itself (signal.Notify, rewritten to SignalNotify): go test would not
+// have started it.
+func TestSignalGoroutineHidden(t *testing.T) {
+	listing := func(all func([]byte, bool) int) string {
+		buf := make([]byte, 1<<20)
+		return string(buf[:all(buf, true)])
+	}
+	if !strings.Contains(listing(runtime.Stack), "os/signal.loop(") {
+		t.Skip("os/signal's goroutine did not start (both signals ignored)")
+	}
+	if l := listing(rt.Stack); strings.Contains(l, "os/signal.loop(") {
+		t.Errorf("the listing shows os/signal's goroutine before the program asked for signals:\n%s", l)
+	}
+	c := make(chan os.Signal, 1)
+	rt.SignalNotify(c, os.Interrupt)
+	defer signal.Stop(c)
+	if l := listing(rt.Stack); !strings.Contains(l, "os/signal.loop(") {
+		t.Errorf("the listing hides os/signal's goroutine once the program asked for signals:\n%s", l)
+	}
 }

@@ -47,6 +47,9 @@ var renamed = map[string]map[string]string{
 	"crypto/rand":      prefixed("Crypto", "Read", "Text"),
 	"testing/synctest": prefixed("Synctest", "Test", "Wait"),
 	"reflect":          {"Select": "ReflectSelect"},
+	// Code of the program that asks for signals makes os/signal's
+	// goroutine, which morpheus's test binaries start anyway, its own.
+	"os/signal": {"Notify": "SignalNotify", "NotifyContext": "SignalNotifyContext"},
 }
 
 func prefixed(prefix string, names ...string) map[string]string {
@@ -73,6 +76,7 @@ var keepUsed = map[string]string{
 	"testing/synctest": "Wait",
 	"reflect":          "TypeOf",
 	"iter":             "Pull[int]",
+	"os/signal":        "Ignored",
 }
 
 // atomicTypes are the sync/atomic types whose methods are accesses.
