@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/trace"
 )
 
@@ -17,7 +18,7 @@ func writeTrace(b *strings.Builder, tr *trace.Trace, full bool) {
 	tr, after := upToFailure(tr)
 	defer func() {
 		if after > 0 {
-			fmt.Fprintf(b, "then %d steps of the test's deferred calls and cleanups\n", after)
+			fmt.Fprintf(b, "then %s of the test's deferred calls and cleanups\n", plural.N(after, "step"))
 		}
 	}()
 	var tb strings.Builder
