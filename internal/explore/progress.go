@@ -32,7 +32,7 @@ func newProgress(c *Config) *progress {
 	}
 	now := time.Now()
 	return &progress{start: now, last: now, path: c.Progress, every: every, line: results.Progress{
-		Test: c.Name, Package: packagePath(), Shard: c.Shard.String(), Planned: c.Iterations, Heartbeat: c.Heartbeat,
+		Test: c.Name, Package: packagePath(), Shard: c.Shard.String(), Planned: c.Shard.share(c.Iterations), Heartbeat: c.Heartbeat,
 	}}
 }
 

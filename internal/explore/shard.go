@@ -40,3 +40,15 @@ func (s Shard) String() string {
 	}
 	return fmt.Sprintf("%d/%d", s.I, s.N)
 }
+
+// share returns how many of a run's first total iterations are the
+// shard's (total itself for the whole run, or 0 for a time budget).
+func (s Shard) share(total int) int {
+	if s.N <= 1 || total <= 0 {
+		return total
+	}
+	if total <= s.I {
+		return 0
+	}
+	return (total - s.I + s.N - 1) / s.N
+}

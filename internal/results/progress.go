@@ -12,7 +12,7 @@ type Progress struct {
 	Test          string `json:"test"`
 	Package       string `json:"package,omitempty"` // the test's package, as in Record
 	Shard         string `json:"shard,omitempty"`
-	Planned       int    `json:"planned"` // 0: a time budget
+	Planned       int    `json:"planned"` // iterations this shard runs (0: a time budget)
 	Iterations    int    `json:"iterations"`
 	Failures      int    `json:"failures"`
 	PartialOrders int    `json:"partial_orders"`
