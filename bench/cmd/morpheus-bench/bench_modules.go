@@ -51,6 +51,11 @@ rewritten package did not build), hang (the package's run passed
 The go test outputs and each cold run's records are kept with -work.
 A failure listed in the expectations file as a real bug is trusted, one
 listed as a limitation is not a false alarm, any other is a false alarm.
+Right after the cold run, each failure whose report prints a replay
+command ("replay: morpheus test -replay ...") is replayed with that command
+from the module's directory; the line after the table counts those that
+failed again with the same kind at the same line, -v shows each outcome
+("[replay: same]") and -json has replays and replayed per module.
 
 Columns: tests go test runs (top-level Test functions run by go test or go
 test -race: a test process that dies in one run does not reach the tests
@@ -380,6 +385,12 @@ type moduleRow struct {
 	Limits      int `json:"limitations"`
 	FalseAlarms int `json:"false_alarms"`
 
+	// Replays counts the failures whose report printed a replay command,
+	// Replayed those whose replay with it failed the same way (kind and
+	// line).
+	Replays  int `json:"replays"`
+	Replayed int `json:"replayed"`
+
 	Details []testVerdict `json:"details,omitempty"` // every test without a pass
 }
 
@@ -409,6 +420,7 @@ func benchOneModule(e modEntry, dir, self string, env []string, timeout time.Dur
 
 	cache := filepath.Join(dir, "cache")
 	cold := runMorpheus(self, src, cache, g.Order, env, timeout)
+	replays := replayFailures(self, src, cache, cold, env, timeout)
 	warm := runMorpheus(self, src, cache, g.Order, env, timeout)
 	row.ColdSecs, row.WarmSecs = cold.Elapsed.Seconds(), warm.Elapsed.Seconds()
 	for _, p := range g.Order {
@@ -425,6 +437,9 @@ func benchOneModule(e modEntry, dir, self string, env []string, timeout time.Dur
 		}
 	}
 	for _, v := range verdicts(g, cold) {
+		if v.Verdict == verdictFail {
+			v.Replay = replays[v.Package+" "+v.Test]
+		}
 		classify(&v, e, modPath, expect)
 		row.add(v)
 	}
@@ -489,6 +504,12 @@ func (r *moduleRow) add(v testVerdict) {
 	case v.Class == "false":
 		r.FalseAlarms++
 	}
+	if v.Replay != "" {
+		r.Replays++
+		if v.Replay == replaySame {
+			r.Replayed++
+		}
+	}
 	if v.Verdict != verdictPass && v.Verdict != verdictSkip {
 		r.Details = append(r.Details, v)
 	}
@@ -538,6 +559,8 @@ func totalRow(rows []*moduleRow) *moduleRow {
 		t.Verdict += r.Verdict
 		t.Trusted += r.Trusted
 		t.Bugs += r.Bugs
+		t.Replays += r.Replays
+		t.Replayed += r.Replayed
 		t.Limits += r.Limits
 		t.GoTestFails += r.GoTestFails
 		t.FalseAlarms += r.FalseAlarms
@@ -585,6 +608,10 @@ func printModuleTable(w io.Writer, rows []*moduleRow, total *moduleRow) {
 		fmt.Fprintf(w, "failures by kind: %s; real bugs %d, limitations %d, false alarms %d, failing under go test too %d\n",
 			strings.Join(parts, ", "), total.Bugs, total.Limits, total.FalseAlarms, total.GoTestFails)
 	}
+	if total.Replays > 0 {
+		fmt.Fprintf(w, "replays: %d of %s replay with the command their report prints (same kind and line)\n",
+			total.Replayed, plural.N(total.Replays, "failure"))
+	}
 	if total.GoTestFailed > 0 || total.RaceFailed > 0 || total.WarmHangs > 0 {
 		fmt.Fprintf(w, "go test failed %s, go test -race %d; %s hung on the warm run\n",
 			plural.N(total.GoTestFailed, "test"), total.RaceFailed, plural.N(total.WarmHangs, "package"))
@@ -619,6 +646,9 @@ func printModuleDetails(w io.Writer, rows []*moduleRow) {
 			}
 			if v.Message != "" {
 				fmt.Fprintf(w, ": %s", v.Message)
+			}
+			if v.Replay != "" {
+				fmt.Fprintf(w, " [replay: %s]", v.Replay)
 			}
 			fmt.Fprintln(w)
 		}

@@ -166,6 +166,9 @@ type testVerdict struct {
 	Message  string `json:"message,omitempty"`
 	Location string `json:"location,omitempty"`
 	GoTest   string `json:"go_test"`
+	// Replay: what replaying a failure with its printed command gave
+	// ("same", or the other outcome); "" if it printed none.
+	Replay string `json:"replay,omitempty"`
 }
 
 // isBuildError tells a package's build error from a run's.
