@@ -21,7 +21,7 @@ type driverFlags struct {
 	schedules                    int
 	strategy, seed, run, replay  *string
 	dir, exclude, cache, vet     *string
-	jobs, maxSteps, early        *int
+	jobs, maxSteps, early, count *int
 	watchdog, duration           *time.Duration
 	race, allowLeaks, allowRaces *bool
 }
@@ -47,6 +47,7 @@ func addDriverFlags(fs *flag.FlagSet) *driverFlags {
 	f.allowLeaks = fs.Bool("allowleaks", false, "")
 	f.allowRaces = fs.Bool("allowraces", false, "")
 	f.early = fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
+	f.count = fs.Int("count", 0, "")
 	return f
 }
 
@@ -97,6 +98,9 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	if err := driver.ParseVet(*f.vet); err != nil {
 		return usage("%v", err)
 	}
+	if *f.count != 0 && *f.count != 1 {
+		return usage("-count %d: -count=1 runs packages again whose cached outcome would do, as for go test; morpheus runs each test's schedules, -iterations N of them", *f.count)
+	}
 	var excl []string
 	if *f.exclude != "" {
 		excl = strings.Split(*f.exclude, ",")
@@ -104,7 +108,7 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	return driver.Config{Dir: *f.dir, Patterns: fs.Args(), Exclude: excl, Cache: *f.cache, Run: *f.run,
 		Schedules: schedules, Duration: *f.duration, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
 		Watchdog: *f.watchdog, MaxSteps: *f.maxSteps, AllowLeaks: *f.allowLeaks,
-		AllowRaces: *f.allowRaces, EarlyTimers: driver.EarlyTimers(*f.early), Race: *f.race, Vet: *f.vet}, nil
+		AllowRaces: *f.allowRaces, EarlyTimers: driver.EarlyTimers(*f.early), Race: *f.race, Vet: *f.vet, Rerun: *f.count == 1}, nil
 }
 
 // randomSeed reports whether -seed asked for a fresh seed, which the

@@ -141,8 +141,6 @@ func goTestFlagHint(fs *flag.FlagSet, err error) string {
 	switch strings.TrimPrefix(name, "-") {
 	case "v":
 		return "-v: morpheus prints every test's verdict without it (-json for records, MORPHEUS_STACKS=1 for full stacks)"
-	case "count":
-		return "-count: morpheus runs each test's schedules, -iterations N of them"
 	case "timeout":
 		return "-timeout: a schedule is bounded by its step limit (-maxsteps), a goroutine blocked outside morpheus's control by -watchdog"
 	case "parallel", "p":

@@ -17,8 +17,13 @@ import (
 func printTestSummary(w io.Writer, sum *driver.Summary) {
 	for _, p := range sum.Packages {
 		n, rate := p.Schedules()
-		fmt.Fprintf(w, "package %s: %s in %v (%.0f schedules/s), build %v\n",
-			p.Path, count(n, "schedule"), p.Elapsed.Round(time.Millisecond), rate, p.Build.Round(time.Millisecond))
+		if p.Cached {
+			fmt.Fprintf(w, "package %s: cached: the outcome of an earlier run of the same test binary, settings and inputs (%s in %v; -count=1 runs again), build %v\n",
+				p.Path, count(n, "schedule"), p.Elapsed.Round(time.Millisecond), p.Build.Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(w, "package %s: %s in %v (%.0f schedules/s), build %v\n",
+				p.Path, count(n, "schedule"), p.Elapsed.Round(time.Millisecond), rate, p.Build.Round(time.Millisecond))
+		}
 		for _, i := range p.Issues {
 			fmt.Fprintf(w, "     %s: uncontrolled: %s\n", p.Path, i)
 		}
@@ -40,7 +45,7 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 					fmt.Fprintf(w, "\ttest output: %s\n", t.Log)
 				}
 				if t.Schedules > 0 {
-					fmt.Fprintf(w, "\t%s%s\n", count(t.Schedules, "schedule"), stoppedNote(t.Stopped))
+					fmt.Fprintf(w, "\t%s%s%s\n", count(t.Schedules, "schedule"), stoppedNote(t.Stopped), cachedNote(t.Cached))
 				}
 			case t.Skipped:
 				fmt.Fprintf(w, "SKIP %s\n", name)
@@ -51,7 +56,7 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 			case t.Real != "":
 				fmt.Fprintf(w, "ok   %s: ran once on the real network and real time, not under control: %s\n", name, t.Real)
 			default:
-				fmt.Fprintf(w, "ok   %s: %s%s\n", name, count(t.Schedules, "schedule"), stoppedNote(t.Stopped))
+				fmt.Fprintf(w, "ok   %s: %s%s%s\n", name, count(t.Schedules, "schedule"), stoppedNote(t.Stopped), cachedNote(t.Cached))
 			}
 			for _, f := range t.Foreign {
 				fmt.Fprintf(w, "     foreign channel (polled, not controlled) at %s\n", f)
@@ -78,6 +83,14 @@ func stoppedNote(stopped string) string {
 		return ""
 	}
 	return " (" + stopped + ")"
+}
+
+// cachedNote marks the outcome of an earlier run shown again.
+func cachedNote(cached bool) string {
+	if cached {
+		return " (cached)"
+	}
+	return ""
 }
 
 // printStale lists stale corpus entries of p, "PATH: where the run left

@@ -85,6 +85,17 @@ exploration and, still diverging, listed as stale; one whose replay passes
 is listed as fixed; neither stops the exploration. A failure found by
 several processes is saved once, under the name the summary prints.
 
+Cached outcomes: schedule i's seed is fixed, so a second run of the same
+test binary with the same settings explores the same schedules. As go test
+caches a package's result, morpheus test keeps each package's outcome next
+to its binary, with what its tests read (environment variables, files,
+directories: Go's test log) and its saved traces; a later run of the same
+binary, settings, inputs and corpus shows it again, marked (cached), and
+runs nothing. Failures are kept too (the same schedules fail the same way),
+but not a test that ran on the real network, a failure of the watchdog, a
+package whose process failed outside control or an interrupted run; -seed
+random, -replay, -shard, -prune never use it. -count=1 runs again.
+
 Flags:
   -iterations N   schedules per rewritten test over all processes
                   (alias -schedules; default: the budget below); 0:
@@ -104,6 +115,8 @@ Flags:
                   every package's schedules and builds them all), for a
                   package whose tests take most of the run
   -run REGEXP     run only the tests matching REGEXP
+  -count 1        run every package again, even where its cached outcome
+                  (above) would do
   -json           print one JSON record per test instead of the summary
                   (a Check's has "check":true), each as soon as every
                   process ran the test: in the order the tests run

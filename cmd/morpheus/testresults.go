@@ -191,7 +191,7 @@ func testRecordOf(pkg string, t *driver.TestSummary) testRecord {
 		Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
 		Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
 		Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped, Seconds: t.Elapsed.Seconds(),
-		Passed: t.Passed, Pruned: t.Pruned}
+		Passed: t.Passed, Pruned: t.Pruned, Cached: t.Cached}
 	if t.Failure != "" {
 		n := t.Schedule
 		r.Schedule = &n
@@ -204,7 +204,8 @@ func testSummaryOf(r *testRecord) *driver.TestSummary {
 	t := &driver.TestSummary{Name: r.Test, Schedules: r.Schedules, Steps: r.Steps, Skipped: r.Skipped,
 		Kind: r.Kind, Location: r.Location, Failure: r.Failure, Trace: r.Trace, Log: r.Log, Foreign: r.Foreign,
 		Stale: r.Stale, Task: r.Task, Message: r.Message, Interrupted: r.Interrupted, Real: r.Real,
-		Stopped: r.Stopped, Elapsed: time.Duration(r.Seconds * float64(time.Second)), Passed: r.Passed, Pruned: r.Pruned}
+		Stopped: r.Stopped, Elapsed: time.Duration(r.Seconds * float64(time.Second)), Passed: r.Passed, Pruned: r.Pruned,
+		Cached: r.Cached}
 	if r.Schedule != nil {
 		t.Schedule = *r.Schedule
 	}

@@ -28,7 +28,7 @@ func TestUsageErrors(t *testing.T) {
 		{args: []string{"test", "-v", "./..."}, code: 2,
 			want:    []string{"flag provided but not defined: -v", "-v: morpheus prints every test's verdict", `Run "morpheus test -h" for its flags.`},
 			wantNot: []string{"Usage:", "-iterations N"}},
-		{args: []string{"test", "-count", "3", "./..."}, code: 2, want: []string{"-count: morpheus runs each test's schedules, -iterations N"}},
+		{args: []string{"test", "-count", "3", "./..."}, code: 2, want: []string{"-count 3: -count=1 runs packages again whose cached outcome would do, as for go test; morpheus runs each test's schedules, -iterations N of them"}},
 		{args: []string{"rewrite", "-timeout", "1m", "."}, code: 2, want: []string{"-timeout: a schedule is bounded by its step limit (-maxsteps)"}},
 		{args: []string{"replay", "-nosuch"}, code: 2, want: []string{`Run "morpheus replay -h"`}, wantNot: []string{"Usage:"}},
 		{args: []string{"test", "-C", dir, "./nope"}, code: 2, want: []string{"morpheus test: package ./nope: no such directory"}},

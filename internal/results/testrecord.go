@@ -36,4 +36,7 @@ type TestRecord struct {
 	// bug is fixed); Pruned: those -prune deleted (stale or passing).
 	Passed []string `json:"passed,omitempty"`
 	Pruned []string `json:"pruned,omitempty"`
+	// Cached: the outcome an earlier run of the same test binary, settings,
+	// inputs and saved traces recorded, shown again; nothing ran.
+	Cached bool `json:"cached,omitempty"`
 }

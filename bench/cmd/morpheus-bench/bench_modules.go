@@ -43,7 +43,9 @@ Fetches each module of the suite at its pinned version through the Go
 module proxy into a temporary directory, copies it (writable: the corpus
 goes beside its packages) and runs its tests: go test -json, go test -race,
 then morpheus test -json at defaults on each package with tests, twice (a
-fresh rewrite cache, then warm), then after one-line edits (below). Every
+fresh rewrite cache, then warm: nothing changed, so a package whose
+outcome morpheus test kept is shown from its cache, as go test's would
+be), then after one-line edits (below). Every
 top-level test go test runs gets one verdict under morpheus: pass, fail
 (its kind), crash (the test process died before its record), build (the
 rewritten package did not build), hang (the package's run passed

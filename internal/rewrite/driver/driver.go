@@ -56,6 +56,10 @@ type Config struct {
 	// replays them first (rt.EnvCorpus); morpheus test sets it. Without
 	// it, traces go to the cache directory.
 	Corpus bool
+	// Rerun runs every package's tests even where a cached outcome of the
+	// same binary, settings and inputs would do (testcache.go): morpheus
+	// test -count=1.
+	Rerun bool
 	// Prune deletes, with Corpus, the saved traces of the tests that ran
 	// that are stale (TestSummary.Stale) or whose replay passes
 	// (TestSummary.Passed), and lists them in TestSummary.Pruned.
@@ -139,6 +143,9 @@ type PackageSummary struct {
 	Tests   []*TestSummary
 	Output  string // the test processes' output when one failed outside morpheus
 	Err     error  // the build or the run failed
+	// Cached: its outcome is one an earlier run of the same test binary,
+	// settings, inputs and corpus recorded (testcache.go); nothing ran.
+	Cached bool
 	// Checks are the records of the tests that call morpheus.Check, run
 	// as they are (not wrapped): one per Check, the processes' shards
 	// merged (see checks.go).
@@ -190,6 +197,8 @@ type TestSummary struct {
 	// Schedule is the number of the failing schedule (the lowest of its
 	// processes'), -1 for a saved trace that still fails.
 	Schedule int
+	// Cached: the outcome of an earlier run, shown again (PackageSummary.Cached).
+	Cached bool `json:"-"`
 
 	proc int // the process whose record holds the failure
 }

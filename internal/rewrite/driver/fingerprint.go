@@ -202,7 +202,7 @@ func reusePrepared(file, fp string) []*PackageSummary {
 		if !p.intact() {
 			return nil
 		}
-		out = append(out, &PackageSummary{Path: p.Path, Issues: p.Issues, Binary: p.Binary, dir: p.Dir})
+		out = append(out, &PackageSummary{Path: p.Path, Issues: p.Issues, Binary: p.Binary, dir: p.Dir, key: p.Key})
 	}
 	return out
 }

@@ -44,6 +44,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		case p.Err != nil || p.Binary == "":
 		case interrupt.Interrupted():
 			p.Err = ErrNotRun
+		case cachedRun(cfg, p):
 		default:
 			runPackage(ctx, cfg, p)
 		}
@@ -86,7 +87,7 @@ func listTargets(ctx context.Context, cfg Config, env []string) (map[string]stri
 // processes' records are collected while they run (collector), each test's
 // merged outcome handed to Config.Finished once every process reported it.
 func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
-	total, budget := schedules(cfg)
+	total, _ := schedules(cfg)
 	shard := cfg.Shard
 	if shard.N < 1 {
 		shard = Shard{0, 1}
@@ -122,57 +123,25 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	outputs := make([]*procOutput, n)
 	failed := make([]bool, n)
 	slots := make(chan struct{}, max(cfg.Jobs, 1))
+	settings := runSettings(cfg, p)
+	logs := make([]string, n)
 	for j, pr := range procs {
 		base := os.Environ()
 		if cfg.Env != nil {
 			base = cfg.Env
 		}
-		env := append(slices.Clone(base),
-			rt.EnvSchedules+"="+strconv.Itoa(total), // of the whole run: the shard runs its part
+		env := append(slices.Clone(base), settings...)
+		env = append(env,
 			rt.EnvOut+"="+jobFile(tmp, j),
 			rt.EnvTraces+"="+traces,
-			rt.EnvHint+"="+replayHint(cfg, p),
-			rt.EnvShownDir+"="+p.shown,
 		)
-		if budget != "" {
-			env = append(env, rt.EnvBudget+"="+budget)
-		}
-		if cfg.Duration > 0 {
-			env = append(env, rt.EnvDuration+"="+cfg.Duration.String())
-		}
 		if cfg.Corpus {
 			// Every process replays the traces saved before this run,
 			// not those another process saves meanwhile.
-			env = append(env, rt.EnvCorpus+"=true", rt.EnvCorpusList+"="+corpusList)
+			env = append(env, rt.EnvCorpusList+"="+corpusList)
 		}
 		env = append(env, checkEnv(tmp, j, pr.k, pr.m)...)
-		if cfg.Seed != 0 {
-			env = append(env, rt.EnvSeed+"="+strconv.FormatUint(cfg.Seed, 10))
-		}
-		if cfg.Strategy != "" {
-			env = append(env, rt.EnvStrategy+"="+cfg.Strategy)
-		}
-		if cfg.Watchdog > 0 {
-			env = append(env, rt.EnvWatchdog+"="+cfg.Watchdog.String())
-		}
-		if cfg.MaxSteps > 0 {
-			env = append(env, rt.EnvMaxSteps+"="+strconv.Itoa(cfg.MaxSteps))
-		}
-		if cfg.AllowLeaks {
-			env = append(env, rt.EnvAllowLeaks+"=true")
-		}
-		if cfg.AllowRaces {
-			env = append(env, rt.EnvAllowRaces+"=true")
-		}
-		if cfg.EarlyTimers != 0 {
-			env = append(env, rt.EnvEarlyTimers+"="+strconv.Itoa(max(cfg.EarlyTimers, 0)))
-		}
-		if cfg.Count {
-			env = append(env, rt.EnvCount+"=true")
-		}
-		if cfg.Replay != "" {
-			env = append(env, rt.EnvReplay+"="+absPath(cfg.Replay))
-		}
+		logs[j] = filepath.Join(tmp, fmt.Sprintf("job%d.testlog", j))
 		if outputs[j], err = newProcOutput(filepath.Join(tmp, fmt.Sprintf("job%d.out", j))); err != nil {
 			p.Err = err
 			return
@@ -186,7 +155,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			// Framed output (output.go) tells which test printed what.
 			// -test.run is one argument, as go test passes it: a
 			// TestMain may look for the prefix in os.Args.
-			cmd := exec.CommandContext(ctx, p.Binary, "-test.run="+run, "-test.count=1", "-test.v=test2json")
+			cmd := exec.CommandContext(ctx, p.Binary, "-test.run="+run, "-test.count=1", "-test.v=test2json", "-test.testlogfile="+logs[j])
 			cmd.Dir, cmd.Env = p.dir, env
 			cmd.Stdout, cmd.Stderr = outputs[j], outputs[j]
 			err := interrupt.Run(cmd) // under a command that watches, an interrupt reaches it once
@@ -230,6 +199,56 @@ wait:
 			return
 		}
 	}
+	keepOutcome(cfg, p, tmp, logs)
+}
+
+// runSettings are the environment entries of every test process of p
+// under cfg that shape its schedules and reports, the same in every run
+// with these settings (the key of a cached outcome, testcache.go).
+func runSettings(cfg Config, p *PackageSummary) []string {
+	total, budget := schedules(cfg)
+	env := []string{
+		rt.EnvSchedules + "=" + strconv.Itoa(total), // of the whole run: the shard runs its part
+		rt.EnvHint + "=" + replayHint(cfg, p),
+		rt.EnvShownDir + "=" + shownDir(cfg, p.dir),
+	}
+	if budget != "" {
+		env = append(env, rt.EnvBudget+"="+budget)
+	}
+	if cfg.Duration > 0 {
+		env = append(env, rt.EnvDuration+"="+cfg.Duration.String())
+	}
+	if cfg.Corpus {
+		env = append(env, rt.EnvCorpus+"=true")
+	}
+	if cfg.Seed != 0 {
+		env = append(env, rt.EnvSeed+"="+strconv.FormatUint(cfg.Seed, 10))
+	}
+	if cfg.Strategy != "" {
+		env = append(env, rt.EnvStrategy+"="+cfg.Strategy)
+	}
+	if cfg.Watchdog > 0 {
+		env = append(env, rt.EnvWatchdog+"="+cfg.Watchdog.String())
+	}
+	if cfg.MaxSteps > 0 {
+		env = append(env, rt.EnvMaxSteps+"="+strconv.Itoa(cfg.MaxSteps))
+	}
+	if cfg.AllowLeaks {
+		env = append(env, rt.EnvAllowLeaks+"=true")
+	}
+	if cfg.AllowRaces {
+		env = append(env, rt.EnvAllowRaces+"=true")
+	}
+	if cfg.EarlyTimers != 0 {
+		env = append(env, rt.EnvEarlyTimers+"="+strconv.Itoa(max(cfg.EarlyTimers, 0)))
+	}
+	if cfg.Count {
+		env = append(env, rt.EnvCount+"=true")
+	}
+	if cfg.Replay != "" {
+		env = append(env, rt.EnvReplay+"="+absPath(cfg.Replay))
+	}
+	return env
 }
 
 // A proc is one test process of a package: it runs shard k of m of every
