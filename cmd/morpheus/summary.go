@@ -18,7 +18,7 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 	for _, p := range sum.Packages {
 		n, rate := p.Schedules()
 		if p.Cached {
-			fmt.Fprintf(w, "package %s: cached: the outcome of an earlier run of the same test binary, settings and inputs (%s in %v; -count=1 runs again), build %v\n",
+			fmt.Fprintf(w, "package %s: cached (an earlier run's outcome, same test binary, settings and inputs: %s in %v; -count=1 runs again), build %v\n",
 				p.Path, count(n, "schedule"), p.Elapsed.Round(time.Millisecond), p.Build.Round(time.Millisecond))
 		} else {
 			fmt.Fprintf(w, "package %s: %s in %v (%.0f schedules/s), build %v\n",

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus/internal/results"
+	"github.com/morpheus-go/morpheus/rt"
 )
 
 // Cached outcomes. A package's exploration is a function of its test binary,
@@ -95,7 +96,8 @@ func outcomeKey(cfg Config, p *PackageSummary) string {
 		base = os.Environ()
 	}
 	for _, e := range base {
-		if strings.HasPrefix(e, "MORPHEUS_") {
+		// The progress file is the run's own, not a setting.
+		if strings.HasPrefix(e, "MORPHEUS_") && !strings.HasPrefix(e, rt.EnvProgress+"=") {
 			fmt.Fprintf(h, "base %s\x00", e)
 		}
 	}
@@ -200,9 +202,9 @@ func keepOutcome(cfg Config, p *PackageSummary, tmp string, logs []string) {
 
 // inputsDigest hashes, as they are now, the inputs the test log names (its
 // lines "getenv NAME", "chdir DIR", "stat PATH", "open PATH", paths
-// relative to the package's directory dir or the last chdir). morpheus's
-// own settings (MORPHEUS_ variables) are in the key; the files of the
-// run's own temporary directories, /proc, /sys and /dev are not inputs.
+// relative to the package's directory dir or the last chdir) inside the
+// package's module (moduleRoot). morpheus's own settings (MORPHEUS_
+// variables) are in the key.
 // With ended set (the run ended then), an input changed within
 // inputCutoff before it makes the outcome unsafe to keep. why says what
 // stands in the way, "" for nothing.
@@ -224,7 +226,7 @@ func inputsDigest(cfg Config, dir, log string, ended time.Time) (digest, why str
 	fmt.Fprintf(h, "env GODEBUG %v %q\n", ok, v)
 	lines := strings.Split(log, "\n")
 	seen := map[string]bool{}
-	pwd := dir
+	pwd, root := dir, moduleRoot(dir)
 	for _, line := range lines {
 		if line == "" || seen[line] && !strings.HasPrefix(line, "chdir ") {
 			continue
@@ -248,7 +250,7 @@ func inputsDigest(cfg Config, dir, log string, ended time.Time) (digest, why str
 			if !filepath.IsAbs(name) {
 				name = filepath.Join(pwd, name)
 			}
-			if notAnInput(name) {
+			if name != root && !strings.HasPrefix(name, root+string(filepath.Separator)) {
 				continue
 			}
 			sum, ok := hashInput(name, op == "open", ended)
@@ -263,17 +265,21 @@ func inputsDigest(cfg Config, dir, log string, ended time.Time) (digest, why str
 	return hex.EncodeToString(h.Sum(nil)), ""
 }
 
-// notAnInput tells the paths a test reads that are no input of its
-// outcome: the kernel's views of the process and the devices. (Files of
-// temporary directories that are gone after the run, the processes'
-// records or t.TempDir's, count as missing before and after alike.)
-func notAnInput(name string) bool {
-	for _, d := range []string{"/proc", "/sys", "/dev"} {
-		if name == d || strings.HasPrefix(name, d+string(filepath.Separator)) {
-			return true
+// moduleRoot is the directory of the go.mod above dir (dir itself if
+// none): as go test, the cache rechecks only the files of the module the
+// tests are in, not the machine's own (/proc, /etc) or the run's temporary
+// files (its processes' records, its progress file, t.TempDir's).
+func moduleRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
 		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir
+		}
+		d = up
 	}
-	return false
 }
 
 // hashInput hashes one input: a missing file as missing, a directory by
