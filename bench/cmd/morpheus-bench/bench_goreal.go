@@ -54,7 +54,11 @@ with its trace; go test -vet=off -count N, and the same with -race.
 A bug is found when morpheus test fails its test in the bug version; a
 failure in the fixed version is a false alarm unless plain go test or go test
 -race fails the fixed version too in the same run (then the fixed version
-has a bug of its own, or the fix is incomplete). Bugs whose clone is missing, whose patch does not apply or whose
+has a bug of its own, or the fix is incomplete), or the failure (kind and
+line) is listed in benchdata/goreal-expect.txt as a second real bug of the
+fixed version with its evidence (plain Go, changed only by a delay of one
+goroutine, failing the same way: "fails (KIND, a listed second real bug)",
+fixed_known in -json). Bugs whose clone is missing, whose patch does not apply or whose
 package go test does not build are listed with the reason.
 
 Flags:
@@ -110,6 +114,10 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 	case *timeout <= 0 || *goTimeout <= 0 || *watchdog <= 0:
 		return usage("-timeout, -gotimeout and -watchdog must be positive")
 	}
+	expect, err := parseRealExpect("benchdata/goreal-expect.txt", defaultRealExpect)
+	if err != nil {
+		return err
+	}
 	bugs, err := loadRealBugs(*dir)
 	if err != nil {
 		return usage("%v", err)
@@ -144,7 +152,7 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		defer stop()
 		proxy = url
 	}
-	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout, watchdog: *watchdog, early: *early}
+	s := realSettings{self: self, cache: filepath.Join(root, "cache"), schedules: *schedules, count: *count, replays: *replays, timeout: *timeout, goTimeout: *goTimeout, watchdog: *watchdog, early: *early, expect: expect}
 	enc := json.NewEncoder(stdout)
 	var rows []*realRow
 	for _, b := range bugs {
@@ -205,6 +213,9 @@ func (r *realRow) progressLine() string {
 func (r *realRow) fixedCell() string {
 	if r.FixedFailures > 0 && r.FixedConfirmed {
 		return "fails (" + r.FixedKind + ", go test too)"
+	}
+	if r.FixedFailures > 0 && r.FixedKnown != "" {
+		return "fails (" + r.FixedKind + ", a listed second real bug)"
 	}
 	if r.FixedFailures > 0 {
 		return "fails (" + r.FixedKind + ")"

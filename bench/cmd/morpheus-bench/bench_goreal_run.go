@@ -51,6 +51,9 @@ type realRow struct {
 	// FixedConfirmed: morpheus failed the fixed version and so did go test
 	// or go test -race (not a false alarm).
 	FixedConfirmed bool `json:"fixed_confirmed,omitempty"`
+	// FixedKnown is the evidence benchdata/goreal-expect.txt lists for the
+	// fixed version's failure: a second real bug (not a false alarm).
+	FixedKnown string `json:"fixed_known,omitempty"`
 }
 
 // falseAlarm tells whether morpheus failed the fixed version while plain
@@ -58,7 +61,7 @@ type realRow struct {
 // too is the fixed version's own (a second real bug, or the fix
 // incomplete), and the row's fixed_confirmed says so.
 func (r *realRow) falseAlarm() bool {
-	return r.FixedFailures > 0 && !r.FixedConfirmed
+	return r.FixedFailures > 0 && !r.FixedConfirmed && r.FixedKnown == ""
 }
 
 // realTotal is the last JSON record: the totals.
@@ -105,6 +108,7 @@ type realSettings struct {
 	goTimeout time.Duration // go test's -timeout in the baselines
 	watchdog  time.Duration // morpheus test's -watchdog
 	early     int           // morpheus test's -earlytimers
+	expect    []realExpectation
 }
 
 // measureRealBug runs b's test in its two trees: under morpheus test (the
@@ -195,6 +199,9 @@ func measureRealBug(b *realBug, t *realTrees, s realSettings, row *realRow) {
 	row.BaselineFixedFailed = gotest(t.Fixed, false)
 	row.BaselineRaceFixedFailed = gotest(t.Fixed, true)
 	row.FixedConfirmed = row.FixedFailures > 0 && (row.BaselineFixedFailed || row.BaselineRaceFixedFailed)
+	if row.FixedFailures > 0 {
+		row.FixedKnown = knownFixedFailure(s.expect, row)
+	}
 }
 
 // earlyFlag is the -earlytimers flag of the printed replay command, when
