@@ -20,6 +20,7 @@ import (
 type driverFlags struct {
 	schedules                    int
 	strategy, seed, run, replay  *string
+	epoch                        *string
 	dir, exclude, cache, vet     *string
 	jobs, maxSteps, early        *int
 	watchdog, duration           *time.Duration
@@ -47,6 +48,7 @@ func addDriverFlags(fs *flag.FlagSet) *driverFlags {
 	f.allowLeaks = fs.Bool("allowleaks", false, "")
 	f.allowRaces = fs.Bool("allowraces", false, "")
 	f.early = fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
+	f.epoch = fs.String("epoch", "", "")
 	return f
 }
 
@@ -94,6 +96,11 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 			return usage("-replay: %v", err)
 		}
 	}
+	if *f.epoch != "" {
+		if _, err := morpheus.ParseEpoch(*f.epoch); err != nil {
+			return usage("-epoch: %v", err)
+		}
+	}
 	if err := driver.ParseVet(*f.vet); err != nil {
 		return usage("%v", err)
 	}
@@ -104,7 +111,7 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	return driver.Config{Dir: *f.dir, Patterns: fs.Args(), Exclude: excl, Cache: *f.cache, Run: *f.run,
 		Schedules: schedules, Duration: *f.duration, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
 		Watchdog: *f.watchdog, MaxSteps: *f.maxSteps, AllowLeaks: *f.allowLeaks,
-		AllowRaces: *f.allowRaces, EarlyTimers: driver.EarlyTimers(*f.early), Race: *f.race, Vet: *f.vet}, nil
+		AllowRaces: *f.allowRaces, EarlyTimers: driver.EarlyTimers(*f.early), Epoch: *f.epoch, Race: *f.race, Vet: *f.vet}, nil
 }
 
 // randomSeed reports whether -seed asked for a fresh seed, which the

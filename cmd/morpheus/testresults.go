@@ -56,6 +56,7 @@ type runSettings struct {
 	Strategy    string   `json:"strategy,omitempty"`
 	MaxSteps    int      `json:"maxsteps,omitempty"`
 	EarlyTimers int      `json:"earlytimers,omitempty"`
+	Epoch       string   `json:"epoch,omitempty"`
 	AllowLeaks  bool     `json:"allowleaks,omitempty"`
 	AllowRaces  bool     `json:"allowraces,omitempty"`
 	Race        bool     `json:"race,omitempty"`
@@ -65,7 +66,7 @@ type runSettings struct {
 
 func settingsOf(cfg driver.Config) *runSettings {
 	s := &runSettings{Patterns: cfg.Patterns, Run: cfg.Run, Exclude: cfg.Exclude, Schedules: cfg.Schedules,
-		Seed: cfg.Seed, Strategy: cfg.Strategy, MaxSteps: cfg.MaxSteps, EarlyTimers: cfg.EarlyTimers,
+		Seed: cfg.Seed, Strategy: cfg.Strategy, MaxSteps: cfg.MaxSteps, EarlyTimers: cfg.EarlyTimers, Epoch: cfg.Epoch,
 		AllowLeaks: cfg.AllowLeaks, AllowRaces: cfg.AllowRaces, Race: cfg.Race, Corpus: cfg.Corpus,
 		Budget: os.Getenv("MORPHEUS_RT_BUDGET")}
 	if cfg.Duration > 0 {

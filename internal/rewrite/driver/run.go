@@ -167,6 +167,9 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 		if cfg.EarlyTimers != 0 {
 			env = append(env, rt.EnvEarlyTimers+"="+strconv.Itoa(max(cfg.EarlyTimers, 0)))
 		}
+		if cfg.Epoch != "" {
+			env = append(env, rt.EnvEpoch+"="+cfg.Epoch)
+		}
 		if cfg.Count {
 			env = append(env, rt.EnvCount+"=true")
 		}
