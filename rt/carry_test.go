@@ -110,12 +110,12 @@ func TestLocksHeldByInit(t *testing.T) {
 			panic("read-locked a mutex initialization write-locks")
 		}
 		rt.Go(rwHeld.Unlock)
-		//lint:ignore SA2001 the lock is the wait for the goroutine's unlock
 		rwHeld.RLock()
+		//lint:ignore SA2001 the lock is the wait for the goroutine's unlock
 		rwHeld.RUnlock()
 
-		//lint:ignore SA2001 readers share: the lock does not wait
 		rwRead.RLock()
+		//lint:ignore SA2001 readers share: the lock does not wait
 		rwRead.RUnlock()
 		if rwRead.TryLock() {
 			panic("write-locked a mutex initialization read-locks")
@@ -132,8 +132,8 @@ func TestLocksHeldByInit(t *testing.T) {
 	var mine csync.Mutex
 	mine.Lock() // by the test's goroutine, outside control: not carried
 	if f := explore(t, 2, func() {
-		//lint:ignore SA2001 the lock does not wait for the test's goroutine
 		mine.Lock()
+		//lint:ignore SA2001 the lock does not wait for the test's goroutine
 		mine.Unlock()
 	}); f != nil {
 		t.Fatal(f.Report())
