@@ -8,7 +8,7 @@ import (
 )
 
 // Now returns the time the calling task reads (core.Run.ReadWall): the
-// epoch plus the virtual clock, a little past every deadline the clock moved
+// epoch (core.Run.Epoch) plus the virtual clock, a little past every deadline the clock moved
 // to, and past the time of the read before.
 // Reading it is not an op, unless the task reads it again and again without
 // one (core.Run.ReadClock): then the read is a poll, at pc.
