@@ -45,9 +45,6 @@ type logLine struct {
 	text string
 }
 
-// epoch is the virtual clock's zero: every iteration starts at this instant.
-var epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-
 // newEnv attaches the actor world to a fresh run: the harness node and the
 // main task's process.
 func newEnv(r *core.Run, iter int) *Env {
@@ -66,11 +63,12 @@ func newEnv(r *core.Run, iter int) *Env {
 	return e
 }
 
-// Now returns the virtual time. Every iteration starts at 2000-01-01 UTC; the
-// clock moves only when nothing else can run (see Sleep). It is the clock
-// itself, on which deadlines fall exactly; csync.Now, what Go code reads,
-// runs a nanosecond ahead of it for every move of the clock.
-func (e *Env) Now() time.Time { return epoch.Add(time.Duration(e.run.Now())) }
+// Now returns the virtual time. Every iteration starts at 2000-01-01 UTC, or
+// at the instant Epoch gives; the clock moves only when nothing else can run
+// (see Sleep). It is the clock itself, on which deadlines fall exactly;
+// csync.Now, what Go code reads, runs a nanosecond ahead of it for every move
+// of the clock.
+func (e *Env) Now() time.Time { return e.run.Epoch().Add(time.Duration(e.run.Now())) }
 
 // Elapsed returns the virtual time since the iteration started.
 func (e *Env) Elapsed() time.Duration { return time.Duration(e.run.Now()) }

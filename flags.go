@@ -47,6 +47,7 @@ var settings = []*setting{
 	{name: "coverage", usage: "true: count distinct partial orders; false: don't (default: only with -morpheus.results or -morpheus.progress)", apply: applyCoverage},
 	{name: "earlytimers", usage: "times per iteration the nearest timer, if at most 1 ms ahead, may fire while other tasks can run (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.Early) }},
 	{name: "allowraces", usage: "true: data races on plain memory of rewritten code are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.AllowRaces) }},
+	{name: "epoch", usage: "instant the virtual clock of every iteration starts at, in RFC 3339 (default 2000-01-01T00:00:00Z)", apply: func(c *config, s string) error { return parseEpoch(s, &c.Epoch) }},
 	{name: "allowleaks", usage: "true: goroutines still blocked after the test returned are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.AllowLeaks) }},
 }
 
@@ -129,6 +130,16 @@ func applyCoverage(c *config, s string) error {
 		return err
 	}
 	Coverage(on)(c)
+	return nil
+}
+
+// parseEpoch reads an RFC 3339 time (2030-06-01T12:00:00Z).
+func parseEpoch(s string, p *time.Time) error {
+	t, err := ParseEpoch(s)
+	if err != nil {
+		return err
+	}
+	*p = t
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package morpheus
 
 import (
+	"fmt"
 	"reflect"
 	"runtime"
 	"time"
@@ -212,3 +213,22 @@ func AllowRaces(allow bool) Option { return func(c *config) { c.AllowRaces = all
 // early firing would turn into a failure of the test's own making.
 // Rewritten tests (morpheus test) use rt.DefaultEarlyTimers.
 func EarlyTimers(k int) Option { return func(c *config) { c.Early = k } }
+
+// Epoch sets the instant every iteration's virtual clock starts at (default
+// 2000-01-01 00:00:00 UTC, where a testing/synctest bubble's starts). Code
+// that works out dates from the clock (a cron schedule, an expiry at the
+// end of the month) may behave differently near the default, at the first
+// second of a year; Epoch moves the start elsewhere. It is recorded in the
+// traces of failures, whose replays start there whatever the replay is
+// given. The zero time is the default.
+func Epoch(t time.Time) Option { return func(c *config) { c.Epoch = t } }
+
+// ParseEpoch reads an epoch as the -epoch flags give it: an RFC 3339 time,
+// such as 2030-06-01T12:00:00Z or 2030-06-01T14:00:00+02:00.
+func ParseEpoch(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%q is no RFC 3339 time (want one such as 2030-06-01T12:00:00Z)", s)
+	}
+	return t, nil
+}

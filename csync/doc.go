@@ -101,9 +101,10 @@
 // pool's done channel that an earlier iteration's Release closed stays
 // closed, as the pool's state flag in memory says), and a Once whose f
 // returned stays done, also when it returned outside control (package
-// initialization). Such an object is shared by all the iterations of a
-// process, so explore it with morpheus.Workers(1); objects created inside
-// the test need no care.
+// initialization); a Mutex or RWMutex that package initialization or
+// TestMain locked and did not unlock is locked for every iteration. Such an
+// object is shared by all the iterations of a process, so explore it with
+// morpheus.Workers(1); objects created inside the test need no care.
 //
 // # Putting an existing component under morpheus
 //

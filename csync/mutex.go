@@ -2,6 +2,7 @@ package csync
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
@@ -26,22 +27,53 @@ type Locker = sync.Locker
 //
 // Lock and Unlock write the mutex's resource, so conflict analysis sees every
 // pair of critical sections as ordered by the strategy's choice.
+//
+// A mutex that package initialization or TestMain locked (outside control)
+// and has not unlocked is locked for every iteration that binds it, as go
+// test finds it: a Lock waits until a task of the iteration unlocks it, and
+// is a deadlock if none does. A task's Unlock releases it for the rest of
+// the iteration only; the next iteration finds it locked again, as code
+// outside control still holds it. Locks taken in an iteration, or by
+// goroutines started outside control, start released.
 type Mutex struct {
 	o      ctl.Obj
 	locked bool
+	// byMain: the iteration found m locked by package initialization
+	// or TestMain, and no task has unlocked it since.
+	byMain bool
 	q      ctl.Queue
 	out    sync.Mutex // the mutex outside control (see ctl.Obj.Outside)
+	// mainHeld: the main goroutine locked out and has not unlocked it.
+	mainHeld atomic.Bool
 }
 
 // mutexOn names a mutex in deadlock reports.
 type mutexOn Mutex
 
-func (m *mutexOn) String() string { return m.o.Name("mutex") }
+func (m *mutexOn) String() string { return m.o.Name("mutex") + heldByMain(m.byMain) }
+
+// heldByMain is what a deadlock report adds to the name of a lock that
+// package initialization or TestMain holds.
+func heldByMain(held bool) string {
+	if !held {
+		return ""
+	}
+	return " (locked outside control by package initialization or TestMain, never unlocked)"
+}
 
 func (m *Mutex) bind(r *core.Run, pc uintptr) {
 	if m.o.Bind(r, pc) {
-		m.locked = false
+		m.locked = m.mainHeld.Load()
+		m.byMain = m.locked
 		m.q.Reset()
+	}
+}
+
+// outsideLocked notes that code outside control took out: by the main
+// goroutine, it holds m for the iterations.
+func (m *Mutex) outsideLocked() {
+	if ctl.ByMain() {
+		m.mainHeld.Store(true)
 	}
 }
 
@@ -63,7 +95,11 @@ func (m *Mutex) TryLock() bool {
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.OutsideLock("Mutex.TryLock", pc)
-		return m.out.TryLock()
+		ok := m.out.TryLock()
+		if ok {
+			m.outsideLocked()
+		}
+		return ok
 	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
@@ -80,6 +116,7 @@ func (m *Mutex) lock(pc uintptr) {
 	if t == nil {
 		m.o.OutsideLock("Mutex.Lock", pc)
 		m.out.Lock()
+		m.outsideLocked()
 		return
 	}
 	m.bind(r, pc)
@@ -115,6 +152,7 @@ func (m *Mutex) unlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.OutsideLock("Mutex.Unlock", pc)
+		m.mainHeld.Store(false)
 		m.out.Unlock()
 		return
 	}
@@ -123,7 +161,7 @@ func (m *Mutex) unlock(pc uintptr) {
 	if !m.locked {
 		panic("sync: unlock of unlocked mutex")
 	}
-	m.locked = false
+	m.locked, m.byMain = false, false
 	m.q.WakeOne(r)
 }
 

@@ -2,6 +2,7 @@ package csync
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 	"github.com/morpheus-go/morpheus/internal/ctl"
@@ -17,23 +18,35 @@ import (
 // RLock and RUnlock are read ops on the lock's resource, so readers do not
 // conflict with each other, only with writers: strategies such as POS* and
 // conflict analysis see that reader sections commute.
+//
+// As for Mutex, what package initialization or TestMain holds of it (the
+// write lock, or read locks) is held for every iteration that binds it,
+// until a task of the iteration releases it.
 type RWMutex struct {
 	o       ctl.Obj
 	w       bool // a writer holds it
 	readers int  // readers that hold it
 	wwant   int  // writers blocked in Lock: new readers wait for them
-	wq      ctl.Queue
-	rq      ctl.Queue
-	out     sync.RWMutex // the mutex outside control (see ctl.Obj.Outside)
+	// byMain: the iteration found m locked by package initialization or
+	// TestMain, and no task has released all of that since.
+	byMain bool
+	wq     ctl.Queue
+	rq     ctl.Queue
+	out    sync.RWMutex // the mutex outside control (see ctl.Obj.Outside)
+	// mainW, mainR: the main goroutine holds out's write lock, so many
+	// read locks of out.
+	mainW atomic.Bool
+	mainR atomic.Int32
 }
 
 type rwOn RWMutex
 
-func (m *rwOn) String() string { return m.o.Name("rwmutex") }
+func (m *rwOn) String() string { return m.o.Name("rwmutex") + heldByMain(m.byMain) }
 
 func (m *RWMutex) bind(r *core.Run, pc uintptr) {
 	if m.o.Bind(r, pc) {
-		m.w, m.readers, m.wwant = false, 0, 0
+		m.w, m.readers, m.wwant = m.mainW.Load(), int(m.mainR.Load()), 0
+		m.byMain = m.w || m.readers > 0
 		m.wq.Reset()
 		m.rq.Reset()
 	}
@@ -67,7 +80,11 @@ func (m *RWMutex) TryLock() bool {
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.OutsideLock("RWMutex.TryLock", pc)
-		return m.out.TryLock()
+		ok := m.out.TryLock()
+		if ok && ctl.ByMain() {
+			m.mainW.Store(true)
+		}
+		return ok
 	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindTryLock, Res: m.o.Res, Obj: -1, PC: pc, Quiet: true})
@@ -88,7 +105,11 @@ func (m *RWMutex) TryRLock() bool {
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.OutsideLock("RWMutex.TryRLock", pc)
-		return m.out.TryRLock()
+		ok := m.out.TryRLock()
+		if ok && ctl.ByMain() {
+			m.mainR.Add(1)
+		}
+		return ok
 	}
 	m.bind(r, pc)
 	r.Do(t, core.Op{Kind: trace.KindRLock, Res: m.o.Res, Read: true, Obj: -1, PC: pc})
@@ -119,6 +140,9 @@ func (m *RWMutex) lock(pc uintptr) {
 	if t == nil {
 		m.o.OutsideLock("RWMutex.Lock", pc)
 		m.out.Lock()
+		if ctl.ByMain() {
+			m.mainW.Store(true)
+		}
 		return
 	}
 	m.bind(r, pc)
@@ -159,6 +183,7 @@ func (m *RWMutex) unlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.OutsideLock("RWMutex.Unlock", pc)
+		m.mainW.Store(false)
 		m.out.Unlock()
 		return
 	}
@@ -167,7 +192,7 @@ func (m *RWMutex) unlock(pc uintptr) {
 	if !m.w {
 		panic("sync: Unlock of unlocked RWMutex")
 	}
-	m.w = false
+	m.w, m.byMain = false, false
 	// Readers that waited get in now (they hold the lock when they run);
 	// the next writer waits for them.
 	m.readers += m.rq.WakeAllBlocked(r)
@@ -181,6 +206,9 @@ func (m *RWMutex) rlock(pc uintptr) {
 	if t == nil {
 		m.o.OutsideLock("RWMutex.RLock", pc)
 		m.out.RLock()
+		if ctl.ByMain() {
+			m.mainR.Add(1)
+		}
 		return
 	}
 	m.bind(r, pc)
@@ -202,6 +230,9 @@ func (m *RWMutex) runlock(pc uintptr) {
 	t, r := ctl.Task()
 	if t == nil {
 		m.o.OutsideLock("RWMutex.RUnlock", pc)
+		if ctl.ByMain() && m.mainR.Load() > 0 {
+			m.mainR.Add(-1)
+		}
 		m.out.RUnlock()
 		return
 	}
@@ -211,6 +242,7 @@ func (m *RWMutex) runlock(pc uintptr) {
 		panic("sync: RUnlock of unlocked RWMutex")
 	}
 	m.readers--
+	m.byMain = m.byMain && m.readers > 0
 	if m.readers == 0 {
 		m.wq.WakeOne(r)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Now returns the virtual time: every iteration starts at 2000-01-01
-// 00:00:00 UTC, as morpheus.Env.Now. It moves only when no task can run, or
+// 00:00:00 UTC (or morpheus.Epoch's instant), as morpheus.Env.Now. It moves only when no task can run, or
 // every task that can run polls: then it moves towards the nearest deadline
 // (a Sleep, a timer), so waiting costs no real time and a time-out fires only
 // when everything else is stuck, polling or done. A task a deadline woke

@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/morpheus-go/morpheus/csync"
@@ -70,4 +71,72 @@ func TestOnceAcrossWorlds(t *testing.T) {
 	if runs != 2 {
 		t.Fatalf("the two fs ran %d times, want 2", runs)
 	}
+}
+
+// Locks that package initialization took and still holds (it runs on the
+// program's main goroutine, as TestMain does), for TestLocksHeldByInit.
+var (
+	gateHeld  = lockedAtInit()
+	stuckHeld = lockedAtInit()
+	rwHeld    = func() *csync.RWMutex { m := new(csync.RWMutex); m.Lock(); return m }()
+	rwRead    = func() *csync.RWMutex { m := new(csync.RWMutex); m.RLock(); return m }()
+)
+
+func lockedAtInit() *csync.Mutex {
+	m := new(csync.Mutex)
+	m.Lock()
+	return m
+}
+
+// A lock that initialization left locked is locked for every schedule, as
+// go test finds it: a Lock waits for the goroutine of the test that unlocks
+// it (in every schedule: an Unlock releases it for its own schedule only),
+// and one that nobody unlocks is a deadlock that says who holds it. Locks
+// the test's own goroutine (not main) took outside control start released.
+func TestLocksHeldByInit(t *testing.T) {
+	if f := explore(t, 20, func() {
+		opened := false
+		rt.Go(func() {
+			opened = true
+			gateHeld.Unlock()
+		})
+		gateHeld.Lock()
+		if !opened {
+			panic("locked the gate before the goroutine opened it")
+		}
+		gateHeld.Unlock()
+
+		if rwHeld.TryRLock() {
+			panic("read-locked a mutex initialization write-locks")
+		}
+		rt.Go(rwHeld.Unlock)
+		rwHeld.RLock()
+		//lint:ignore SA2001 the lock is the wait for the goroutine's unlock
+		rwHeld.RUnlock()
+
+		rwRead.RLock()
+		//lint:ignore SA2001 readers share: the lock does not wait
+		rwRead.RUnlock()
+		if rwRead.TryLock() {
+			panic("write-locked a mutex initialization read-locks")
+		}
+	}); f != nil {
+		t.Fatal(f.Report())
+	}
+
+	f := explore(t, 1, func() { stuckHeld.Lock() })
+	if f == nil || f.Kind != "deadlock" || !strings.Contains(f.Message, "locked outside control by package initialization or TestMain") {
+		t.Fatalf("a lock initialization never unlocks: %v, want a deadlock that says who holds it", f)
+	}
+
+	var mine csync.Mutex
+	mine.Lock() // by the test's goroutine, outside control: not carried
+	if f := explore(t, 2, func() {
+		mine.Lock()
+		//lint:ignore SA2001 the lock does not wait for the test's goroutine
+		mine.Unlock()
+	}); f != nil {
+		t.Fatal(f.Report())
+	}
+	mine.Unlock()
 }

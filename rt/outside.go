@@ -1,10 +1,15 @@
 package rt
 
 import (
+	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/morpheus-go/morpheus/internal/ctl"
+	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/explore"
+	"github.com/morpheus-go/morpheus/trace"
 )
 
 // The clock outside control. Code that runs outside a task (package
@@ -16,7 +21,8 @@ import (
 // negative and change from run to run.
 //
 // So the outside clock starts outsideLead before the epoch every schedule
-// starts at, and moves as code outside control waits: a Sleep moves it on by
+// starts at (EnvEpoch's, or the recorded one of the trace the process
+// replays, EnvReplay: outsideEpoch), and moves as code outside control waits: a Sleep moves it on by
 // what it slept, a timer's or ticker's firing to its deadline, and every
 // read by a nanosecond (time always moves). It does not move with the real
 // clock, so what package initialization reads is the same in every run of
@@ -54,7 +60,40 @@ func outsideNow() time.Time {
 	return outsideAt(outsideNS.Add(1))
 }
 
-func outsideAt(ns int64) time.Time { return ctl.Epoch.Add(time.Duration(ns) - outsideLead) }
+func outsideAt(ns int64) time.Time { return outsideEpoch().Add(time.Duration(ns) - outsideLead) }
+
+// outsideEpoch is the epoch of the schedules the process runs, which the
+// outside clock starts outsideLead before: the one the trace it replays
+// recorded, else EnvEpoch's, else the default. The schedules of saved
+// traces the process replays before it explores (the corpus) start at the
+// epochs their traces recorded; what package initialization read stays on
+// the process's outside clock.
+var outsideEpoch = sync.OnceValue(func() time.Time {
+	if p := getenv(EnvReplay); p != "" {
+		if h, err := readHeader(p); err == nil && h.Options != nil {
+			// A trace with options records every setting it was not
+			// found with at its default.
+			if t, err := morpheus.ParseEpoch(h.Options[explore.EpochOption]); err == nil && !t.IsZero() {
+				return t
+			}
+			return core.DefaultEpoch
+		}
+	}
+	if t, err := morpheus.ParseEpoch(getenv(EnvEpoch)); err == nil && !t.IsZero() {
+		return t
+	}
+	return core.DefaultEpoch
+})
+
+// readHeader reads the header of the trace file at path.
+func readHeader(path string) (*trace.Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return trace.DecodeHeader(f, path)
+}
 
 // outsideReach moves the outside clock on to ns, unless it is past it.
 func outsideReach(ns int64) {

@@ -46,6 +46,10 @@ const (
 	// sleep or time-out may fire while goroutines can still run
 	// (morpheus.EarlyTimers; default DefaultEarlyTimers).
 	EnvEarlyTimers = "MORPHEUS_RT_EARLYTIMERS"
+	// EnvEpoch is the instant, in RFC 3339, every schedule's clock starts
+	// at (morpheus.Epoch; default 2000-01-01T00:00:00Z); the clock of
+	// code outside control starts a minute before it (outside.go).
+	EnvEpoch = "MORPHEUS_RT_EPOCH"
 	// EnvCount, set to true, is counting mode, for benchmarks (bench sct
 	// -plain): every schedule runs, even after one failed, and Result.Hits
 	// counts the failing ones (explore.CountHits); shrinking is off. The
@@ -346,6 +350,13 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 		}
 	}
 	opts = append(opts, morpheus.EarlyTimers(early))
+	if s := getenv(EnvEpoch); s != "" {
+		t, err := morpheus.ParseEpoch(s)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %v", EnvEpoch, err)
+		}
+		opts = append(opts, morpheus.Epoch(t))
+	}
 	if s := getenv(EnvAllowLeaks); s != "" {
 		allow, err := strconv.ParseBool(s)
 		if err != nil {

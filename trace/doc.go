@@ -55,7 +55,8 @@
 // strategy and seed (Header.Options), name=value each, names of lower-case
 // letters and digits, in sorted order, values bare when they are one plain
 // word, else Go-quoted: the step limit (maxsteps), early timers
-// (earlytimers), allowed leaks and races (allowleaks, allowraces), and how
+// (earlytimers), allowed leaks and races (allowleaks, allowraces), the
+// instant the virtual clock starts at (epoch, RFC 3339), and how
 // the test ran (mode=rewritten for an ordinary test that morpheus test
 // rewrote). A replay applies them. The line was added to version 1 of the
 // format; a decoder that predates it rejects it by its keyword, and reads

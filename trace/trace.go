@@ -21,7 +21,7 @@ type Header struct {
 	Iteration int    // iteration number within its run
 	// Options are the settings that shaped the schedule beyond the
 	// strategy and seed (the step limit, early timers, allowed leaks and
-	// races, and how the test ran), by name: a replay applies them, so a
+	// races, the clock's epoch, and how the test ran), by name: a replay applies them, so a
 	// trace replays as it was found whatever flags the replay is given.
 	// nil when there are none (and in traces written before them).
 	Options map[string]string

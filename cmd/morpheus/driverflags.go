@@ -20,6 +20,7 @@ import (
 type driverFlags struct {
 	schedules                    int
 	strategy, seed, run, replay  *string
+	epoch                        *string
 	dir, exclude, cache, vet     *string
 	jobs, maxSteps, early, count *int
 	watchdog, duration           *time.Duration
@@ -48,6 +49,7 @@ func addDriverFlags(fs *flag.FlagSet) *driverFlags {
 	f.allowRaces = fs.Bool("allowraces", false, "")
 	f.early = fs.Int("earlytimers", rt.DefaultEarlyTimers, "")
 	f.count = fs.Int("count", 0, "")
+	f.epoch = fs.String("epoch", "", "")
 	return f
 }
 
@@ -95,6 +97,11 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 			return usage("-replay: %v", err)
 		}
 	}
+	if *f.epoch != "" {
+		if _, err := morpheus.ParseEpoch(*f.epoch); err != nil {
+			return usage("-epoch: %v", err)
+		}
+	}
 	if err := driver.ParseVet(*f.vet); err != nil {
 		return usage("%v", err)
 	}
@@ -108,7 +115,8 @@ func (f *driverFlags) config(cmd string, fs *flag.FlagSet, stderr io.Writer) (dr
 	return driver.Config{Dir: *f.dir, Patterns: fs.Args(), Exclude: excl, Cache: *f.cache, Run: *f.run,
 		Schedules: schedules, Duration: *f.duration, Seed: seed, Strategy: *f.strategy, Jobs: *f.jobs, Replay: replay,
 		Watchdog: *f.watchdog, MaxSteps: *f.maxSteps, AllowLeaks: *f.allowLeaks,
-		AllowRaces: *f.allowRaces, EarlyTimers: driver.EarlyTimers(*f.early), Race: *f.race, Vet: *f.vet, Rerun: *f.count == 1}, nil
+		AllowRaces: *f.allowRaces, EarlyTimers: driver.EarlyTimers(*f.early), Epoch: *f.epoch, Race: *f.race, Vet: *f.vet,
+		Rerun: *f.count == 1}, nil
 }
 
 // randomSeed reports whether -seed asked for a fresh seed, which the

@@ -70,6 +70,10 @@ Flags:
   -earlytimers N  times per schedule the nearest timer, sleep or time-out, if
                   at most 1 ms ahead, may fire while goroutines can still run
                   (default 0: never)
+  -epoch T        the instant every schedule's clock starts at, in RFC 3339
+                  (default 2000-01-01T00:00:00Z): for code that works out dates
+                  (a yearly cron job fires in the first second of a year);
+                  recorded in the traces, whose replays start there
   -list           list the constructs morpheus cannot control, per package,
                   and the tests that run once on the real network instead
   -diff           show the rewritten lines of every changed file

@@ -160,6 +160,10 @@ Flags:
   -earlytimers N  times per schedule the nearest timer, sleep or time-out, if
                   at most 1 ms ahead, may fire while goroutines can still run
                   (default 0: never)
+  -epoch T        the instant every schedule's clock starts at, in RFC 3339
+                  (default 2000-01-01T00:00:00Z): for code that works out dates
+                  (a yearly cron job fires in the first second of a year);
+                  recorded in the traces, whose replays start there
   -rewrite=false  run plain go test instead, controlling only the Checks
                   ("morpheus test -rewrite=false -h" for its flags)
 `

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/internal/rewrite"
@@ -56,6 +59,7 @@ type runSettings struct {
 	Strategy    string   `json:"strategy,omitempty"`
 	MaxSteps    int      `json:"maxsteps,omitempty"`
 	EarlyTimers int      `json:"earlytimers,omitempty"`
+	Epoch       string   `json:"epoch,omitempty"`
 	AllowLeaks  bool     `json:"allowleaks,omitempty"`
 	AllowRaces  bool     `json:"allowraces,omitempty"`
 	Race        bool     `json:"race,omitempty"`
@@ -65,7 +69,7 @@ type runSettings struct {
 
 func settingsOf(cfg driver.Config) *runSettings {
 	s := &runSettings{Patterns: cfg.Patterns, Run: cfg.Run, Exclude: cfg.Exclude, Schedules: cfg.Schedules,
-		Seed: cfg.Seed, Strategy: cfg.Strategy, MaxSteps: cfg.MaxSteps, EarlyTimers: cfg.EarlyTimers,
+		Seed: cfg.Seed, Strategy: cfg.Strategy, MaxSteps: cfg.MaxSteps, EarlyTimers: cfg.EarlyTimers, Epoch: cfg.Epoch,
 		AllowLeaks: cfg.AllowLeaks, AllowRaces: cfg.AllowRaces, Race: cfg.Race, Corpus: cfg.Corpus,
 		Budget: os.Getenv("MORPHEUS_RT_BUDGET")}
 	if cfg.Duration > 0 {
@@ -126,7 +130,7 @@ func (rw *resultWriter) start(shard string, s *runSettings) {
 // and its record.
 func (rw *resultWriter) test(p *driver.PackageSummary, t *driver.TestSummary) {
 	if c := corpusEntry(p, t); c != nil {
-		rw.line(runLine{Kind: "corpus", Corpus: c})
+		rw.corpus(c)
 	}
 	r := testRecordOf(p.Path, t)
 	rw.line(runLine{Kind: "test", Test: &r})
@@ -145,9 +149,17 @@ func (rw *resultWriter) pkg(p *driver.PackageSummary) {
 
 func (rw *resultWriter) end() { rw.line(runLine{Kind: "end"}) }
 
-// corpusEntry reads t's saved trace if it is in its package's corpus under
+// savedTrace is a failing test's trace saved in its package's corpus: the
+// fields of its corpus line but its trace and log, which are read from
+// their files as the line is written (resultWriter.corpus).
+type savedTrace struct {
+	line       corpusLine
+	trace, log string
+}
+
+// corpusEntry is t's saved trace if it is in its package's corpus under
 // its module.
-func corpusEntry(p *driver.PackageSummary, t *driver.TestSummary) *corpusLine {
+func corpusEntry(p *driver.PackageSummary, t *driver.TestSummary) *savedTrace {
 	if t.Trace == "" || p.Dir() == "" {
 		return nil
 	}
@@ -160,17 +172,115 @@ func corpusEntry(p *driver.PackageSummary, t *driver.TestSummary) *corpusLine {
 	if root == "" || err != nil || strings.HasPrefix(filepath.ToSlash(dir), "../") {
 		return nil
 	}
-	data, err := os.ReadFile(t.Trace)
-	if err != nil {
-		return nil
+	return &savedTrace{line: corpusLine{Package: p.Path, Test: t.Name, Dir: filepath.ToSlash(dir), Path: filepath.ToSlash(rel)},
+		trace: t.Trace, log: t.Log}
+}
+
+// corpus writes c's corpus line, the JSON json.Marshal writes for it, with
+// its trace and log streamed from their files: a real test's trace reaches
+// hundreds of megabytes, which the writer never holds whole. A trace that
+// cannot be opened writes no line; a log that cannot, a line without it.
+func (rw *resultWriter) corpus(c *savedTrace) {
+	rw.mu.Lock()
+	defer rw.mu.Unlock()
+	if rw.err != nil {
+		return
 	}
-	c := &corpusLine{Package: p.Path, Test: t.Name, Dir: filepath.ToSlash(dir), Path: filepath.ToSlash(rel), Trace: string(data)}
-	if t.Log != "" {
-		if log, err := os.ReadFile(t.Log); err == nil {
-			c.Log = string(log)
+	tr, err := os.Open(c.trace)
+	if err != nil {
+		return
+	}
+	defer tr.Close()
+	var log io.Reader
+	if c.log != "" {
+		if f, err := os.Open(c.log); err == nil {
+			defer f.Close()
+			log = f
 		}
 	}
-	return c
+	rw.err = writeCorpusLine(rw.w, &c.line, tr, log)
+}
+
+// writeCorpusLine writes the line of l, whose Trace and Log are read from
+// trace and log (nil: none), to w.
+func writeCorpusLine(w io.Writer, l *corpusLine, trace, log io.Reader) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString(`{"kind":"corpus","corpus":{`)
+	for i, f := range [...]struct{ k, v string }{{"package", l.Package}, {"test", l.Test}, {"dir", l.Dir}, {"path", l.Path}} {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		v, _ := json.Marshal(f.v)
+		fmt.Fprintf(bw, "%q:%s", f.k, v)
+	}
+	bw.WriteString(`,"trace":`)
+	if err := writeJSONString(bw, trace); err != nil {
+		return err
+	}
+	if log != nil {
+		// As omitempty: an empty log is no field.
+		var first [1]byte
+		n, err := io.ReadFull(log, first[:])
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if n > 0 {
+			bw.WriteString(`,"log":`)
+			if err := writeJSONString(bw, io.MultiReader(bytes.NewReader(first[:n]), log)); err != nil {
+				return err
+			}
+		}
+	}
+	bw.WriteString("}}\n")
+	return bw.Flush()
+}
+
+// jsonChunk is how much of a streamed string writeJSONString escapes at a
+// time.
+const jsonChunk = 64 << 10
+
+// writeJSONString writes what r reads as a JSON string, escaped as
+// json.Marshal escapes a Go string (invalid UTF-8 as U+FFFD), a chunk at a
+// time: chunks end on a rune's boundary, so a rune split by a read is
+// escaped whole.
+func writeJSONString(w *bufio.Writer, r io.Reader) error {
+	w.WriteByte('"')
+	buf := make([]byte, jsonChunk)
+	n := 0 // bytes in buf
+	for {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err != nil && err != io.EOF {
+			return err
+		}
+		end := n
+		if err == nil {
+			end = runeCut(buf[:n])
+		}
+		if end > 0 {
+			b, _ := json.Marshal(string(buf[:end]))
+			w.Write(b[1 : len(b)-1])
+		}
+		n = copy(buf, buf[end:n])
+		if err == io.EOF {
+			break
+		}
+	}
+	return w.WriteByte('"')
+}
+
+// runeCut is where b is cut so that no rune is split: before the last rune
+// if b ends inside it.
+func runeCut(b []byte) int {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return i
+			}
+			break
+		}
+	}
+	return len(b)
 }
 
 // moduleRoot is the directory of the go.mod above dir, "" if none.

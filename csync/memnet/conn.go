@@ -219,5 +219,5 @@ func virtual(r *core.Run, t time.Time) int64 {
 	if t.IsZero() {
 		return 0
 	}
-	return max(r.Virtual(int64(t.Sub(ctl.Epoch))), 1)
+	return max(r.Virtual(int64(t.Sub(r.Epoch()))), 1)
 }

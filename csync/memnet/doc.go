@@ -18,7 +18,7 @@
 // syscall.EPIPE.
 //
 // Deadlines are on the virtual clock (time.Time values from csync.Now's
-// epoch, 2000-01-01 UTC): a Read past its deadline returns an error that
+// epoch, 2000-01-01 UTC unless morpheus.Epoch moves it): a Read past its deadline returns an error that
 // satisfies errors.Is(err, os.ErrDeadlineExceeded) and whose Timeout method
 // reports true, after exactly the virtual time the deadline allowed. Since
 // the clock moves only when nothing else can run, a time-out never beats

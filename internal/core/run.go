@@ -2,6 +2,7 @@ package core
 
 import (
 	"sync/atomic"
+	"time"
 
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
@@ -44,6 +45,9 @@ type Config struct {
 	// latest events, and Outcome.Schedule is what replays it. It is not
 	// applied while the data-race check or a strategy reads the trace.
 	Window bool
+	// Epoch is the instant the virtual clock starts at (Run.Epoch); the
+	// zero time is DefaultEpoch.
+	Epoch time.Time
 }
 
 // maxLearnEvents bounds the iterations a learning strategy learns from: a

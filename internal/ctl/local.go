@@ -2,15 +2,10 @@ package ctl
 
 import (
 	"sync"
-	"time"
 	"weak"
 
 	"github.com/morpheus-go/morpheus/internal/core"
 )
-
-// Epoch is the virtual clock's zero, the same as morpheus.Env.Now's: every
-// iteration starts at 2000-01-01 00:00:00 UTC.
-var Epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Local holds one value per iteration, for package-level registries (the
 // listeners of the in-memory network) that iterations running in parallel

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"github.com/morpheus-go/morpheus/internal/core"
+	"github.com/morpheus-go/morpheus/internal/goruntime"
 )
 
 // Outside control. Code that no task runs calls the controlled primitives
@@ -20,9 +21,10 @@ import (
 // would, blocking for real. An iteration sees of it only what belongs to
 // the object rather than to goroutines, and only when it first binds the
 // object: a channel's close and the values in its native buffer, a Once's
-// done (each primitive says); locks and counters start fresh, since their
-// holders outside control are plain goroutines no iteration could wait
-// for. What an iteration finds is then fixed when it binds the object, and
+// done, a lock the main goroutine holds (package initialization, TestMain:
+// ByMain) (each primitive says); other locks and counters start fresh,
+// since their holders outside control are plain goroutines no iteration
+// could wait for. What an iteration finds is then fixed when it binds the object, and
 // initialization, the same in every process, leaves the same state for a
 // replay's fresh process.
 //
@@ -107,3 +109,17 @@ func Task() (*core.Task, *core.Run) {
 	}
 	return t, t.Run()
 }
+
+// mainGoid is the id of the program's main goroutine, the first the
+// runtime makes: it runs package initialization and main, and so, in a test
+// binary, TestMain and m.Run.
+const mainGoid = 1
+
+// ByMain reports whether the calling goroutine is the program's main one:
+// code outside control that runs before the schedules and waits in m.Run
+// while they run (package initialization, TestMain), as opposed to the
+// goroutines started outside control (daemons), which run beside them. A
+// lock main holds when an iteration binds it is held for that iteration
+// (csync's Mutex and RWMutex): nothing but the iteration itself can
+// release it while it runs.
+func ByMain() bool { return goruntime.Goid() == mainGoid }

@@ -36,8 +36,9 @@ type Config struct {
 	Coverage    int                             // count partial orders: 1 on, -1 off, 0 with a results or progress file
 	AllowLeaks  bool
 	AllowRaces  bool
-	Early       int // early timer firings per iteration
-	Verbose     int // how much morpheus.Check logs: 0 failures, 1 summaries, 2 whole traces
+	Early       int       // early timer firings per iteration
+	Epoch       time.Time // where the virtual clock starts (zero: core.DefaultEpoch)
+	Verbose     int       // how much morpheus.Check logs: 0 failures, 1 summaries, 2 whole traces
 }
 
 // counting reports whether the run counts distinct partial orders.
@@ -53,6 +54,7 @@ func (c *Config) core(s strategy.Strategy, seed uint64, maxSteps int, clockLimit
 	return core.Config{
 		Strategy: s, Seed: seed, MaxSteps: maxSteps, ClockLimit: clockLimit,
 		AllowLeaks: c.AllowLeaks, AllowRaces: c.AllowRaces, EarlyTimers: c.Early,
+		Epoch: c.Epoch,
 	}
 }
 

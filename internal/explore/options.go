@@ -18,7 +18,12 @@ const (
 	optEarly      = "earlytimers"
 	optLeaks      = "allowleaks"
 	optRaces      = "allowraces"
+	optEpoch      = EpochOption
 )
+
+// EpochOption is the option that records where the virtual clock started
+// (RFC 3339), absent for core.DefaultEpoch.
+const EpochOption = "epoch"
 
 // recordOptions sets c's schedule-shaping settings in tr's header, beside
 // the options already there (how the test ran, which its runner sets).
@@ -47,6 +52,9 @@ func recordOptions(c *Config, tr *trace.Trace) {
 	if c.AllowRaces {
 		set(optRaces, "true")
 	}
+	if !c.Epoch.IsZero() {
+		set(optEpoch, c.Epoch.Format(time.RFC3339Nano))
+	}
 }
 
 // withOptions returns c with the settings tr recorded: those it records
@@ -59,7 +67,7 @@ func withOptions(c *Config, tr *trace.Trace) *Config {
 		return c // a trace written before options: the replay's own settings
 	}
 	rc := *c
-	rc.MaxSteps, rc.ClockLimit, rc.Early, rc.AllowLeaks, rc.AllowRaces = 0, 0, 0, false, false
+	rc.MaxSteps, rc.ClockLimit, rc.Early, rc.AllowLeaks, rc.AllowRaces, rc.Epoch = 0, 0, 0, false, false, time.Time{}
 	if n, err := strconv.Atoi(opts[optMaxSteps]); err == nil && n > 0 {
 		rc.MaxSteps = n
 	}
@@ -71,5 +79,8 @@ func withOptions(c *Config, tr *trace.Trace) *Config {
 	}
 	rc.AllowLeaks, _ = strconv.ParseBool(opts[optLeaks])
 	rc.AllowRaces, _ = strconv.ParseBool(opts[optRaces])
+	if t, err := time.Parse(time.RFC3339Nano, opts[optEpoch]); err == nil {
+		rc.Epoch = t
+	}
 	return &rc
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // Now returns the time the calling task reads (core.Run.ReadWall): the
-// epoch plus the virtual clock, a little past every deadline the clock moved
+// epoch (core.Run.Epoch) plus the virtual clock, a little past every deadline the clock moved
 // to, and past the time of the read before.
 // Reading it is not an op, unless the task reads it again and again without
 // one (core.Run.ReadClock): then the read is a poll, at pc.
@@ -17,7 +17,7 @@ func Now(pc uintptr) time.Time {
 	if r.ReadClock(t) {
 		Yield(pc)
 	}
-	return ctl.Epoch.Add(time.Duration(r.ReadWall()))
+	return r.Epoch().Add(time.Duration(r.ReadWall()))
 }
 
 // Peek returns the time the calling task would read, without reading it
@@ -30,7 +30,7 @@ func Peek() time.Time {
 }
 
 // Wall returns the time tasks of r read now.
-func Wall(r *core.Run) time.Time { return ctl.Epoch.Add(time.Duration(r.Wall())) }
+func Wall(r *core.Run) time.Time { return r.Epoch().Add(time.Duration(r.Wall())) }
 
 // Yield is a poll of the running task at pc: a scheduling point that
 // changes nothing (runtime.Gosched).

@@ -48,6 +48,9 @@ type Config struct {
 	// while goroutines can run (rt.EnvEarlyTimers): 0 leaves rt's default
 	// (rt.DefaultEarlyTimers), a negative number turns early timers off.
 	EarlyTimers int
+	// Epoch is the instant, in RFC 3339, every schedule's clock starts at
+	// (rt.EnvEpoch); "" leaves rt's default, 2000-01-01T00:00:00Z.
+	Epoch string
 	// Count is counting mode (rt.EnvCount), for benchmarks: every test runs
 	// all its schedules, and TestSummary.Hits counts the failing ones.
 	Count bool

@@ -19,19 +19,22 @@ import (
 // initialization left in a channel's buffer, and a Once it did, are the first
 // schedule's, as under go test. A
 // flush daemon that init started takes a lock the test takes, and fails no
-// schedule.
+// schedule. A lock that initialization or TestMain holds is locked for every
+// schedule: a test's goroutine that unlocks it lets the test's Lock through,
+// and a Lock nobody unlocks is a deadlock, where go test hangs.
 func TestOutside(t *testing.T) {
 	t.Parallel()
 	sum := explore(t, testdataConfig(t, "outside", 20, 1))
-	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc", "TestPackageOnce", "TestPackageChan", "TestInitClosed", "TestInitTokens", "TestInitOnce", "TestDaemonLock"} {
+	for _, name := range []string{"TestFinalizer", "TestCleanup", "TestBlank", "TestUnnamed", "TestGoexit", "TestSynctest", "TestAfterFunc", "TestPackageOnce", "TestPackageChan", "TestInitClosed", "TestInitTokens", "TestInitOnce", "TestDaemonLock", "TestInitLockReleased", "TestMainLockReleased"} {
 		ts := find(sum, name)
 		if ts == nil || ts.Failure != "" || ts.Schedules != 20 {
 			t.Errorf("%s: %+v", name, ts)
 		}
 	}
 	for name, want := range map[string][3]string{
-		"TestGoexitFailNow": {"assertion", "outside_test.go:107", "t.FailNow"},
-		"TestGoexitMain":    {"panic", "outside_test.go:115", "test executed panic(nil) or runtime.Goexit"},
+		"TestGoexitFailNow":         {"assertion", "outside_test.go:108", "t.FailNow"},
+		"TestGoexitMain":            {"panic", "outside_test.go:116", "test executed panic(nil) or runtime.Goexit"},
+		"TestInitLockNeverUnlocked": {"deadlock", "", "first used at locks_test.go:47 (locked outside control by package initialization or TestMain"},
 	} {
 		ts := find(sum, name)
 		if ts == nil || ts.Kind != want[0] || ts.Location != want[1] || !strings.Contains(ts.Failure, want[2]) {

@@ -242,6 +242,9 @@ func runSettings(cfg Config, p *PackageSummary) []string {
 	if cfg.EarlyTimers != 0 {
 		env = append(env, rt.EnvEarlyTimers+"="+strconv.Itoa(max(cfg.EarlyTimers, 0)))
 	}
+	if cfg.Epoch != "" {
+		env = append(env, rt.EnvEpoch+"="+cfg.Epoch)
+	}
 	if cfg.Count {
 		env = append(env, rt.EnvCount+"=true")
 	}

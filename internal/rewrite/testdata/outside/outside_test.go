@@ -35,6 +35,7 @@ func TestMain(m *testing.M) {
 	if sum != 3 {
 		panic("TestMain's goroutines lost a value")
 	}
+	lockForTests()
 	os.Exit(m.Run())
 }
 
