@@ -70,6 +70,7 @@ func TestAloneAfterJoinTakesFewSteps(t *testing.T) {
 		t.Fatal(res.Failure.Report())
 	}
 	perRun := res.Steps / int64(res.Iterations)
+	t.Logf("%d steps a schedule for %d accesses of main alone", perRun, aloneAccesses)
 	if aloneAccesses < 100_000 || perRun > int64(aloneAccesses)/20 {
 		t.Errorf("%d steps a schedule for %d accesses of main alone, want a step per thousands", perRun, aloneAccesses)
 	}
