@@ -92,12 +92,12 @@ type aloneState struct {
 // alone. t is the running task.
 func (r *Run) Alone(t *Task) Alone {
 	a := &r.alone
-	if a.at != r.m.last {
+	if a.at != r.m.lastStep() {
 		r.aloneCheck(t)
 	}
 	if a.left > 0 {
 		a.left--
-		r.m.aloneDue++
+		r.m.ranAlone()
 		return AloneSkip
 	}
 	if a.ok {
@@ -109,9 +109,9 @@ func (r *Run) Alone(t *Task) Alone {
 // aloneCheck works out whether t, the running task, runs alone at the
 // latest step.
 func (r *Run) aloneCheck(t *Task) {
-	a, m := &r.alone, &r.m
-	a.at, a.ok, a.left = m.last, false, 0
-	if m.aborting || len(m.tasks)-m.ended != 1 || t.state != taskRunning {
+	a := &r.alone
+	a.at, a.ok, a.left = r.m.lastStep(), false, 0
+	if r.m.over() || r.m.notOver() != 1 || t.state != taskRunning {
 		return
 	}
 	if !r.race.off {
@@ -125,14 +125,22 @@ func (r *Run) aloneCheck(t *Task) {
 		if a.task != t.ID {
 			a.task, a.cover = t.ID, 0
 		}
-		for ; a.cover < len(m.tasks); a.cover++ {
-			if u := m.tasks[a.cover]; u != t && !r.race.det.Covers(t.ID, u.ID) {
+		tasks := r.m.all()
+		for ; a.cover < len(tasks); a.cover++ {
+			if u := tasks[a.cover]; u != t && !r.race.det.Covers(t.ID, u.ID) {
 				return
 			}
 		}
 	}
 	a.ok, a.left = true, aloneRun
 }
+
+// ranAlone counts an access run alone (Run.Alone): as a step towards the
+// bounds, from the next decision on (countAlone).
+func (m *machine) ranAlone() { m.aloneDue++ }
+
+// notOver returns the number of tasks that are not over (timers included).
+func (m *machine) notOver() int { return len(m.tasks) - m.ended }
 
 // countAlone counts the accesses run alone since the last step (aloneDue)
 // as steps towards the bounds (decide calls it): the bounds move back by as
