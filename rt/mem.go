@@ -16,6 +16,9 @@ import (
 // trace.KindMemWrite), so the strategy can interleave goroutines at plain
 // memory, and each is checked for data races against the accesses of other
 // goroutines that morpheus's synchronisation does not order before it.
+// Two rules make fewer of them ops: memory one goroutine owns (owned.go),
+// and a task that runs alone, after every task before it ended and was
+// joined (core.Run.Alone): no other task can run or race with it.
 //
 // A location is an address: a field, an element, a variable; a map is one
 // location (its header), as for Go's race detector. The first access of a
@@ -83,12 +86,18 @@ func WriteMap[M ~map[K]V, K comparable, V any](m M, name string) M {
 }
 
 // access runs the op of an access to the location at p, by the expression
-// name.
+// name. A task that runs alone (core.Run.Alone: no other task is left, and
+// every task that ended is ordered before it) makes no op, but for one
+// access every so many, and records nothing of the location.
 func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr) {
 	r := t.Run()
+	alone := r.Alone(t)
+	if alone == core.AloneSkip {
+		return
+	}
 	s := state(r)
 	l := s.memLoc(r, p, name, t.ID)
-	owned, changed := s.ownedAccess(r, t, &l, write, pc)
+	owned, changed := s.ownedAccess(r, t, &l, write, pc, alone == core.AloneStep)
 	if changed {
 		s.mem[uintptr(p)] = l
 	}

@@ -55,14 +55,15 @@ const ownedRun = 1 << 12
 
 // ownedAccess runs t's access of l without an op if t owns l and has
 // taken a step at memory of its own since its last op, and reports whether
-// it did, and whether it changed l; else the access must be an op.
-func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool, pc uintptr) (owned, changed bool) {
+// it did, and whether it changed l; else (or if step: the access must come
+// back to the scheduler) the access must be an op.
+func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool, pc uintptr, step bool) (owned, changed bool) {
 	if l.owner != t.ID {
 		changed = l.owner != ownerNone
 		l.owner = ownerNone
 		return false, changed
 	}
-	if !r.RacesChecked() {
+	if step || !r.RacesChecked() {
 		return false, false
 	}
 	at := r.LastStep()

@@ -19,6 +19,9 @@ func (m *machine) decide() *Task {
 	if m.aborting {
 		return nil
 	}
+	if m.aloneDue != 0 {
+		m.countAlone() // (alone.go)
+	}
 	if m.step >= m.checkAt && m.checkpoint() {
 		return nil
 	}

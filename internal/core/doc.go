@@ -36,21 +36,22 @@
 //   - events: spawn (the main task when it has no parent), spawnTimer,
 //     post (an op's first half, inlined into Run.Do; pend the rest),
 //     unblock, finish, kill, fail, abort (the teardown), notePoll,
-//     waitIdle;
+//     waitIdle, ranAlone (an access of a task alone, alone.go);
 //   - the decision: decide, and choose (a Choose op's value);
 //   - the iteration: reset, begin (the strategy's Begin), end (its last
 //     steps; whether it reads the trace), window;
 //   - the layer's hooks: setDescribe, setLive, setBeats, widenClock;
 //   - what it knows: now, steps, wall, readWall, virtual, exactClock,
-//     task, all, mainTask, failed, over, strategy, recorder (the trace),
-//     lastStep and event (the latest step's event), clockLimit.
+//     task, all, notOver (how many tasks are not over), mainTask, failed, over,
+//     strategy, recorder (the trace), lastStep and event (the latest
+//     step's event), clockLimit.
 //
 // The runtime above (the root package, rt, csync, internal/prim,
 // internal/ctl, internal/explore) reaches an iteration only through Run's
 // exported methods, never the machine: ops (Do, Choose, Spawn, SpawnTimer,
 // Unblock, Cancel, Kill, Exit, Fail, FailOf, WaitIdle, NotePoll,
 // ReadClock), the trace and the race check (Event, AddMsg, NewResource,
-// Access, RaceAccess, RaceSync), what it reads (Now, Wall, ReadWall,
+// Access, Alone, RaceAccess, RaceSync), what it reads (Now, Wall, ReadWall,
 // Virtual, Step, Current, Main, Task, Tasks, Failed, Gen, Seed, Trace,
 // Schedule) and the layer's hooks (SetDescribe, SetLiveness, Layer, Local,
 // TimerName, ExactClock, WidenClockLimit).

@@ -127,6 +127,13 @@ type machine struct {
 	mainEnd int
 	// idle are the tasks in WaitIdle (idle.go).
 	idle []*Task
+	// ended counts the tasks that are done (unpend).
+	ended int
+	// Accesses of a task running alone (alone.go): counted since the last
+	// step (aloneDue), then in all (alone); exactSteps: a hard bound given
+	// counts steps only.
+	aloneDue, alone int
+	exactSteps      bool
 }
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
@@ -179,6 +186,7 @@ func (m *machine) reset(cfg Config) {
 		m.hardSteps = m.softSteps
 	}
 	m.soloSteps = m.hardSteps
+	m.exactSteps = cfg.HardSteps != 0
 	if cfg.HardSteps == 0 && m.hardSteps <= maxInt/SoloStepsFactor {
 		// A bound given is exact: a run stopped at a step of its own (a
 		// stuck iteration run again up to the step before its blocking
@@ -293,6 +301,9 @@ func (m *machine) pend(t *Task) {
 // unpend removes t's pending op, if any: t is picked and runs (or, a
 // timer, fires), or is killed (to), or is over (to).
 func (m *machine) unpend(t *Task, to taskState) {
+	if to == taskDone && t.state != taskDone {
+		m.ended++
+	}
 	switch t.state {
 	case taskNew, taskEnabled:
 		m.disable(t.ID)

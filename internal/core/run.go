@@ -109,7 +109,8 @@ type Run struct {
 	msgs msgLog      // message contents by id, for traces
 	lt   trace.Trace // the light trace handed to the strategy, reused
 
-	race raceState // data races on plain memory (access.go)
+	race  raceState  // data races on plain memory (access.go)
+	alone aloneState // the task that runs alone (alone.go)
 
 	layer      any               // see Layer
 	local      any               // see Local
@@ -224,6 +225,7 @@ func (r *Run) reset(w *Worker, cfg Config) {
 		layer:      r.layer,
 		timerNames: r.timerNames,
 		gen:        w.nextGen(),
+		alone:      aloneState{at: -2},
 	}
 	r.m.reset(cfg)
 	r.m.window(cfg.Window && r.race.off)

@@ -70,7 +70,7 @@ func (m *machine) checkpoint() bool {
 func (m *machine) stepLimit() bool {
 	if m.live != nil && m.live.Hot() {
 		m.fail(&Failure{Kind: Liveness, Task: -1, Message: fmt.Sprintf(
-			"no progress in %d steps:\n%s", m.step, m.live.Describe())})
+			"no progress in %s:\n%s", m.stepsText(), m.live.Describe())})
 		return true
 	}
 	if m.main.state == taskDone {
@@ -163,7 +163,7 @@ func (m *machine) computing(ran []*Task, spun []bool, from int) bool {
 // busyFailure is the failure at the hard bound: which tasks (ran) ran the
 // last busyWindow steps.
 func (m *machine) busyFailure(ran []*Task) *Failure {
-	head := fmt.Sprintf("no end after %d steps (the step limit is %d steps)", m.step, m.softSteps)
+	head := fmt.Sprintf("no end after %s (the step limit is %d steps)", m.stepsText(), m.softSteps)
 	if len(ran) == 1 {
 		t := ran[0]
 		at := ""

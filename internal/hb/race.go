@@ -45,6 +45,7 @@ type Races struct {
 	locs     raceLocs            // locations: a KindMemRead/Write step's Res, or a key of Access
 	free     []*raceLoc          // for reuse after Reset
 	seen     int                 // events stepped
+	lastAcc  []uint32            // by task, its own clock entry at its latest access (racecover.go)
 	used     bool                // anything stepped or noted since the last Reset
 }
 
@@ -124,6 +125,7 @@ func (d *Races) Reset() {
 	clear(d.objs)
 	d.free = d.locs.drain(d.free)
 	d.seen = 0
+	d.lastAcc = d.lastAcc[:0]
 }
 
 // Stepped returns the number of events stepped since the last Reset.
@@ -192,6 +194,7 @@ func (d *Races) check(key uint64, a RaceAccess) (Race, bool) {
 	}
 	vc := d.w.clock[a.Task]
 	me := raceAccess{RaceAccess: a, clk: vc.At(a.Task)}
+	d.accessed(a.Task, me.clk)
 	race, found := Race{Key: key, Later: a}, false
 	conflict := func(o raceAccess) bool {
 		return o.Task >= 0 && o.Task != a.Task && !(o.Atomic && a.Atomic) && o.clk > vc.At(o.Task)
