@@ -6,8 +6,10 @@ import "time"
 // simpler schedule that fails the same way (same kind, location, and message
 // up to numbers) with fewer steps, fewer deviations from the default
 // (non-preemptive) order, fewer faults and smaller choices, and report that
-// one. The search is deterministic unless the wall-clock budget (ShrinkTime)
-// cuts it short, which ShrinkStats.TimedOut says. Uncontrolled blocking,
+// one. A candidate is cut once it has taken as many steps as the best run so
+// far (it could not beat it). The search is deterministic unless the
+// wall-clock budget (ShrinkTime), which also ends the candidate running when
+// it comes, cuts it short, which ShrinkStats.TimedOut says. Uncontrolled blocking,
 // nondeterminism and step-limit failures are not shrunk. See Shrink and
 // ShrinkTime.
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/morpheus-go/morpheus"
+	"github.com/morpheus-go/morpheus/csync"
 	"github.com/morpheus-go/morpheus/internal/mtest"
 	"github.com/morpheus-go/morpheus/internal/systems/storage"
 	"github.com/morpheus-go/morpheus/trace"
@@ -92,6 +93,87 @@ func encodeTrace(t *testing.T, tr *trace.Trace) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// A candidate that runs longer than the best failing run so far cannot
+// replace it, so shrinking cuts it at that many steps rather than run it to
+// its end: here, once the failing switch is removed, a run polls ten
+// thousand times (a pool that polls until the clock limit once the failing
+// interleaving is gone took minutes a candidate).
+func TestShrinkCutsLongerCandidates(t *testing.T) {
+	polls := 0 // over every run; one worker runs them one at a time
+	test := func(e *morpheus.Env) {
+		var ready csync.Int
+		csync.Go(func() { ready.Store(1) })
+		if ready.Load() == 1 {
+			e.Fatalf("saw the flag")
+		}
+		for range 10_000 {
+			polls++
+			e.Yield()
+		}
+	}
+	opts := []morpheus.Option{morpheus.Seed(3), morpheus.Workers(1), morpheus.Strategy("random"), morpheus.ShrinkTime(time.Hour)}
+	res, err := morpheus.Explore(test, append(opts, morpheus.Iterations(50), morpheus.Shrink(0))...)
+	if err != nil || res.Failure == nil {
+		t.Fatalf("no failure to shrink: %v", err)
+	}
+	explored := polls
+	polls = 0
+	res, err = morpheus.Explore(test, append(opts, morpheus.Iterations(50))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failure
+	if f == nil || f.Shrink == nil || f.Shrink.Candidates < 2 {
+		t.Fatalf("failure %+v: want one shrunk, with candidates", f)
+	}
+	if f.Message != "saw the flag" || f.Steps > f.Shrink.OriginalSteps {
+		t.Errorf("shrunk to %q in %d steps, from %d", f.Message, f.Steps, f.Shrink.OriginalSteps)
+	}
+	if extra := polls - explored; extra > 100 {
+		t.Errorf("shrinking's %d candidates polled %d times: those that lost the failing switch ran to their end", f.Shrink.Candidates, extra)
+	}
+}
+
+// The time budget of shrinking ends a candidate that is running when it
+// comes (at the candidate's next op), not only the search between two
+// candidates: a candidate whose every step is slow does not run on past it.
+func TestShrinkTimeBudgetCutsCandidate(t *testing.T) {
+	runs, slept := 0, 0
+	test := func(e *morpheus.Env) {
+		runs++
+		slow := runs >= 3 // the exploration's run and shrinking's first are quick
+		var ready csync.Int
+		csync.Go(func() { ready.Store(1) })
+		for range 20 {
+			if slow {
+				time.Sleep(50 * time.Millisecond) // outside control, well within the watchdog's limit
+				slept++
+			}
+			e.Yield()
+		}
+		e.Fatalf("fails")
+	}
+	res, err := morpheus.Explore(test, morpheus.Seed(1), morpheus.Iterations(1), morpheus.Workers(1), morpheus.Strategy("random"),
+		morpheus.ShrinkTime(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failure
+	if f == nil || f.Message != "fails" {
+		t.Fatalf("failure %+v", f)
+	}
+	if f.Shrink != nil && !f.Shrink.TimedOut {
+		t.Errorf("shrink stats %+v: want the time budget to have ended the search", f.Shrink)
+	}
+	t.Logf("shrink stats %+v, slept %d times", f.Shrink, slept)
+	// A whole slow candidate sleeps 20 times; one cut at the budget's end
+	// slept about twice (more only if the machine held the cut back for
+	// most of a second).
+	if slept >= 20 {
+		t.Errorf("a candidate slept %d times: it ran on past shrinking's time budget", slept)
+	}
 }
 
 // TestShrinkKeepsKind checks what shrinking leaves alone: a step-limit

@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"fmt"
+
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
 )
@@ -27,10 +29,18 @@ import (
 //
 // After a run, Deviations and Taken describe what it did, in the Switches
 // form: following them again gives the same run.
+//
+// Cap, if positive, ends a run that has taken Cap steps and would take
+// another: Next returns -1 there, and the run fails as a divergence. A
+// shrinking candidate that runs past the steps of the best run so far
+// cannot replace it however it ends (fewer steps come first), so it is
+// cut there rather than run on, perhaps for minutes, to the clock or step
+// limit.
 type Guide struct {
 	Steps    []int32
 	Switches []Switch
 	Choices  []int
+	Cap      int
 
 	step  int   // steps taken
 	last  int32 // task of the last step, -1 before the first
@@ -78,6 +88,9 @@ func (g *Guide) Begin(uint64) {
 
 // Next picks the scheduled task if it is enabled, else the default.
 func (g *Guide) Next(enabled []strategy.Op) int {
+	if g.Cap > 0 && g.step >= g.Cap {
+		return -1
+	}
 	def := 0 // enabled ops come in creation order: the lowest task first
 	for i := range enabled {
 		if enabled[i].Task == g.last {
@@ -109,6 +122,11 @@ func (g *Guide) Next(enabled []strategy.Op) int {
 	g.step++
 	g.last = enabled[pick].Task
 	return pick
+}
+
+// Divergence explains the one way a guide stops a run: its Cap.
+func (g *Guide) Divergence() string {
+	return fmt.Sprintf("shrinking: the candidate passed %d steps, those of the best run so far", g.Cap)
 }
 
 // Choose takes the scheduled value.

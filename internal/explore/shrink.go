@@ -37,9 +37,13 @@ import (
 //
 // A candidate is better when it has fewer steps (a fault counts as 8 steps:
 // a run that needs no lost message is simpler even if a little longer), then
-// fewer deviations, then smaller choices. The search is deterministic: the
-// same failure gives the same shrunk trace, unless the wall-clock budget
-// (ShrinkTime) cuts it short, which the result says.
+// fewer deviations, then smaller choices; one that has taken as many steps
+// as the best run's cost cannot be, and is cut there (Guide.Cap) rather
+// than run on to its end (a pool polling every 10 ms to the clock limit
+// once the failing switch is gone: minutes a candidate). The search is
+// deterministic: the same failure gives the same shrunk trace, unless the
+// wall-clock budget (ShrinkTime), which also ends a candidate running when
+// it comes, cuts it short, which the result says.
 
 // ShrinkStats says what shrinking did to a failure (morpheus.ShrinkStats).
 type ShrinkStats struct {
@@ -176,11 +180,14 @@ func (s *shrinker) left() bool {
 	return true
 }
 
-// try runs a candidate and returns it if it beats best.
+// try runs a candidate and returns it if it beats best. A candidate that
+// takes more steps than best's cost cannot beat it: it is cut there
+// (Guide.Cap).
 func (s *shrinker) try(g *Guide, best *candidate) *candidate {
 	if !s.left() {
 		return nil
 	}
+	g.Cap = best.cost
 	s.stats.Candidates++
 	c := s.run(g)
 	if c == nil || !c.better(best) {
@@ -267,7 +274,8 @@ func (s *shrinker) run(g *Guide) *candidate {
 
 // execute runs one iteration under g on its own goroutine (a task's
 // runtime.Goexit ends that goroutine) and returns its failure, or nil if it
-// passed or its worker was abandoned by the watchdog.
+// passed, its worker was abandoned by the watchdog, or the time budget
+// ended during it.
 func (s *shrinker) execute(g *Guide) *Failure {
 	t := s.target
 	rc := *s.c
@@ -298,6 +306,14 @@ func (s *shrinker) execute(g *Guide) *Failure {
 			}
 		}
 	}()
+	var timeUp <-chan time.Time
+	if !s.deadline.IsZero() && g.Cap > 0 {
+		// A candidate (not the first run, which follows the failure
+		// itself, as long as it ran) is cut at the time budget's end.
+		t := time.NewTimer(time.Until(s.deadline))
+		defer t.Stop()
+		timeUp = t.C
+	}
 	select {
 	case f := <-done:
 		if w.Goexited() != nil {
@@ -308,6 +324,20 @@ func (s *shrinker) execute(g *Guide) *Failure {
 	case <-s.stuck:
 		s.w = nil    // abandoned: it ends once its blocked task comes back
 		s.budget = 0 // and nothing else runs
+		return nil
+	case <-timeUp:
+		// The time budget ends during the candidate: it ends at its next
+		// op (its tasks unwound, as the exploration's budget cuts an
+		// iteration), and no other runs.
+		w.Abandon()
+		s.stats.TimedOut = true
+		s.budget = 0
+		select {
+		case <-done:
+			w.Close()
+		case <-s.stuck: // it ends once its blocked task comes back
+		}
+		s.w = nil // abandoned: not run again
 		return nil
 	}
 }

@@ -57,7 +57,9 @@ func (s *shrinker) cutClock(best *candidate) *candidate {
 		}
 		s.stats.Candidates++
 		s.limit = limit
-		c := s.run(GuideFromTrace(tr))
+		g := GuideFromTrace(tr)
+		g.Cap = best.f.Steps // a run no shorter is no cut
+		c := s.run(g)
 		if c != nil && c.f.Steps < best.f.Steps && isPrefix(c.f.Trace, tr) {
 			s.stats.Accepted++
 			s.stats.ClockLimit = time.Duration(limit)

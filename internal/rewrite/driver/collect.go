@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"time"
 
 	"github.com/morpheus-go/morpheus/rt"
 )
@@ -26,6 +27,7 @@ type collector struct {
 	order      []string // the tests by their first record
 	next       int      // order[next] is the next test to hand over
 	before     map[string]bool
+	stats      []*procStat // with EnvPhases, each process's (procphases.go)
 }
 
 // collected is one test's outcome so far.
@@ -76,6 +78,10 @@ func (c *collector) read(j int) {
 
 func (c *collector) add(r rt.Result, j int) {
 	t := fromResult(r, j)
+	if c.stats != nil && c.stats[j] != nil {
+		c.stats[j].explored += time.Duration(r.Nanos)
+		c.stats[j].explore[r.Test] += time.Duration(r.Nanos)
+	}
 	e := c.byName[r.Test]
 	if e == nil {
 		e = &collected{t: t}

@@ -164,6 +164,8 @@ type PackageSummary struct {
 	// hintDir and hintReplay are Config.Dir and Config.Replay, for the
 	// replay commands of the Checks (ReplayCommand).
 	hintDir, hintReplay string
+
+	procPhases string // with EnvPhases, where its test processes' time went
 }
 
 // Dir is the directory the package's tests run in, "" if it was not built.
@@ -250,7 +252,7 @@ func (c *Config) logf(format string, args ...any) {
 // Prepare rewrites the packages and builds their test binaries.
 func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	start := time.Now()
-	ph := newPhases()
+	ph := newPhases("prepare")
 	defer ph.print()
 	env := cfg.Env
 	if env == nil {

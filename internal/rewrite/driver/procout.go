@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 )
 
 // A test process's output can be far larger than anything the summary
@@ -48,9 +49,10 @@ type outputIndex struct {
 	owner     string // the top-level test the current lines belong to
 	from      int64  // where owner's current span began
 	spans     map[string][]span
-	started   map[string]bool // "=== RUN   TestX"
-	verdict   map[string]bool // "--- PASS/SKIP/FAIL: TestX ("
-	failed    map[string]bool // "--- FAIL: TestX ("
+	started   map[string]bool          // "=== RUN   TestX"
+	verdict   map[string]bool          // "--- PASS/SKIP/FAIL: TestX ("
+	failed    map[string]bool          // "--- FAIL: TestX ("
+	took      map[string]time.Duration // "--- PASS: TestX (1.23s)": the time testing gave it (procphases.go)
 	// The first fatal panic: the test framed before it, its line and the
 	// lines after it up to the end of its goroutine's stack.
 	crashTest  string
@@ -60,7 +62,8 @@ type outputIndex struct {
 }
 
 func newOutputIndex() *outputIndex {
-	return &outputIndex{spans: map[string][]span{}, started: map[string]bool{}, verdict: map[string]bool{}, failed: map[string]bool{}}
+	return &outputIndex{spans: map[string][]span{}, started: map[string]bool{}, verdict: map[string]bool{}, failed: map[string]bool{},
+		took: map[string]time.Duration{}}
 }
 
 // write indexes the next bytes of the output.
@@ -123,6 +126,11 @@ func (ix *outputIndex) endLine() {
 		ix.verdict[name] = true
 	case strings.HasPrefix(r, "--- PASS:"), strings.HasPrefix(r, "--- SKIP:"):
 		ix.verdict[name] = true
+	}
+	if strings.HasPrefix(r, "--- ") {
+		if d, ok := took(r); ok {
+			ix.took[name] += d
+		}
 	}
 }
 

@@ -39,6 +39,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.BuildOnly {
 		return sum, nil
 	}
+	ph := newPhases("run")
+	defer ph.print()
 	for _, p := range pkgs {
 		switch {
 		case p.Err != nil || p.Binary == "":
@@ -47,6 +49,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		case cachedRun(cfg, p):
 		default:
 			runPackage(ctx, cfg, p)
+			ph.done("test processes of " + p.Path)
+			ph.add(p.procPhases)
 		}
 		if cfg.Done != nil {
 			cfg.Done(p)
@@ -122,6 +126,10 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	n := len(procs)
 	outputs := make([]*procOutput, n)
 	failed := make([]bool, n)
+	var stats []*procStat // with EnvPhases (procphases.go)
+	if phasesOn() {
+		stats = make([]*procStat, n)
+	}
 	slots := make(chan struct{}, max(cfg.Jobs, 1))
 	settings := runSettings(cfg, p)
 	logs := make([]string, n)
@@ -147,6 +155,9 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			return
 		}
 		defer outputs[j].Close()
+		if stats != nil {
+			stats[j] = &procStat{explore: map[string]time.Duration{}}
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -158,14 +169,19 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			cmd := exec.CommandContext(ctx, p.Binary, "-test.run="+run, "-test.count=1", "-test.v=test2json", "-test.testlogfile="+logs[j])
 			cmd.Dir, cmd.Env = p.dir, env
 			cmd.Stdout, cmd.Stderr = outputs[j], outputs[j]
+			began := time.Now()
 			err := interrupt.Run(cmd) // under a command that watches, an interrupt reaches it once
 			failed[j] = err != nil
+			if stats != nil {
+				stats[j].wall = time.Since(began)
+				stats[j].setCPU(cmd)
+			}
 		}()
 	}
 	ended := make(chan struct{})
 	go func() { wg.Wait(); close(ended) }()
 	c := &collector{cfg: cfg, p: p, tmp: tmp, jobs: n, outputs: outputs, corpusList: corpusList,
-		offsets: make([]int64, n), byName: map[string]*collected{}}
+		offsets: make([]int64, n), byName: map[string]*collected{}, stats: stats}
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
 wait:
@@ -185,6 +201,9 @@ wait:
 	}
 	c.poll(true)
 	p.Elapsed = time.Since(start)
+	if stats != nil {
+		p.procPhases = procPhases(stats, outputs)
+	}
 	sort.Slice(p.Tests, func(i, j int) bool { return p.Tests[i].Name < p.Tests[j].Name })
 	if p.Checks, err = groupChecks(tmp, procs, shard.N, len(groups)); err != nil {
 		p.Err = fmt.Errorf("reading the records of morpheus.Check: %v", err)
