@@ -164,15 +164,23 @@ func frames(g string, f func(fn, at string)) {
 
 // morpheusGoroutine reports whether stack g runs code of morpheus's (one of
 // its frames is a function of morpheus's packages other than tests,
-// examples and subject systems); its "created by" line does not count.
+// examples and subject systems); its "created by" line does not count,
+// but for a goroutine of morpheus's that is ending, which has the
+// runtime's frames only left (runtime.goexit1).
 func morpheusGoroutine(g string) bool {
-	own := false
+	own, runtimeOnly, byMorpheus := false, true, false
 	frames(g, func(fn, _ string) {
-		if !strings.HasPrefix(fn, "created by ") && morpheusCode(fn) {
+		switch {
+		case fn == "":
+		case strings.HasPrefix(fn, "created by "):
+			byMorpheus = morpheusCode(strings.TrimPrefix(fn, "created by "))
+		case morpheusCode(fn):
 			own = true
+		case !strings.HasPrefix(fn, "runtime."):
+			runtimeOnly = false
 		}
 	})
-	return own
+	return own || runtimeOnly && byMorpheus
 }
 
 // morpheusCode reports whether fn, a stack's function line, is code of
