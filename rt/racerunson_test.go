@@ -32,4 +32,7 @@ func TestRaceRunsOn(t *testing.T) {
 	if restored.Load() == 0 {
 		t.Errorf("the racing restore and what follows it did not run")
 	}
+	if r := f.Report(); !strings.Contains(r, "of the goroutines, which ran on after the race") {
+		t.Errorf("the report does not say the goroutines ran on after the race:\n%s", r)
+	}
 }
