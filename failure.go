@@ -113,7 +113,7 @@ func (f *Failure) report(full bool, replayHint string) string {
 		}
 	}
 	if f.Trace != nil {
-		writeTrace(&b, f.Trace, full)
+		writeTrace(&b, f.Trace, full, f.Kind == "race")
 	}
 	if len(f.Logs) > 0 {
 		b.WriteString("log:\n")

@@ -14,10 +14,14 @@ import (
 // last progress: trace.Highlights), and its end is shown with every run of
 // a repeated cycle folded into one line (trace.RenderFolded), so that a
 // liveness failure's thousands of retries do not hide the crash behind them.
-func writeTrace(b *strings.Builder, tr *trace.Trace, full bool) {
+// race says the failure is a data race, after which the goroutines ran on.
+func writeTrace(b *strings.Builder, tr *trace.Trace, full, race bool) {
 	tr, after := upToFailure(tr)
 	defer func() {
-		if after > 0 {
+		switch {
+		case after > 0 && race:
+			fmt.Fprintf(b, "then %s of the goroutines, which ran on after the race as under go test -race\n", plural.N(after, "step"))
+		case after > 0:
 			fmt.Fprintf(b, "then %s of the test's deferred calls and cleanups\n", plural.N(after, "step"))
 		}
 	}()

@@ -35,8 +35,7 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 	}
 	r.Do(t, Op{Kind: kind, Res: res, Read: !write, Obj: -1, PC: pc})
 	if race, ok := r.race.check(r); ok {
-		r.raceFailure(race)
-		panic(unwind{})
+		r.raceFound(race)
 	}
 }
 
@@ -48,8 +47,7 @@ func (r *Run) Access(t *Task, res uint32, write bool, pc uintptr) {
 func (r *Run) AccessOwned(t *Task, res uint32, write bool, pc uintptr) {
 	r.RaceAccess(t, uint64(res), write, raceOwned, pc)
 	if race, ok := r.race.check(r); ok {
-		r.raceFailure(race)
-		panic(unwind{})
+		r.raceFound(race)
 	}
 }
 
@@ -249,11 +247,31 @@ func (r *Run) checkEnd() {
 // raceFailure fails the iteration with race. The stack is the running
 // task's when the race is found at its own access.
 func (r *Run) raceFailure(race hb.Race) {
+	r.fail(r.raceOf(race))
+}
+
+// raceFound holds race, found at an access, as the iteration's failure
+// (Hold) and lets the goroutines go on, as go test -race reports a race
+// and the program runs on: the test's deferred calls and cleanups run
+// (a test that sets a package-level option and restores it in a defer
+// leaves it restored for the tests after it in the process), and the
+// iteration fails with the race however it ends. Races found after it are
+// not reported.
+func (r *Run) raceFound(race hb.Race) {
+	if r.m.held == nil && r.m.failure == nil {
+		f := r.raceOf(race)
+		f.Step = r.m.step
+		r.m.held = f
+	}
+}
+
+// raceOf is race's failure.
+func (r *Run) raceOf(race hb.Race) *Failure {
 	f := &Failure{Kind: Race, Task: race.Later.Task, PC: uintptr(race.Later.Loc), Message: r.describeRace(race)}
 	if r.cur != nil && r.cur.ID == race.Later.Task && race.Later.Event == r.m.lastStep() {
 		f.Stack = string(debug.Stack())
 	}
-	r.fail(f)
+	return f
 }
 
 // describeRace names the two accesses of a race.

@@ -195,6 +195,9 @@ func (w *Worker) Execute(cfg Config, setup func(*Run), body func()) Outcome {
 	}
 	completed = true
 	r.checkEnd()
+	if r.m.held != nil {
+		r.m.fail(r.m.held) // a race held while the goroutines went on
+	}
 	r.teardown()
 	w.endWatch()
 	var lt *trace.Trace

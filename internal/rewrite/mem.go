@@ -488,6 +488,9 @@ func (m *memPass) selector(x *ast.SelectorExpr, acc access, postfix bool) {
 	case types.MethodVal:
 		switch {
 		case ptr:
+			if !ptrRecv(sel) && len(sel.Index()) == 1 {
+				m.recvCopy(x.X) // the receiver is a copy of *x.X
+			}
 			m.expr(x.X, load, true)
 		case ptrRecv(sel) && !sel.Indirect(), len(sel.Index()) > 1:
 			// &x is the receiver; or the method is promoted from an
@@ -688,6 +691,23 @@ func (m *memPass) wrap(e ast.Expr, acc access, postfix bool) {
 		if postfix {
 			b.WriteString(")")
 		}
+	})
+}
+
+// recvCopy makes the load of *p that calling a value method through
+// pointer p copies as its receiver an op: p.M() becomes
+// __rt.Read(p, "*p").M(), as the call (*p).M() would be. (Through an
+// embedded field the copy stays no op, as that path's loads do.)
+func (m *memPass) recvCopy(p ast.Expr) {
+	t := m.typeOf(p)
+	if _, tp := t.(*types.TypeParam); tp || syncType(t) {
+		return
+	}
+	name := nameLiteral("*" + string(m.w.src[m.w.off(p.Pos()):m.w.off(p.End())]))
+	m.w.replace(p, func(r *renderer, b *strings.Builder) {
+		b.WriteString(rtName + ".Read(")
+		m.w.sub(r, b, p)
+		b.WriteString(", " + name + ")")
 	})
 }
 

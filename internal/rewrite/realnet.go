@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -42,7 +43,9 @@ var realNetFuncs = map[string][]string{
 }
 
 // allocCounters are the functions that count the process's allocations
-// (testing.AllocsPerRun reads runtime.ReadMemStats). Under control they
+// (testing.AllocsPerRun reads runtime.ReadMemStats, and so does
+// testing.Benchmark for its result's AllocsPerOp: a test that checks a
+// benchmark of its own allocates nothing). Under control they
 // would count morpheus's own allocations too (every op records a step), so
 // a test that compares such counts runs once as go test runs it, as a test
 // on the real network does, where they are the program's own.
@@ -53,13 +56,13 @@ var realNetFuncs = map[string][]string{
 // it stays under control. Run once outside control, such a test would leave
 // its collector running outside control on objects that the next tests'
 // schedules use.
-var allocCounters = map[string]string{"runtime": "ReadMemStats", "testing": "AllocsPerRun"}
+var allocCounters = map[string][]string{"runtime": {"ReadMemStats"}, "testing": {"AllocsPerRun", "Benchmark"}}
 
 // allocSite returns how a use of obj is named if it is one of allocCounters;
 // inTest says whether the use is in a _test.go file.
 func allocSite(obj types.Object, inTest bool) (string, bool) {
 	fn, ok := obj.(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil || allocCounters[fn.Pkg().Path()] != fn.Name() {
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil || !slices.Contains(allocCounters[fn.Pkg().Path()], fn.Name()) {
 		return "", false
 	}
 	if fn.Pkg().Path() == "runtime" && !inTest {

@@ -208,7 +208,7 @@ func TestCorpusReplayWatched(t *testing.T) {
 // What a test observes of the runtime: a channel's length read by
 // reflection (testify's assert.Len) is the controlled channel's, under
 // control, and reflect's channel operations are the channel's ops; a test that counts allocations (testing.AllocsPerRun,
-// runtime.ReadMemStats in its own file) runs once as go test runs it, told
+// testing.Benchmark's AllocsPerOp, runtime.ReadMemStats in its own file) runs once as go test runs it, told
 // so, since under control the counts would include morpheus's own; one that
 // reaches a library's ReadMemStats (a collector) is explored.
 func TestRuntimeObserved(t *testing.T) {
@@ -224,6 +224,11 @@ func TestRuntimeObserved(t *testing.T) {
 	why := "testing.AllocsPerRun (counts allocations, morpheus's own too under control) at observe_test.go:44"
 	if ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
 		t.Errorf("TestAllocs once as go test runs it (%s): %+v", why, ts)
+	}
+	ts = find(sum, "TestBenchmarkAllocs")
+	why = "testing.Benchmark (counts allocations, morpheus's own too under control) at benchallocs_test.go:14"
+	if ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
+		t.Errorf("TestBenchmarkAllocs once as go test runs it (%s): %+v", why, ts)
 	}
 	// A library's runtime.ReadMemStats (a collector of statistics) is no
 	// allocation count: the test that reaches it is explored.

@@ -1,0 +1,3 @@
+module example.com/valuerecv
+
+go 1.24
