@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
@@ -33,20 +34,14 @@ func TestLockOrder(t *testing.T) {
 	t.Log(tr.Failure)
 
 	// The same seed finds the same schedule: the trace files, named by the
-	// hash of their content, are the same.
-	again, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// hash of their content, are the same. And the trace replays to the
+	// same deadlock. (The two runs of the build at once.)
+	rcfg := cfg
+	rcfg.Replay, rcfg.Run = tr.Trace, "^TestTransfers$"
+	runs := runAtOnce(t, cfg, rcfg)
+	again, rep := runs[0], runs[1]
 	if got := find(again, "TestTransfers"); got == nil || got.Trace != tr.Trace {
 		t.Errorf("same seed, another trace: %+v, want %s", got, tr.Trace)
-	}
-
-	// The trace replays to the same deadlock.
-	cfg.Replay, cfg.Run = tr.Trace, "^TestTransfers$"
-	rep, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
 	}
 	got := find(rep, "TestTransfers")
 	if got == nil || got.Kind != "deadlock" || !strings.Contains(got.Failure, "strategy replay") {
@@ -84,6 +79,30 @@ func explore(t *testing.T, cfg driver.Config) *driver.Summary {
 		t.Fatalf("%v\n%s", p.Err, p.Output)
 	}
 	return sum
+}
+
+// runAtOnce runs the configurations at once (runs of a build that an
+// earlier run made, none of which waits for another's outcome) and returns
+// their summaries in order, failing the test if one could not run.
+func runAtOnce(t *testing.T, cfgs ...driver.Config) []*driver.Summary {
+	t.Helper()
+	sums := make([]*driver.Summary, len(cfgs))
+	errs := make([]error, len(cfgs))
+	var wg sync.WaitGroup
+	for i, cfg := range cfgs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sums[i], errs[i] = driver.Run(context.Background(), cfg)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sums
 }
 
 func find(s *driver.Summary, test string) *driver.TestSummary {
