@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/rewrite"
 )
 
@@ -94,6 +95,7 @@ func incrModule(t *testing.T) (Config, func(why string, want ...string), func(fi
 	if testing.Short() {
 		t.Skip("builds test binaries")
 	}
+	proctest.WaitRuntime()
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("../testdata/incr")); err != nil {
 		t.Fatal(err)

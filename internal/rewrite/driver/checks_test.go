@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
@@ -18,6 +19,7 @@ import (
 // at this checkout.
 func checksModule(t *testing.T) string {
 	t.Helper()
+	proctest.WaitRuntime()
 	dir := t.TempDir()
 	root, err := filepath.Abs("../../..")
 	if err != nil {

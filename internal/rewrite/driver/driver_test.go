@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
@@ -55,11 +56,13 @@ func TestLockOrder(t *testing.T) {
 // explore run in parallel (each in a cache of its own): one's rewriting, in
 // this process and slowed by -race, overlaps another's go build and test
 // processes, and the package stays well inside go test's time-out on a
-// busy machine.
+// busy machine. Their builds find package rt compiled (TestMain's
+// proctest.StartRuntime; so do those of the tests that copy a module).
 func testdataConfig(t *testing.T, dir string, schedules int, seed uint64) driver.Config {
 	if testing.Short() {
 		t.Skip("builds a test binary")
 	}
+	proctest.WaitRuntime()
 	return driver.Config{Dir: "../testdata/" + dir, Patterns: []string{"."}, Cache: t.TempDir(),
 		Schedules: schedules, Jobs: 1, Seed: seed, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
 }
