@@ -51,7 +51,8 @@ exit 1
 func TestOutputNotHeld(t *testing.T) {
 	if os.Getenv(outputNotHeldEnv) == "" {
 		t.Parallel()
-		cmd := exec.Command(os.Args[0], "-test.run", "^TestOutputNotHeld$", "-test.count=1", "-test.v")
+		// (-test.short: TestMain starts no build of rt there.)
+		cmd := exec.Command(os.Args[0], "-test.run", "^TestOutputNotHeld$", "-test.count=1", "-test.v", "-test.short")
 		cmd.Env = append(os.Environ(), outputNotHeldEnv+"=1")
 		out, err := cmd.CombinedOutput()
 		if err != nil || !strings.Contains(string(out), "--- PASS: TestOutputNotHeld") {
