@@ -18,9 +18,10 @@ import (
 
 // TestShardRewrittenMergeToOneRun runs morpheus test on the module in
 // testdata/shardmod at its defaults (strategy, budget) once unsharded with
-// -jobs 6 and as 3 shards with -jobs 2 (-shard i/3, 3 commands at once, each
-// in its own copy of the module as on its own machine): the shards' 3×2
-// test processes of each package are the unsharded run's 6, and each shard
+// -jobs 6 and as 3 shards with -jobs 2 (-shard i/3), the 4 commands at once,
+// each in its own copy of the module as on its own machine (no run shares
+// another's build, so none waits for another's): the shards' 3×2 test
+// processes of each package are the unsharded run's 6, and each shard
 // builds only the packages it runs processes of. It checks that morpheus merge
 // of the shards' result files gives the unsharded run's -json records,
 // field by field but for the wall times, a failing test's schedules and
@@ -44,11 +45,15 @@ func TestShardRewrittenMergeToOneRun(t *testing.T) {
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 		return cmd
 	}
-	// Build once, so that the four runs share the cache's binaries.
 	whole := mod("whole")
 	wholeRun := run(whole, "-jobs", "6", "./...")
-	wantJSON, _ := wholeRun.Output() // TestLost fails: exit 1
+	var wantJSON []byte
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		wantJSON, _ = wholeRun.Output() // TestLost fails: exit 1
+	}()
 	var files []string
 	for i := range 3 {
 		d := mod(fmt.Sprintf("shard%d", i))

@@ -95,7 +95,7 @@ func cachedNote(cached bool) string {
 
 // printStale lists stale corpus entries of p, "PATH: where the run left
 // it" each.
-func printStale(w io.Writer, p *driver.PackageSummary, stale []string) {
+func printStale(w io.Writer, p checkPaths, stale []string) {
 	for _, st := range stale {
 		path, where, _ := strings.Cut(st, ": ")
 		fmt.Fprintf(w, "     stale corpus entry %s, recorded on different code (%s): delete it if the bug is fixed\n", p.Shown(path), where)

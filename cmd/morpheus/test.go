@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/morpheus-go/morpheus"
 	"github.com/morpheus-go/morpheus/internal/results"
 )
 
@@ -47,6 +48,9 @@ Flags:
   -seed N         base seed, or "random" (MORPHEUS_SEED)
   -shard i/N      run part i of N of each Check's iterations (MORPHEUS_SHARD);
                   merge the shards' result files with morpheus merge
+  -replay TRACE   replay the trace (a file, or a directory holding one)
+                  instead of exploring (MORPHEUS_REPLAY): with -run, the
+                  command the summary prints for a failing Check
   -results FILE   keep the result records (JSON lines) in FILE
   -report DIR     directory of the HTML reports (default "morpheus-report");
                   "" writes none
@@ -58,7 +62,7 @@ Flags:
 // ("" for those it handles itself).
 var testFlags = map[string]string{
 	"iterations": "MORPHEUS_ITERATIONS", "duration": "MORPHEUS_DURATION", "strategy": "MORPHEUS_STRATEGY",
-	"seed": "MORPHEUS_SEED", "shard": "MORPHEUS_SHARD", "results": "", "report": "", "json": "",
+	"seed": "MORPHEUS_SEED", "shard": "MORPHEUS_SHARD", "replay": "MORPHEUS_REPLAY", "results": "", "report": "", "json": "",
 }
 
 type testOpts struct {
@@ -102,6 +106,17 @@ func parseTestArgs(args []string) (*testOpts, error) {
 			o.results = val
 		case "report":
 			o.report = val
+		case "replay":
+			// go test runs in the package's directory: the trace is
+			// named from here, a directory holding one trace names it.
+			path, err := replayPath(".", val)
+			if err == nil {
+				_, err = morpheus.ReadTrace(path)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("-replay: %v", err)
+			}
+			o.env = append(o.env, env+"="+absPath(path))
 		case "shard":
 			if _, _, err := results.ParseShard(val); err != nil {
 				return nil, fmt.Errorf("-shard %q: %v", val, err)
@@ -193,7 +208,10 @@ wait:
 			}
 		}
 	} else {
-		summarize(stdout, recs, nil)
+		paths := plainPackagePaths(recs)
+		for _, r := range recs {
+			summarize(stdout, []*results.Record{r}, paths[r.Package])
+		}
 	}
 	if o.report != "" && len(recs) > 0 {
 		paths, err := writeReports(o.report, recs)

@@ -13,7 +13,6 @@ import (
 	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/report"
 	"github.com/morpheus-go/morpheus/internal/plural"
 	"github.com/morpheus-go/morpheus/internal/results"
-	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
 // reportData turns a result record into what the HTML report shows.
@@ -149,16 +148,21 @@ func fileName(test string) string {
 }
 
 // summarize prints one line per record, and the failure under it. Given
-// the package p that morpheus test ran the Checks of (rewrite mode), a
+// the paths of the package that morpheus test ran the Checks of (the
+// driver's package in rewrite mode, plainPaths under -rewrite=false), a
 // failure's trace is named as the user names it where morpheus test ran,
-// and the command that replays it follows, as for a rewritten test.
-func summarize(w io.Writer, recs []*results.Record, p *driver.PackageSummary) {
+// and the command that replays it follows, as for a rewritten test; nil
+// names them as the records do.
+func summarize(w io.Writer, recs []*results.Record, p checkPaths) {
+	if p == nil {
+		p = asRecorded{}
+	}
 	for _, r := range recs {
 		// Steps over all iterations, "in all": a failure's own count (its
 		// trace's, as go test reports it) is on its trace line.
 		what := plural.N(r.Iterations, "iteration") + ", " + plural.N(r.Steps, "step") + " in all, " + plural.N(r.PartialOrders, "partial order")
 		if r.Replay != "" {
-			what = "replay of " + r.Replay + ", " + plural.N(r.Steps, "step")
+			what = "replay of " + p.Shown(r.Replay) + ", " + plural.N(r.Steps, "step")
 		}
 		if r.Shards > 0 {
 			what += ", " + plural.N(r.Shards, "shard")
@@ -187,7 +191,7 @@ func summarize(w io.Writer, recs []*results.Record, p *driver.PackageSummary) {
 				}
 			}
 		}
-		printStale(w, nil, r.Stale)
+		printStale(w, p, r.Stale)
 	}
 }
 

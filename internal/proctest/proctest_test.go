@@ -27,3 +27,25 @@ func TestParallelFlagExists(t *testing.T) {
 		t.Fatal("no -test.parallel flag")
 	}
 }
+
+// WaitRuntime returns at once when no build was started, and after the
+// build otherwise; StartRuntime starts one build however often it is
+// called.
+func TestRuntimeBuildOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build")
+	}
+	WaitRuntime() // none started: returns
+	StartRuntime()
+	first := rtBuild.done
+	StartRuntime()
+	if rtBuild.done != first {
+		t.Fatal("a second StartRuntime started another build")
+	}
+	WaitRuntime()
+	select {
+	case <-first:
+	default:
+		t.Fatal("WaitRuntime returned before the build ended")
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/rewrite"
 )
 
@@ -30,7 +31,9 @@ func TestPrepareRebuildsWhatAnEditChanged(t *testing.T) {
 // An edit of top that writes a variable of leaf's changes leaf's rewrite,
 // so leaf's and mid's binaries are rebuilt though their source is as it
 // was. The rewritten files are byte for byte those a cold rewrite of the
-// edited module gives.
+// edited module gives. (The cold rewrite runs after the edited module's
+// build, not beside it: the two would each compile the edited packages'
+// export data, which it then finds in the build cache.)
 func TestPrepareRebuildsARewriteAnEditChanged(t *testing.T) {
 	t.Parallel()
 	cfg, reused, appendTo := incrModule(t)
@@ -84,6 +87,7 @@ func incrModule(t *testing.T) (Config, func(why string, want ...string), func(fi
 	if testing.Short() {
 		t.Skip("builds test binaries")
 	}
+	proctest.WaitRuntime()
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("../testdata/incr")); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package driver_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
@@ -38,19 +39,39 @@ func TestUntypedShapes(t *testing.T) {
 func TestVetAsGoTest(t *testing.T) {
 	t.Parallel()
 	cfg := testdataConfig(t, "vet", 1, 1)
-	cfg.Patterns, cfg.BuildOnly = []string{"./..."}, true
-	build := func(vet string) map[string]*driver.PackageSummary {
-		t.Helper()
-		cfg.Vet = vet
-		sum, err := driver.Run(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
+	cfg.BuildOnly = true
+	// The three builds at once, each in a cache of its own, so that none
+	// waits for another's: go test's default vet of every package, and
+	// -vet=off and -vet=atomic,bool of the packages it stopped.
+	builds := []struct {
+		vet      string
+		patterns []string
+		pkgs     map[string]*driver.PackageSummary
+		err      error
+	}{{"", []string{"./..."}, nil, nil}, {"off", []string{"./finding", "./nobody"}, nil, nil}, {"atomic,bool", []string{"./finding"}, nil, nil}}
+	var wg sync.WaitGroup
+	for i := range builds {
+		b := &builds[i]
+		c := cfg
+		c.Vet, c.Patterns, c.Cache = b.vet, b.patterns, t.TempDir()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sum, err := driver.Run(context.Background(), c)
+			if b.err = err; err != nil {
+				return
+			}
+			b.pkgs = map[string]*driver.PackageSummary{}
+			for _, p := range sum.Packages {
+				b.pkgs[strings.TrimPrefix(p.Path, "example.com/vet/")] = p
+			}
+		}()
+	}
+	wg.Wait()
+	for _, b := range builds {
+		if b.err != nil {
+			t.Fatalf("-vet=%q: %v", b.vet, b.err)
 		}
-		m := map[string]*driver.PackageSummary{}
-		for _, p := range sum.Packages {
-			m[strings.TrimPrefix(p.Path, "example.com/vet/")] = p
-		}
-		return m
 	}
 	errOf := func(p *driver.PackageSummary) string {
 		if p == nil || p.Err == nil {
@@ -58,7 +79,7 @@ func TestVetAsGoTest(t *testing.T) {
 		}
 		return p.Err.Error()
 	}
-	def := build("")
+	def := builds[0].pkgs
 	if p := def["oldprintf"]; p.Err != nil || p.Binary == "" {
 		t.Errorf("oldprintf did not build: %v", p.Err)
 	}
@@ -73,17 +94,16 @@ func TestVetAsGoTest(t *testing.T) {
 			t.Errorf("%s: want the type error at the user's line, got %q", name, e)
 		}
 	}
-	cfg.Patterns = []string{"./finding", "./nobody"}
-	for _, vet := range []string{"off", "atomic,bool"} {
-		m := build(vet)
+	for _, b := range builds[1:] {
+		vet, m := b.vet, b.pkgs
 		if p := m["finding"]; p.Err != nil || p.Binary == "" {
 			t.Errorf("-vet=%s: finding did not build: %v", vet, p.Err)
 		}
 		if e := errOf(m["nobody"]); vet == "off" && (!strings.Contains(e, "nobody/nobody.go:13:6: missing function body") || strings.Contains(e, "files/")) {
 			t.Errorf("-vet=%s: nobody: want the compile error at the user's line, got %q", vet, e)
 		}
-		cfg.Patterns = []string{"./finding"}
 	}
+	cfg.Patterns = []string{"./finding"}
 	// A name that is no analyzer of go vet, or one of its flags that is not
 	// an analyzer's, is rejected as go test rejects it.
 	for _, bad := range []string{"nosuch", "json"} {

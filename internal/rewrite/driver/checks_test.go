@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/results"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
@@ -17,6 +19,7 @@ import (
 // at this checkout.
 func checksModule(t *testing.T) string {
 	t.Helper()
+	proctest.WaitRuntime()
 	dir := t.TempDir()
 	root, err := filepath.Abs("../../..")
 	if err != nil {
@@ -91,14 +94,25 @@ func TestShardedChecksMerge(t *testing.T) {
 	}
 	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "MORPHEUS_ITERATIONS=200")
 	cache := t.TempDir()
-	var recs []*results.Record
+	// The shards at once, each in a module of its own, as on a machine of
+	// its own (a Check replays the trace another saved beside it first).
+	var sums [2]*driver.Summary
+	var errs [2]error
+	var wg sync.WaitGroup
 	for i := range 2 {
-		// Each in a module of its own, as on a machine of its own: a Check
-		// replays the trace another saved beside it first.
-		sum, err := driver.Run(context.Background(), driver.Config{Dir: checksModule(t), Patterns: []string{"."},
-			Cache: cache, Schedules: 20, Jobs: 2, Seed: 1, Env: env, Shard: driver.Shard{I: i, N: 2}})
-		if err != nil {
-			t.Fatal(err)
+		cfg := driver.Config{Dir: checksModule(t), Patterns: []string{"."},
+			Cache: cache, Schedules: 20, Jobs: 2, Seed: 1, Env: env, Shard: driver.Shard{I: i, N: 2}}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sums[i], errs[i] = driver.Run(context.Background(), cfg)
+		}()
+	}
+	wg.Wait()
+	var recs []*results.Record
+	for i, sum := range sums {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
 		}
 		if len(sum.Packages) != 1 {
 			t.Fatalf("shard %d/2 ran %d packages, want the one", i, len(sum.Packages))

@@ -4,8 +4,10 @@ import (
 	"context"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
@@ -33,20 +35,14 @@ func TestLockOrder(t *testing.T) {
 	t.Log(tr.Failure)
 
 	// The same seed finds the same schedule: the trace files, named by the
-	// hash of their content, are the same.
-	again, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// hash of their content, are the same. And the trace replays to the
+	// same deadlock. (The two runs of the build at once.)
+	rcfg := cfg
+	rcfg.Replay, rcfg.Run = tr.Trace, "^TestTransfers$"
+	runs := runAtOnce(t, cfg, rcfg)
+	again, rep := runs[0], runs[1]
 	if got := find(again, "TestTransfers"); got == nil || got.Trace != tr.Trace {
 		t.Errorf("same seed, another trace: %+v, want %s", got, tr.Trace)
-	}
-
-	// The trace replays to the same deadlock.
-	cfg.Replay, cfg.Run = tr.Trace, "^TestTransfers$"
-	rep, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
 	}
 	got := find(rep, "TestTransfers")
 	if got == nil || got.Kind != "deadlock" || !strings.Contains(got.Failure, "strategy replay") {
@@ -60,11 +56,13 @@ func TestLockOrder(t *testing.T) {
 // explore run in parallel (each in a cache of its own): one's rewriting, in
 // this process and slowed by -race, overlaps another's go build and test
 // processes, and the package stays well inside go test's time-out on a
-// busy machine.
+// busy machine. Their builds find package rt compiled (TestMain's
+// proctest.StartRuntime; so do those of the tests that copy a module).
 func testdataConfig(t *testing.T, dir string, schedules int, seed uint64) driver.Config {
 	if testing.Short() {
 		t.Skip("builds a test binary")
 	}
+	proctest.WaitRuntime()
 	return driver.Config{Dir: "../testdata/" + dir, Patterns: []string{"."}, Cache: t.TempDir(),
 		Schedules: schedules, Jobs: 1, Seed: seed, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
 }
@@ -84,6 +82,30 @@ func explore(t *testing.T, cfg driver.Config) *driver.Summary {
 		t.Fatalf("%v\n%s", p.Err, p.Output)
 	}
 	return sum
+}
+
+// runAtOnce runs the configurations at once (runs of a build that an
+// earlier run made, none of which waits for another's outcome) and returns
+// their summaries in order, failing the test if one could not run.
+func runAtOnce(t *testing.T, cfgs ...driver.Config) []*driver.Summary {
+	t.Helper()
+	sums := make([]*driver.Summary, len(cfgs))
+	errs := make([]error, len(cfgs))
+	var wg sync.WaitGroup
+	for i, cfg := range cfgs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sums[i], errs[i] = driver.Run(context.Background(), cfg)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sums
 }
 
 func find(s *driver.Summary, test string) *driver.TestSummary {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/morpheus-go/morpheus/internal/proctest"
 	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
@@ -51,6 +52,7 @@ func lockorderCopy(t *testing.T) (string, func(wantReuse bool, why string) strin
 	if testing.Short() {
 		t.Skip("builds a test binary twice")
 	}
+	proctest.WaitRuntime()
 	dir := t.TempDir()
 	for _, f := range []string{"go.mod", "bank.go", "bank_test.go"} {
 		data, err := os.ReadFile(filepath.Join("../testdata/lockorder", f))

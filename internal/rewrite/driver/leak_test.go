@@ -1,12 +1,9 @@
 package driver_test
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/morpheus-go/morpheus/internal/rewrite/driver"
 )
 
 // A rewritten test whose goroutine waits on a context nobody cancels fails
@@ -34,20 +31,14 @@ func TestLeak(t *testing.T) {
 		t.Errorf("location %q, want tx.go:22", ts.Location)
 	}
 
+	// The replay and the run with AllowLeaks, at once.
 	rcfg := cfg
 	rcfg.Replay, rcfg.Run = ts.Trace, "^TestCommit$"
-	rep, err := driver.Run(context.Background(), rcfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg.AllowLeaks, cfg.Run = true, "^TestCommit$"
+	runs := runAtOnce(t, rcfg, cfg)
+	rep, allowed := runs[0], runs[1]
 	if got := find(rep, "TestCommit"); got == nil || got.Kind != "leak" || !strings.Contains(got.Failure, "strategy replay") || !want.MatchString(got.Failure) {
 		t.Errorf("replay: %+v", got)
-	}
-
-	cfg.AllowLeaks, cfg.Run = true, "^TestCommit$"
-	allowed, err := driver.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
 	}
 	if got := find(allowed, "TestCommit"); got == nil || got.Failure != "" {
 		t.Errorf("with AllowLeaks: %+v", got)

@@ -43,6 +43,9 @@ func runNeighbours(t *testing.T) *driver.Summary {
 
 func TestMain(m *testing.M) {
 	proctest.Main() // the explorations wait for go build and test processes
+	if !testing.Short() {
+		proctest.StartRuntime() // compiled once for their builds (testdataConfig waits for it)
+	}
 	code := m.Run()
 	if neighboursTmp != "" {
 		os.RemoveAll(neighboursTmp)

@@ -21,7 +21,7 @@ import (
 // Without the corpus the trace is in the cache, and the command names the
 // package.
 func replayHint(cfg Config, p *PackageSummary) string {
-	esc := func(s string) string { return strings.ReplaceAll(shellQuote(s), "%", "%%") }
+	esc := func(s string) string { return strings.ReplaceAll(ShellQuote(s), "%", "%%") }
 	if !cfg.Corpus {
 		return "morpheus rewrite -replay %s -run '%s' " + esc(p.Path)
 	}
@@ -115,9 +115,9 @@ func replayPackages(trace string, pkgs []*PackageSummary) []*PackageSummary {
 	return pkgs
 }
 
-// shellQuote quotes s for a POSIX shell when it holds a character the
+// ShellQuote quotes s for a POSIX shell when it holds a character the
 // shell would read.
-func shellQuote(s string) string {
+func ShellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./@+:,=~") == "" {
 		return s
 	}
