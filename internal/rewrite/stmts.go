@@ -196,6 +196,9 @@ func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 	if why, ok := w.realNet[ObjectKey(w.info.Defs[f.Name])]; ok {
 		w.issue(f.Name.Pos(), "%s runs once on the real network and real time, not under control: %s", f.Name.Name, why)
 		head = fmt.Sprintf("{ %s.RealTest(%s, %q, func(%s) {", rtName, t, why, inner)
+	} else if why, ok := w.mainNet[ObjectKey(w.info.Defs[f.Name])]; ok {
+		w.issue(f.Name.Pos(), "%s runs once on the real network and real time, not under control, if the listen or dial runs before the tests: %s", f.Name.Name, why)
+		head = fmt.Sprintf("{ %s.MainNetTest(%s, %q, func(%s) {", rtName, t, why, inner)
 	}
 	w.edits = append(w.edits, edit{start: w.off(f.Body.Lbrace), end: w.off(f.Body.Rbrace) + 1,
 		emit: func(r *renderer, b *strings.Builder) {
@@ -203,6 +206,22 @@ func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 			r.span(b, w.off(f.Body.Lbrace)+1, w.off(f.Body.Rbrace))
 			b.WriteString("}) }")
 		}})
+}
+
+// netNote makes a function whose own body listens, dials or serves
+// (RealNet.Sites) note at its entry that it ran, rt.NetReached: code
+// outside control that calls it before the tests start (init, TestMain)
+// sends the tests that rt.MainNetTest wraps to the real network. Tests
+// are left alone (they run after that decision); TestMain is not.
+func (w *fileRewriter) netNote(f *ast.FuncDecl) {
+	name := f.Name.Name
+	if f.Body == nil || f.Recv == nil && isTestName(name) && name != "TestMain" || !w.netSites[ObjectKey(w.info.Defs[f.Name])] {
+		return
+	}
+	at := w.off(f.Body.Lbrace)
+	w.edits = append(w.edits, edit{start: at, end: at + 1, emit: func(_ *renderer, b *strings.Builder) {
+		b.WriteString("{ " + rtName + ".NetReached();")
+	}})
 }
 
 // isTestName reports whether name is a test's: Test, or Test followed by
