@@ -192,8 +192,9 @@ type RealNet struct {
 	// main holds the tests whose only reason is their package's init or
 	// TestMain (Main); sites the functions whose own body names a site
 	// of the network (Sites).
-	main    map[string]string
-	sites   map[string]bool
+	main     map[string]string
+	sites    map[string]bool
+	netRoots map[string]bool // the roots that reach a site (NetRoots)
 	callers map[string][]string // the functions that use a function or variable
 	vars    []string            // package-level variables with initializers
 	roots   map[string][]string // init and TestMain, by test binary (package path)
@@ -205,6 +206,7 @@ type RealNet struct {
 // NewRealNet returns an empty analysis.
 func NewRealNet() *RealNet {
 	return &RealNet{real: map[string]string{}, net: map[string]string{}, main: map[string]string{}, sites: map[string]bool{},
+		netRoots: map[string]bool{},
 		callers: map[string][]string{}, roots: map[string][]string{},
 		tests: map[string][]string{}, names: map[string]string{}, pos: map[string]token.Position{}}
 }
@@ -392,6 +394,7 @@ func (rn *RealNet) Complete() map[string]string {
 			if !ok {
 				continue
 			}
+			rn.netRoots[root] = true
 			for _, t := range rn.tests[p] {
 				if _, ok := rn.real[t]; !ok {
 					mark(rn.main, t, rn.names[root]+" listens or dials before the tests, on the real network: "+why)
@@ -408,8 +411,17 @@ func (rn *RealNet) Complete() map[string]string {
 // time: etcd's clientv3 starts its cluster only for the examples), by
 // ObjectKey, with the first site found. Such a test is wrapped in
 // rt.MainNetTest, which runs it on the real network if a function of Sites
-// ran before the first test started, and under control otherwise.
+// was called while one of NetRoots ran, before the first test started, and
+// under control otherwise.
 func (rn *RealNet) Main() map[string]string { return rn.main }
+
+// NetRoots returns, after Complete, the init functions and TestMains (by
+// ObjectKey) that may reach a site: the rewriter has each open a window
+// at its entry (rt.RootRuns) that closes when it returns or the first
+// test starts. Only a site's function called in such a window counts,
+// not one another package's initialization calls (go-systemd's journal
+// dials its socket in its init, in every binary that imports it).
+func (rn *RealNet) NetRoots() map[string]bool { return rn.netRoots }
 
 // Sites returns the functions (by ObjectKey) whose own body, closures
 // included, names a site of the network (a listen, a dial, a server or

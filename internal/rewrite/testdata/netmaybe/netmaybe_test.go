@@ -9,12 +9,17 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"example.com/netmaybe/journal"
 )
 
 // addr is the server TestMain started, if it did.
 var addr string
 
 func TestMain(m *testing.M) {
+	if journal.Enabled() {
+		fmt.Println("journal socket found")
+	}
 	serve := false
 	for _, arg := range os.Args {
 		if r, ok := strings.CutPrefix(arg, "-test.run="); ok {
