@@ -194,20 +194,20 @@ type RealNet struct {
 	// of the network (Sites).
 	main     map[string]string
 	sites    map[string]bool
-	netRoots map[string]bool // the roots that reach a site (NetRoots)
-	callers map[string][]string // the functions that use a function or variable
-	vars    []string            // package-level variables with initializers
-	roots   map[string][]string // init and TestMain, by test binary (package path)
-	tests   map[string][]string
-	names   map[string]string         // each declared node's name
-	pos     map[string]token.Position // and where it is declared
+	netRoots map[string]bool     // the roots that reach a site (NetRoots)
+	callers  map[string][]string // the functions that use a function or variable
+	vars     []string            // package-level variables with initializers
+	roots    map[string][]string // init and TestMain, by test binary (package path)
+	tests    map[string][]string
+	names    map[string]string         // each declared node's name
+	pos      map[string]token.Position // and where it is declared
 }
 
 // NewRealNet returns an empty analysis.
 func NewRealNet() *RealNet {
 	return &RealNet{real: map[string]string{}, net: map[string]string{}, main: map[string]string{}, sites: map[string]bool{},
 		netRoots: map[string]bool{},
-		callers: map[string][]string{}, roots: map[string][]string{},
+		callers:  map[string][]string{}, roots: map[string][]string{},
 		tests: map[string][]string{}, names: map[string]string{}, pos: map[string]token.Position{}}
 }
 
