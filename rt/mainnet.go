@@ -17,10 +17,10 @@ import (
 // NetReached at its entry, has those init functions and TestMains call
 // RootRuns at theirs, and wraps the tests whose only reason is init or
 // TestMain in MainNetTest: such a test runs on the real network if one of
-// those functions was called while such a root ran (it or a goroutine
-// meanwhile: package initialization runs one init at a time, and TestMain
-// runs until it calls m.Run) and before the first test of the process
-// started, and under control otherwise. Another package's initialization
+// those functions was called while such a root ran (by it or by a
+// goroutine meanwhile: package initialization runs one init at a time,
+// and TestMain's window closes when m.Run starts the first test), and
+// under control otherwise. Another package's initialization
 // does not count (go-systemd's journal dials its socket in its init, in
 // every binary that imports it): the static rule never followed it. So
 // each window names its test binary, and a package's init counts only in
