@@ -98,10 +98,17 @@ func goroutines() []string {
 			}
 		}
 	}
+	self := int64(0)
+	if cur == nil {
+		self = stackGoid(ownStack())
+	}
 	var out []string
 	for _, g := range strings.Split(strings.TrimRight(allStacks(), "\n"), "\n\n") {
-		if t := tasks[stackGoid(g)]; t != nil {
+		id := stackGoid(g)
+		if t := tasks[id]; t != nil {
 			out = append(out, taskStack(g, t, cur))
+		} else if id == self {
+			out = append(out, callerStack(g))
 		} else if !morpheusGoroutine(g) && !signalGoroutine(g) {
 			out = append(out, g)
 		}
@@ -196,6 +203,27 @@ func morpheusCode(fn string) bool {
 		pkg = rest[:i]
 	}
 	return !strings.HasSuffix(pkg, "_test") && !strings.HasPrefix(pkg, "/examples/") && !strings.HasPrefix(pkg, "/internal/systems/") && !strings.HasPrefix(pkg, "/bench/")
+}
+
+// callerStack is stack g of the goroutine that asked for the listing
+// outside a schedule (TestMain after m.Run, package initialization, a test
+// run outside control), as Go shows the caller of runtime.Stack: without
+// morpheus's frames (Stack's own, RealTest's). Go lists the caller too, and
+// a check that counts goroutines expects it.
+func callerStack(g string) string {
+	head, _, _ := strings.Cut(g, "\n")
+	var b strings.Builder
+	b.WriteString(head + "\n")
+	frames(g, func(fn, at string) {
+		if !strings.HasPrefix(fn, "created by ") && morpheusCode(fn) {
+			return
+		}
+		if at != "" {
+			fn += "\n" + at
+		}
+		b.WriteString(fn + "\n")
+	})
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // taskStack is the stack of task t, whose carrier's stack is g, as Go

@@ -103,3 +103,23 @@ func TestSignalGoroutineHidden(t *testing.T) {
 		t.Errorf("the listing hides os/signal's goroutine once the program asked for signals:\n%s", l)
 	}
 }
+
+// Outside a schedule (TestMain after m.Run, a test run outside control),
+// the listing has the caller's own goroutine first, as Go's has, without
+// morpheus's frames: a TestMain that counts goroutines after m.Run and
+// leaves its own out by its function's name (etcd's
+// CheckLeakedGoroutine) must not find an empty entry instead.
+func TestCallerListedOutsideControl(t *testing.T) {
+	buf := make([]byte, 1<<20)
+	listing := string(buf[:rt.Stack(buf, true)])
+	first, _, _ := strings.Cut(listing, "\n\n")
+	if !strings.HasPrefix(first, "goroutine ") || !strings.Contains(first, "rt_test.TestCallerListedOutsideControl(") {
+		t.Errorf("the listing does not begin with the caller's goroutine:\n%s", listing)
+	}
+	if strings.Contains(first, "github.com/morpheus-go/morpheus/rt.") {
+		t.Errorf("the caller's stack shows morpheus's frames:\n%s", first)
+	}
+	if n := rt.NumGoroutine(); n < 1 {
+		t.Errorf("NumGoroutine %d outside a schedule: the caller is not counted", n)
+	}
+}

@@ -18,6 +18,7 @@ import (
 // output.
 func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 	t.Helper()
+	testBegins()
 	if interrupt.Interrupted() {
 		report(t, &Result{Test: t.Name(), Interrupted: true, Stopped: StopInterrupted})
 		t.Skip("morpheus: not run: the test process was interrupted")

@@ -152,6 +152,7 @@ type Result struct {
 // is incomplete), and later tests of the process are skipped.
 func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
+	testBegins()
 	if interrupt.Interrupted() {
 		// The record says the test did not start, so that the summary
 		// lists it as interrupted, not as missing.

@@ -46,6 +46,13 @@ type fileRewriter struct {
 	globals *Globals
 	// realNet maps the functions that reach the real network to why.
 	realNet map[string]string
+	// mainNet maps the tests that reach it only if init or TestMain
+	// did (RealNet.Main); netSites are the functions that note at their
+	// entry that they ran (RealNet.Sites), netRoots the init functions
+	// and TestMains that open the window in which that counts.
+	mainNet  map[string]string
+	netSites map[string]bool
+	netRoots map[string]bool
 }
 
 func (w *fileRewriter) off(p token.Pos) int { return w.tf.Offset(p) }

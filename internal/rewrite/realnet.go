@@ -192,18 +192,25 @@ func netSite(obj types.Object) (string, bool) {
 // export data in another), whose objects of one function differ.
 type RealNet struct {
 	real, net map[string]string
-	callers   map[string][]string // the functions that use a function or variable
-	vars      []string            // package-level variables with initializers
-	roots     map[string][]string // init and TestMain, by test binary (package path)
-	tests     map[string][]string
-	names     map[string]string         // each declared node's name
-	pos       map[string]token.Position // and where it is declared
+	// main holds the tests whose only reason is their package's init or
+	// TestMain (Main); sites the functions whose own body names a site
+	// of the network (Sites).
+	main     map[string]string
+	sites    map[string]bool
+	netRoots map[string]bool     // the roots that reach a site (NetRoots)
+	callers  map[string][]string // the functions that use a function or variable
+	vars     []string            // package-level variables with initializers
+	roots    map[string][]string // init and TestMain, by test binary (package path)
+	tests    map[string][]string
+	names    map[string]string         // each declared node's name
+	pos      map[string]token.Position // and where it is declared
 }
 
 // NewRealNet returns an empty analysis.
 func NewRealNet() *RealNet {
-	return &RealNet{real: map[string]string{}, net: map[string]string{},
-		callers: map[string][]string{}, roots: map[string][]string{},
+	return &RealNet{real: map[string]string{}, net: map[string]string{}, main: map[string]string{}, sites: map[string]bool{},
+		netRoots: map[string]bool{},
+		callers:  map[string][]string{}, roots: map[string][]string{},
 		tests: map[string][]string{}, names: map[string]string{}, pos: map[string]token.Position{}}
 }
 
@@ -289,6 +296,9 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 					if site, ok := realNetSite(u); ok {
 						mark(rn.real, obj, site+at)
 						mark(rn.net, obj, site+at)
+						if !init {
+							rn.sites[obj] = true
+						}
 						return true
 					}
 					if site, ok := allocSite(u, strings.HasSuffix(fset.Position(f.Pos()).Filename, "_test.go")); ok {
@@ -297,6 +307,9 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 					}
 					if site, ok := netSite(u); ok {
 						mark(rn.net, obj, site+at)
+						if !init {
+							rn.sites[obj] = true
+						}
 						return true
 					}
 					switch u := u.(type) {
@@ -384,13 +397,41 @@ func (rn *RealNet) Complete() map[string]string {
 			if !ok {
 				continue
 			}
+			rn.netRoots[root] = true
 			for _, t := range rn.tests[p] {
-				mark(rn.real, t, rn.names[root]+" listens or dials before the tests, on the real network: "+why)
+				if _, ok := rn.real[t]; !ok {
+					mark(rn.main, t, rn.names[root]+" listens or dials before the tests, on the real network: "+why)
+				}
 			}
 		}
 	}
 	return rn.real
 }
+
+// Main returns, after Complete, the tests that reach the real network only
+// if their package's init or TestMain did listen or dial (every path of
+// theirs that may is followed, but whether it runs is decided at run
+// time: etcd's clientv3 starts its cluster only for the examples), by
+// ObjectKey, with the first site found. Such a test is wrapped in
+// rt.MainNetTest, which runs it on the real network if a function of Sites
+// was called while one of NetRoots ran, before the first test started, and
+// under control otherwise.
+func (rn *RealNet) Main() map[string]string { return rn.main }
+
+// NetRoots returns, after Complete, the init functions and TestMains (by
+// ObjectKey) that may reach a site: the rewriter has each open a window
+// at its entry (rt.RootRuns) that closes when it returns or the first
+// test starts. Only a site's function called in such a window counts,
+// not one another package's initialization calls (go-systemd's journal
+// dials its socket in its init, in every binary that imports it).
+func (rn *RealNet) NetRoots() map[string]bool { return rn.netRoots }
+
+// Sites returns the functions (by ObjectKey) whose own body, closures
+// included, names a site of the network (a listen, a dial, a server or
+// client of the standard library): the rewriter has each note at its
+// entry that it ran (rt.NetReached), which is how code outside control is
+// seen to reach the network before the tests.
+func (rn *RealNet) Sites() map[string]bool { return rn.sites }
 
 // spread gives the callers of each node in m its reason, until nothing
 // changes.

@@ -37,6 +37,15 @@ type FileOptions struct {
 	// them run on the real network. If nil, the file's own functions are
 	// looked at.
 	RealNet map[string]string
+	// MainNet maps the tests that reach the real network only if their
+	// package's init or TestMain listened or dialed (RealNet.Main),
+	// NetSites holds the functions whose own body listens, dials or
+	// serves (RealNet.Sites), NetRoots the init functions and TestMains
+	// that may reach one (RealNet.NetRoots); with RealNet nil, the file's
+	// own.
+	MainNet  map[string]string
+	NetSites map[string]bool
+	NetRoots map[string]bool
 }
 
 // File is a rewritten file.
@@ -59,14 +68,15 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		return nil, fmt.Errorf("rewrite: %s: source is %d bytes, parsed file %d", tf.Name(), len(src), tf.Size())
 	}
 	w := &fileRewriter{fset: fset, tf: tf, file: f, src: src, info: info, test: opts.Test, checkTests: opts.CheckTests,
-		globals: opts.Globals, realNet: opts.RealNet}
+		globals: opts.Globals, realNet: opts.RealNet, mainNet: opts.MainNet, netSites: opts.NetSites, netRoots: opts.NetRoots}
 	if w.test && w.checkTests == nil {
 		w.checkTests = CheckTests([]*ast.File{f}, info)
 	}
-	if w.test && w.realNet == nil {
+	if w.realNet == nil {
 		rn := NewRealNet()
 		rn.AddPackage([]*ast.File{f}, info, fset)
 		w.realNet = rn.Complete()
+		w.mainNet, w.netSites, w.netRoots = rn.Main(), rn.Sites(), rn.NetRoots()
 	}
 	if opts.NeedGo121 && info.FileVersions != nil && info.FileVersions[f] == "" {
 		// A module without a go directive (no go.mod at all): its files

@@ -196,6 +196,9 @@ func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 	if why, ok := w.realNet[ObjectKey(w.info.Defs[f.Name])]; ok {
 		w.issue(f.Name.Pos(), "%s runs once on the real network and real time, not under control: %s", f.Name.Name, why)
 		head = fmt.Sprintf("{ %s.RealTest(%s, %q, func(%s) {", rtName, t, why, inner)
+	} else if why, ok := w.mainNet[ObjectKey(w.info.Defs[f.Name])]; ok {
+		w.issue(f.Name.Pos(), "%s runs once on the real network and real time, not under control, if the listen or dial runs before the tests: %s", f.Name.Name, why)
+		head = fmt.Sprintf("{ %s.MainNetTest(%s, %q, %q, func(%s) {", rtName, t, testBinary(w.info.Defs[f.Name].Pkg()), why, inner)
 	}
 	w.edits = append(w.edits, edit{start: w.off(f.Body.Lbrace), end: w.off(f.Body.Rbrace) + 1,
 		emit: func(r *renderer, b *strings.Builder) {
@@ -204,6 +207,39 @@ func (w *fileRewriter) testFunc(f *ast.FuncDecl) {
 			b.WriteString("}) }")
 		}})
 }
+
+// netNote makes a function whose own body listens, dials or serves
+// (RealNet.Sites) note at its entry that it ran, rt.NetReached, and an init
+// function or TestMain that may reach one (RealNet.NetRoots) open, at its
+// entry, the window in which that counts, rt.RootRuns: a site's function
+// called in it before the tests start sends the tests that
+// rt.MainNetTest wraps to the real network. Tests are left alone (they
+// run after that decision).
+func (w *fileRewriter) netNote(f *ast.FuncDecl) {
+	name := f.Name.Name
+	if f.Body == nil || f.Recv == nil && isTestName(name) && name != "TestMain" {
+		return
+	}
+	key := ObjectKey(w.info.Defs[f.Name])
+	var note string
+	if f.Recv == nil && (name == "init" || name == "TestMain") && w.netRoots[key] {
+		note += fmt.Sprintf(" defer %s.RootRuns(%q)();", rtName, testBinary(w.info.Defs[f.Name].Pkg()))
+	}
+	if w.netSites[key] {
+		note += " " + rtName + ".NetReached();"
+	}
+	if note == "" {
+		return
+	}
+	at := w.off(f.Body.Lbrace)
+	w.edits = append(w.edits, edit{start: at, end: at + 1, emit: func(_ *renderer, b *strings.Builder) {
+		b.WriteString("{" + note)
+	}})
+}
+
+// testBinary names the test binary of package p: its path, without the
+// _test of an external test package (p and p_test are one binary).
+func testBinary(p *types.Package) string { return strings.TrimSuffix(p.Path(), "_test") }
 
 // isTestName reports whether name is a test's: Test, or Test followed by
 // something that does not start with a lower-case letter.

@@ -44,6 +44,7 @@ func (w *fileRewriter) inspect(root ast.Node) {
 			if w.test {
 				w.testFunc(n)
 			}
+			w.netNote(n)
 		case *ast.DeferStmt:
 			w.deferred[n.Call] = true
 		case *ast.GoStmt:

@@ -1,0 +1,3 @@
+module example.com/netmaybe
+
+go 1.24
