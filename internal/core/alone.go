@@ -1,6 +1,6 @@
 package core
 
-import "fmt"
+import "github.com/morpheus-go/morpheus/internal/plural"
 
 // A task that runs alone. A plain-memory access of rewritten code is an op
 // (Access) so that the strategy can run another task before it and the
@@ -165,7 +165,7 @@ func (m *machine) countAlone() {
 // accesses run alone, when there were some.
 func (m *machine) stepsText() string {
 	if m.alone == 0 {
-		return fmt.Sprintf("%d steps", m.step)
+		return plural.N(m.step, "step")
 	}
-	return fmt.Sprintf("%d steps and %d plain-memory accesses of a task running alone", m.step, m.alone)
+	return plural.N(m.step, "step") + " and " + plural.N(m.alone, "plain-memory access") + " of a task running alone"
 }

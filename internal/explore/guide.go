@@ -1,7 +1,7 @@
 package explore
 
 import (
-	"fmt"
+	"github.com/morpheus-go/morpheus/internal/plural"
 
 	"github.com/morpheus-go/morpheus/strategy"
 	"github.com/morpheus-go/morpheus/trace"
@@ -126,7 +126,7 @@ func (g *Guide) Next(enabled []strategy.Op) int {
 
 // Divergence explains the one way a guide stops a run: its Cap.
 func (g *Guide) Divergence() string {
-	return fmt.Sprintf("shrinking: the candidate passed %d steps, those of the best run so far", g.Cap)
+	return "shrinking: the candidate passed " + plural.N(g.Cap, "step") + ", those of the best run so far"
 }
 
 // Choose takes the scheduled value.

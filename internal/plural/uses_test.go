@@ -19,7 +19,6 @@ var fixedPlural = map[string]string{
 	"failuretrace.go: last %d steps":                             "reportTail, a constant",
 	"cmd/morpheus/view.go: (%d shards merged)":                   "a merged record has two shards or more",
 	"internal/results/merge.go: among %d records":                "merging groups two records or more",
-	"internal/core/steplimit.go: in %d steps":                    "the step limit",
 	"internal/core/steplimit.go: limit (%d steps)":               "the step limit",
 	"internal/core/steplimit.go: is %d steps":                    "the step limit",
 	"internal/core/steplimit.go: last %d steps":                  "the step limit's window (busyWindow) or more",
