@@ -91,6 +91,9 @@ func WriteMap[M ~map[K]V, K comparable, V any](m M, name string) M {
 // access every so many, and records nothing of the location.
 func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr) {
 	r := t.Run()
+	if r.Abandoned() {
+		r.Unwind() // the watchdog gave up on the task: it must not touch the schedule's state
+	}
 	alone := r.Alone(t)
 	if alone == core.AloneSkip {
 		return
@@ -104,7 +107,7 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 	if !owned {
 		r.Access(t, l.res, write, pc)
 		if l.owner == t.ID {
-			s.ownedStep = r.LastStep() // no op of the program's (owned.go)
+			s.ownedStep, s.ownedLeft = r.LastStep(), ownedRun // no op of the program's (owned.go)
 		}
 	}
 }

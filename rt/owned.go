@@ -43,14 +43,18 @@ import "github.com/morpheus-go/morpheus/internal/core"
 // its reads are ops again until it writes or takes an op, so that the
 // strategy can run that goroutine, and the step limit bounds the loop as
 // before. A computation on memory of its own (a cipher) writes now and
-// then, and is not cut.
+// then, and is not cut; but every ownedRun-th access of a stretch is a
+// step again, as a task's that runs alone (core.Alone): the task comes
+// back to the scheduler, so that the watchdog sees it move (a loop of a
+// million writes to a map of its own is a computation, not a task blocked
+// outside control) and the step limit bounds a loop that never ends.
 
 // ownerNone: no single owner, or an atomic access made it known to more
 // than its plain accesses show.
 const ownerNone int32 = -1
 
 // ownedRun bounds a task's reads of memory of its own without an op or a
-// write of its own.
+// write of its own, and the accesses of a stretch between two steps.
 const ownedRun = 1 << 12
 
 // ownedAccess runs t's access of l without an op if t owns l and has
@@ -72,6 +76,9 @@ func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool,
 	}
 	if at != s.ownedStep {
 		return false, false // the first since the task's last op: a step (access records ownedStep)
+	}
+	if s.ownedLeft--; s.ownedLeft < 0 {
+		return false, false // a long stretch: a step now and then (access records ownedStep)
 	}
 	if write {
 		s.ownedReads = 0

@@ -99,3 +99,35 @@ func TestOwnedSpinLetsOthersRun(t *testing.T) {
 		t.Fatalf("want the race on flag, got %v", f)
 	}
 }
+
+// A long computation on memory of its own, beside a goroutine that waits
+// (so the task does not run alone): a million writes to a map no other
+// goroutine touches are no ops, but every so many of them the task comes
+// back to the scheduler, so that the watchdog sees it move rather than
+// take it for a task blocked outside control (a cache's clean-up of a
+// year's buckets), and the step limit bounds such a loop that never ends.
+func TestOwnedStretchComesBack(t *testing.T) {
+	const writes = 1 << 20
+	res, err := morpheus.Explore(func(*morpheus.Env) {
+		stop := rt.Make[chan struct{}](0)
+		rt.Go(func() { rt.Recv(stop) })
+		m := map[int]int{}
+		for i := range writes {
+			rt.WriteMap(m, "m")[i%64] = i
+		}
+		rt.Close(stop)
+	}, morpheus.Iterations(2), morpheus.Workers(1), morpheus.Seed(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failure != nil {
+		t.Fatalf("failed: %s", res.Failure.Report())
+	}
+	perRun := res.Steps / int64(res.Iterations)
+	if perRun < writes/(1<<12) {
+		t.Errorf("%d steps a schedule for %d writes of memory of its own: the task did not come back every 4096 accesses", perRun, writes)
+	}
+	if perRun > writes/64 {
+		t.Errorf("%d steps a schedule for %d writes of memory of its own: want a step only every 4096", perRun, writes)
+	}
+}

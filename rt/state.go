@@ -17,10 +17,12 @@ type runState struct {
 	// ownedAt is the event of the running task's last op, ownedReads its
 	// reads of memory of its own since, without a write; ownedStep the
 	// event of the last step an access to memory of the task's own took:
-	// the first after an op, or a spinning read (owned.go).
-	ownedAt, ownedReads, ownedStep int
-	finals                         []pendingFinal // finalizers and cleanups registered in the schedule (finalizer.go)
-	listed                         []*core.Task   // the goroutines the last listing showed (goroutines.go)
+	// the first after an op, a spinning read, or the last of a long
+	// stretch; ownedLeft the accesses the stretch since then may still run
+	// without an op (owned.go).
+	ownedAt, ownedReads, ownedStep, ownedLeft int
+	finals                                    []pendingFinal // finalizers and cleanups registered in the schedule (finalizer.go)
+	listed                                    []*core.Task   // the goroutines the last listing showed (goroutines.go)
 }
 
 // state returns the schedule's state, fresh at its first use in the

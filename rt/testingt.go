@@ -137,10 +137,11 @@ func (s *schedule) runBody(t *testing.T, body func(t *testing.T)) {
 // first op (a cluster's shutdown, then the removal of its directories) was
 // never done.
 func (s *schedule) windDown() {
-	if !s.failed {
-		return
+	t := core.CurrentTask()
+	if !s.failed || t == nil {
+		return // nothing failed, or the schedule gave up on the task (the watchdog)
 	}
-	r := core.CurrentTask().Run()
+	r := t.Run()
 	r.Hold(core.Assertion, s.task, s.pc, s.msg)
 	s.wound = true
 	runCleanups()

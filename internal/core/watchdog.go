@@ -159,3 +159,15 @@ func goroutineStack(id int64) string {
 	}
 	return ""
 }
+
+// Abandoned reports whether the watchdog gave up on the worker that runs
+// r: its tasks must leave the schedule's state alone (Unwind) at their
+// next contact with the runtime, not only at their next op.
+func (r *Run) Abandoned() bool { return r.w.Abandoned() }
+
+// Unwind ends the running task of an abandoned iteration (Abandoned), as
+// its next op would: it unwinds the task's stack.
+func (r *Run) Unwind() {
+	r.m.abort()
+	panic(unwind{})
+}
