@@ -30,15 +30,18 @@ import "github.com/morpheus-go/morpheus/internal/plural"
 // it (a goroutine that ended while main slept, without a join) still has its
 // every access checked, as before.
 //
-// What the steps gave is kept:
+// What the steps gave is kept, or given otherwise:
 //
-//   - the bounds: an access run alone counts as a step towards every bound
-//     that counts steps (the step limit, the hard and solo bounds, the start
-//     of the fair walk, the clock's drift: countAlone), so a loop alone that
-//     never ends fails where it failed, and the schedule that follows a long
-//     computation is picked as before. A bound given exactly
-//     (Config.HardSteps: a run stopped again at a step of its own) counts
-//     steps only.
+//   - the bounds: every aloneRun-th access alone is a step (below), and
+//     the step limit, its hard and solo bounds and the start of the fair
+//     walk count steps, so a loop alone that never ends still fails there,
+//     at a step per aloneRun accesses, with a report that counts its
+//     accesses alone (stepsText). The accesses themselves count towards no
+//     bound: a computation of one goroutine is no livelock however long it
+//     runs (ristretto's z builds B-trees alone for half a minute of plain
+//     Go, hundreds of millions of accesses; counted as steps, they ran into
+//     the solo bound), as accesses to memory of a task's own, steps too
+//     before their rule, count towards none.
 //   - the watchdog: every aloneRun-th access alone is a step again
 //     (AloneStep), so the task comes back to the scheduler and the watchdog
 //     sees it move; a task that loops without even a memory access is caught
@@ -135,28 +138,20 @@ func (r *Run) aloneCheck(t *Task) {
 	a.ok, a.left = true, aloneRun
 }
 
-// ranAlone counts an access run alone (Run.Alone): as a step towards the
-// bounds, from the next decision on (countAlone).
+// ranAlone counts an access run alone (Run.Alone), for the report and
+// the clock's drift, from the next decision on (countAlone).
 func (m *machine) ranAlone() { m.aloneDue++ }
 
 // notOver returns the number of tasks that are not over (timers included).
 func (m *machine) notOver() int { return len(m.tasks) - m.ended }
 
 // countAlone counts the accesses run alone since the last step (aloneDue)
-// as steps towards the bounds (decide calls it): the bounds move back by as
-// many steps, the iteration's steps (the trace's) stay.
+// in all (alone) and as steps towards the clock's drift (decide calls it);
+// the bounds count the iteration's steps only.
 func (m *machine) countAlone() {
 	n := m.aloneDue
 	m.aloneDue = 0
 	m.alone += n
-	if !m.exactSteps {
-		m.limitAt -= n
-		m.hardSteps -= n
-		m.soloSteps -= n
-	}
-	if m.fairFrom != maxInt {
-		m.fairFrom -= n
-	}
 	m.driftAt -= n
 	m.checkAt = min(m.limitAt, m.driftAt)
 }

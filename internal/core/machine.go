@@ -130,10 +130,8 @@ type machine struct {
 	// ended counts the tasks that are done (unpend).
 	ended int
 	// Accesses of a task running alone (alone.go): counted since the last
-	// step (aloneDue), then in all (alone); exactSteps: a hard bound given
-	// counts steps only.
+	// step (aloneDue), then in all (alone).
 	aloneDue, alone int
-	exactSteps      bool
 }
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
@@ -186,7 +184,6 @@ func (m *machine) reset(cfg Config) {
 		m.hardSteps = m.softSteps
 	}
 	m.soloSteps = m.hardSteps
-	m.exactSteps = cfg.HardSteps != 0
 	if cfg.HardSteps == 0 && m.hardSteps <= maxInt/SoloStepsFactor {
 		// A bound given is exact: a run stopped at a step of its own (a
 		// stuck iteration run again up to the step before its blocking
