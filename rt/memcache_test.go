@@ -3,6 +3,7 @@ package rt_test
 import (
 	"runtime"
 	"testing"
+	"time"
 	"unsafe"
 	"weak"
 
@@ -90,5 +91,46 @@ func TestCachedLocationDiesWithItsObject(t *testing.T) {
 	}
 	if res.Failure != nil {
 		t.Fatalf("failed: %s", res.Failure.Report())
+	}
+}
+
+// A computation takes time: a goroutine that hashes (a million reads of a
+// table of its own, no ops but one every 50,000 accesses) while another
+// goroutine sleeps sees the clock move, as go test would, so a timer set
+// before can fire during it. Before, accesses without an op took no time:
+// the clock stood until the computation ended.
+func TestOwnedComputationTakesTime(t *testing.T) {
+	var elapsed time.Duration
+	res, err := morpheus.Explore(func(*morpheus.Env) {
+		t0 := rt.Now()
+		var wg csync.WaitGroup
+		wg.Add(1)
+		rt.Go(func() {
+			defer wg.Done()
+			box := new([256]uint32)
+			block := make([]uint32, 2)
+			var x uint32
+			for i := range 1_000_000 {
+				x ^= *rt.Read(&box[(uint32(i)^x)&255], "box[...]")
+				if i%64 == 63 {
+					*rt.Write(&block[i/64%2], "block[...]") = x
+				}
+				if i%50_000 == 49_999 {
+					rt.Gosched()
+				}
+			}
+			elapsed = rt.Since(t0)
+		})
+		rt.Sleep(time.Second) // a deadline pending: the clock drifts towards it
+		wg.Wait()
+	}, morpheus.Iterations(2), morpheus.Workers(1), morpheus.Seed(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failure != nil {
+		t.Fatalf("failed: %s", res.Failure.Report())
+	}
+	if elapsed < 5*time.Millisecond {
+		t.Errorf("a computation of a million accesses took %v of virtual time, want milliseconds", elapsed)
 	}
 }

@@ -77,6 +77,7 @@ func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool,
 	} else if s.ownedReads++; s.ownedReads > ownedRun {
 		return false // a spin: the access is an op (access records ownedStep)
 	}
+	r.RanOwned() // time passes (core's ownedpace.go)
 	if l.at == at && l.mark == r.Noted() && (l.wrote || !write) {
 		return true // the detector knows of this access since the task's last op
 	}

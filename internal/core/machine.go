@@ -134,6 +134,9 @@ type machine struct {
 	// counts steps only.
 	aloneDue, alone int
 	exactSteps      bool
+	// ownedDue counts the accesses to memory of a task's own without an op
+	// not yet counted towards the drift (ownedpace.go).
+	ownedDue int
 }
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.
