@@ -7,7 +7,7 @@ import (
 	"weak"
 )
 
-type weakProbe struct{ a, b [4]int64 }
+type weakProbe [8]int64
 
 // TestWeakGone is the canary of a weak pointer's layout: a pointer to the
 // runtime's handle word, which holds the object's address until it is
