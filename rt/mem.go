@@ -100,11 +100,7 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 	}
 	s := state(r)
 	l := s.memLoc(r, p, name, t.ID)
-	owned, changed := s.ownedAccess(r, t, &l, write, pc, alone == core.AloneStep)
-	if changed {
-		s.mem[uintptr(p)] = l
-	}
-	if !owned {
+	if !s.ownedAccess(r, t, l, write, pc, alone == core.AloneStep) {
 		r.Access(t, l.res, write, pc)
 		if l.owner == t.ID {
 			s.ownedStep, s.ownedLeft = r.LastStep(), ownedRun // no op of the program's (owned.go)
@@ -118,22 +114,26 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 	s := state(r)
 	l := s.memLoc(r, p, name, ownerNone)
-	if l.owner != ownerNone {
-		l.owner = ownerNone // an atomic access: another task's plain ones are steps
-		s.mem[uintptr(p)] = l
-	}
+	l.owner = ownerNone // an atomic access: another task's plain ones are steps
 	return l.res
 }
 
 // memLoc returns the location at p in the schedule, made at its first
-// access, by task (owned by it).
-func (s *runState) memLoc(r *core.Run, p unsafe.Pointer, name string, task int32) memLoc {
+// access, by task (owned by it). The location of a recent access comes from
+// a cache (memCache) without the table's look-up.
+func (s *runState) memLoc(r *core.Run, p unsafe.Pointer, name string, task int32) *memLoc {
 	if s.mem == nil {
-		s.mem = make(map[uintptr]memLoc)
+		s.mem = make(map[uintptr]*memLoc)
+		s.memCache = new([memCacheSize]memCacheEntry)
 	}
-	l, ok := s.mem[uintptr(p)]
-	if !ok || !l.offHeap && l.obj.Value() == nil {
-		l = memLoc{res: r.NewResource(), name: name, owner: task, at: -2}
+	c := &s.memCache[uintptr(p)>>memCacheShift&(memCacheSize-1)]
+	if c.p == uintptr(p) && c.l.alive() {
+		return c.l
+	}
+	s.lookups++
+	l := s.mem[uintptr(p)]
+	if l == nil || !l.alive() {
+		l = &memLoc{res: r.NewResource(), name: name, owner: task, at: -2}
 		if isOffHeap(p) {
 			l.offHeap = true // no weak pointer there (offheap.go)
 		} else {
@@ -141,7 +141,28 @@ func (s *runState) memLoc(r *core.Run, p unsafe.Pointer, name string, task int32
 		}
 		s.mem[uintptr(p)] = l
 	}
+	c.p, c.l = uintptr(p), l
 	return l
+}
+
+// The cache of locations: a table's look-up is most of an access's cost
+// where the access makes no op (memory of the task's own, owned.go), as a
+// cipher's tables read thousands of times per block, each a hash, a probe
+// and a weak pointer's check. The cache holds the location of the latest
+// access to each of memCacheSize slots of addresses (by the address's
+// word), and an entry holds while its object lives (memLoc.alive): it
+// gives exactly what the table gives, whose entry it points to, so no
+// decision and no check of the detector changes. An entry does not keep
+// the object alive.
+const (
+	memCacheSize  = 1 << 11 // blowfish's key schedule, 4 KB of S-boxes and its P-array, fits
+	memCacheShift = 2       // a 4-byte word a slot
+)
+
+// memCacheEntry is an entry of the cache: the address and its location.
+type memCacheEntry struct {
+	p uintptr
+	l *memLoc
 }
 
 // weakObject holds p's object weakly: a weak pointer to the object's start
@@ -157,6 +178,13 @@ func weakObject(p unsafe.Pointer) weak.Pointer[byte] {
 	}
 	return weak.Make((*byte)(p))
 }
+
+// alive reports whether l's object is still alive, so that an access to
+// its address is to it (not to another object made at the same address
+// once it was collected). It reads the weak pointer's handle (not Value,
+// which costs a span's look-up to mark the object for a collection under
+// way): an access's check asks only whether the object is gone.
+func (l *memLoc) alive() bool { return l.offHeap || !goruntime.WeakGone(l.obj) }
 
 // memLoc is a location of the schedule: its resource, and its object,
 // held weakly (nil once collected: the address may then be another's), or

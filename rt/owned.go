@@ -59,34 +59,34 @@ const ownedRun = 1 << 12
 
 // ownedAccess runs t's access of l without an op if t owns l and has
 // taken a step at memory of its own since its last op, and reports whether
-// it did, and whether it changed l; else (or if step: the access must come
-// back to the scheduler) the access must be an op.
-func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool, pc uintptr, step bool) (owned, changed bool) {
+// it did; else (or if step: the access must come back to the scheduler)
+// the access must be an op.
+func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool, pc uintptr, step bool) bool {
 	if l.owner != t.ID {
-		changed = l.owner != ownerNone
 		l.owner = ownerNone
-		return false, changed
+		return false
 	}
 	if step || !r.RacesChecked() {
-		return false, false
+		return false
 	}
 	at := r.LastStep()
 	if at != s.ownedAt && at != s.ownedStep {
 		s.ownedAt, s.ownedReads = at, 0 // an op of the program since
 	}
 	if at != s.ownedStep {
-		return false, false // the first since the task's last op: a step (access records ownedStep)
+		return false // the first since the task's last op: a step (access records ownedStep)
 	}
 	if s.ownedLeft--; s.ownedLeft < 0 {
-		return false, false // a long stretch: a step now and then (access records ownedStep)
+		return false // a long stretch: a step now and then (access records ownedStep)
 	}
 	if write {
 		s.ownedReads = 0
 	} else if s.ownedReads++; s.ownedReads > ownedRun {
-		return false, false // a spin: the access is an op (access records ownedStep)
+		return false // a spin: the access is an op (access records ownedStep)
 	}
+	r.RanOwned() // time passes (core's ownedpace.go)
 	if l.at == at && l.mark == r.Noted() && (l.wrote || !write) {
-		return true, false // the detector knows of this access since the task's last op
+		return true // the detector knows of this access since the task's last op
 	}
 	if l.at != at || l.mark != r.Noted() {
 		l.at, l.wrote = at, false
@@ -94,5 +94,5 @@ func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool,
 	l.wrote = l.wrote || write
 	r.AccessOwned(t, l.res, write, pc)
 	l.mark = r.Noted()
-	return true, true
+	return true
 }

@@ -13,7 +13,9 @@ type runState struct {
 	// nextPacketPort numbers the datagram endpoints that dial (DialUDP),
 	// from firstClientPort.
 	nextPacketPort int
-	mem            map[uintptr]memLoc // plain-memory locations by address (mem.go)
+	mem            map[uintptr]*memLoc          // plain-memory locations by address (mem.go)
+	memCache       *[memCacheSize]memCacheEntry // the locations of recent accesses (mem.go)
+	lookups        int                          // the table's look-ups the cache did not answer
 	// ownedAt is the event of the running task's last op, ownedReads its
 	// reads of memory of its own since, without a write; ownedStep the
 	// event of the last step an access to memory of the task's own took:

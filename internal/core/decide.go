@@ -22,6 +22,9 @@ func (m *machine) decide() *Task {
 	if m.aloneDue != 0 {
 		m.countAlone() // (alone.go)
 	}
+	if m.ownedDue >= ownedPace {
+		m.countOwned() // (ownedpace.go)
+	}
 	if m.step >= m.checkAt && m.checkpoint() {
 		return nil
 	}

@@ -132,6 +132,9 @@ type machine struct {
 	// Accesses of a task running alone (alone.go): counted since the last
 	// step (aloneDue), then in all (alone).
 	aloneDue, alone int
+	// ownedDue counts the accesses to memory of a task's own without an op
+	// not yet counted towards the drift (ownedpace.go).
+	ownedDue int
 }
 
 // reset starts a new iteration with cfg, keeping the buffers of the last.

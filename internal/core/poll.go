@@ -255,6 +255,8 @@ func (r *Run) ReadClock(t *Task) bool {
 // the doubling starts again from it; so does any other move of the clock.
 // Tasks that keep each other busy without a deadline pending (a livelock)
 // meet the hard bound as before: the drift never moves the clock then.
+// Accesses to memory of a task's own, which are no steps, count towards the
+// drift too (ownedpace.go).
 const (
 	driftSteps = 10_000
 	driftPace  = int64(100) // ns a step

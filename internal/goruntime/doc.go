@@ -33,4 +33,10 @@
 //     weak record per object. If it went, the link would fail; if its
 //     meaning changed, locations would be held by the wrong object; the
 //     canary checks fields, elements and a package variable.
+//   - A weak pointer's layout (WeakGone): one word, a pointer to the
+//     runtime's handle, which holds the object's address until the
+//     collector frees it. rt checks whether a cached location's object is
+//     gone by reading that word. If the layout changed, WeakGone would read
+//     something else; the canary compares it with Value before and after a
+//     collection.
 package goruntime
