@@ -71,22 +71,33 @@ func exploreRun(test string, seed uint64, below, shrink int) (trace.Run, bool) {
 
 // ranExplore records test's exploration, which returned res.
 func ranExplore(test string, res *morpheus.Result) {
-	below := 0
-	shrink := 0
+	failed, shrink := -1, 0
 	if f := res.Failure; f != nil && !res.Interrupted {
-		below = f.Iteration + 1
+		failed = f.Iteration
 		if f.Shrink != nil {
 			shrink = f.Shrink.Candidates
 		}
-	} else if res.Iterations > 0 {
-		k, m, _ := processShard()
-		below = k + (res.Iterations-1)*m + 1
 	}
-	if r, ok := exploreRun(test, res.Seed, below, shrink); ok {
+	k, m, _ := processShard()
+	if r, ok := exploreRun(test, res.Seed, scheduleBound(res.Iterations, failed, k, m), shrink); ok {
 		ranMu.Lock()
 		processRan = append(processRan, r)
 		ranMu.Unlock()
 	}
+}
+
+// scheduleBound is the number below which an exploration of shard k of m
+// ran every schedule of its shard: the one after the failing schedule
+// failed (-1: none), else after the last of the iterations the shard ran
+// (schedules k, k+m, k+2m, …).
+func scheduleBound(iterations, failed, k, m int) int {
+	switch {
+	case failed >= 0:
+		return failed + 1
+	case iterations > 0:
+		return k + (iterations-1)*m + 1
+	}
+	return 0
 }
 
 // recordHistory sets in tr, the failure test's exploration found at
