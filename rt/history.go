@@ -260,3 +260,16 @@ func countTests(h *trace.Header, test string) int {
 	}
 	return len(seen)
 }
+
+// keepHistory gives tr, shrunk from the trace at path, the history that
+// trace records: the shrunk schedule ran in the same process state.
+func keepHistory(tr *trace.Trace, path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if h, err := trace.DecodeHeader(f, path); err == nil && tr.Header.Ran == nil {
+		tr.Header.Ran = h.Ran
+	}
+}

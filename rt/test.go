@@ -272,8 +272,10 @@ func Test(t *testing.T, body func(t *testing.T)) {
 			f.Path = shownPath(path)
 		case getenv(EnvShrink) != "" && f.Trace != nil:
 			// A replay that shrinks (morpheus shrink): the shrunk trace
-			// goes to the traces directory, not the corpus.
+			// goes to the traces directory, not the corpus, with the
+			// history the replayed trace records.
 			markRewritten(f.Trace)
+			keepHistory(f.Trace, replay)
 			path, err := saveTrace(t.Name(), f.Trace)
 			if err != nil {
 				t.Logf("morpheus: could not save the trace: %v", err)
