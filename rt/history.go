@@ -102,12 +102,19 @@ func scheduleBound(iterations, failed, k, m int) int {
 
 // recordHistory sets in tr, the failure test's exploration found at
 // schedule iter, the runs of the process before it: those of earlier tests
-// and test's own (its corpus replays, its schedules before iter).
-func recordHistory(tr *trace.Trace, test string, seed uint64, iter int) {
+// and test's own (its corpus replays, its schedules before iter). A shrunk
+// trace (shrink: its ShrinkStats, nil if shrinking did not run) is the
+// Best-th candidate of shrinking: the failing schedule and the candidates
+// before it ran too.
+func recordHistory(tr *trace.Trace, test string, seed uint64, iter int, shrink *morpheus.ShrinkStats) {
 	ranMu.Lock()
 	ran := slices.Clone(processRan)
 	ranMu.Unlock()
-	if r, ok := exploreRun(test, seed, iter, 0); ok {
+	below, candidates := iter, 0
+	if shrink != nil && shrink.Best > 0 {
+		below, candidates = iter+1, shrink.Best-1
+	}
+	if r, ok := exploreRun(test, seed, below, candidates); ok {
 		ran = append(ran, r)
 	}
 	tr.Header.Ran = ran

@@ -221,7 +221,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	}
 	if replay == "" && !count {
 		if f := res.Failure; f != nil && f.Trace != nil {
-			recordHistory(f.Trace, t.Name(), res.Seed, f.Iteration)
+			recordHistory(f.Trace, t.Name(), res.Seed, f.Iteration, f.Shrink)
 		}
 		ranExplore(t.Name(), res)
 	}
