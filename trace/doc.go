@@ -74,7 +74,8 @@
 // one, then shrink= candidate schedules of shrinking after its failure; or
 // "ran TEST replay=Q" for the replay of a saved trace (its path relative to
 // the package's directory). The last ones are of the trace's own test: its
-// replays and the schedules before this iteration. A replay that diverges
+// replays and the schedules before this iteration (of a shrunk trace, the
+// failing schedule too and the candidates shrinking ran before it). A replay that diverges
 // alone re-runs them first. The lines were added to version 1 of the
 // format; a decoder that predates them rejects them by their keyword, and
 // reads every trace without them.
