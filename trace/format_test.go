@@ -268,7 +268,7 @@ func TestEncodeRejects(t *testing.T) {
 			Where: map[uint64]string{1: strings.Repeat("x", 1<<20)}}, "location"},
 		{"failure task", trace.Trace{Header: trace.Header{Failure: &trace.Failure{Task: -2}}}, "task -2"},
 		{"ran no test", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Schedules: 1}}}}, "without a test"},
-		{"ran schedules", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Schedules: -1}}}}, "-1 schedules"},
+		{"ran schedules", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Schedules: -1}}}}, "schedules=-1"},
 		{"ran shard", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Shard: 2, Shards: 2}}}}, "shard 2/2"},
 		{"ran shard alone", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Shard: 1}}}}, "shard 1/0"},
 		{"ran both", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Replay: "p", Schedules: 3}}}}, "replays a trace and explores"},

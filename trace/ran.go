@@ -41,7 +41,7 @@ func checkRun(r *Run) error {
 	case r.Test == "":
 		return fmt.Errorf("trace: cannot encode: a ran line without a test")
 	case r.Schedules < 0 || r.Shrink < 0:
-		return fmt.Errorf("trace: cannot encode: ran %s with %d schedules, %d shrink candidates", r.Test, r.Schedules, r.Shrink)
+		return fmt.Errorf("trace: cannot encode: ran %s: schedules=%d shrink=%d", r.Test, r.Schedules, r.Shrink)
 	case r.Shards > 1 && (r.Shard < 0 || r.Shard >= r.Shards), r.Shards <= 1 && r.Shard != 0:
 		return fmt.Errorf("trace: cannot encode: ran %s in shard %d/%d", r.Test, r.Shard, r.Shards)
 	case r.Replay != "" && (r.Seed != 0 || r.Strategy != "" || r.Shards > 1 || r.Schedules != 0 || r.Shrink != 0):
