@@ -46,6 +46,7 @@ type rerun struct {
 	tests     []string
 	schedules int
 	missing   []string // saved traces the history replayed that are gone
+	short     []string // explorations that ran fewer schedules than recorded, and why
 }
 
 // ranReplay records the replay of the saved trace at path by test.
@@ -181,8 +182,31 @@ func rerunHistory(t *testing.T, h *trace.Header, run func(*morpheus.Env), base [
 			continue
 		}
 		n += res.Iterations
+		if why := shortRun(r, res); why != "" {
+			ranMu.Lock()
+			historyDone.short = append(historyDone.short, t.Name()+" "+why)
+			ranMu.Unlock()
+			t.Logf("morpheus: re-running %s's schedules: %s", t.Name(), why)
+		}
 	}
 	return n
+}
+
+// shortRun says how the re-run res of the recorded exploration r fell
+// short of it ("ran 53 of 73 schedules: schedule 105 failed"), "" if it
+// ran them all: then the history did not re-run as recorded.
+func shortRun(r trace.Run, res *morpheus.Result) string {
+	want := shardShare(r.Schedules, r.Shard, max(r.Shards, 1))
+	if res.Iterations >= want {
+		return ""
+	}
+	why := "it stopped"
+	if f := res.Failure; f != nil {
+		why = fmt.Sprintf("its schedule %d failed (%s)", f.Iteration, f.Kind)
+	} else if res.Stopped != "" {
+		why = "it stopped (" + res.Stopped + ")"
+	}
+	return fmt.Sprintf("ran %d of %d %s: %s", res.Iterations, want, plural.Of(want, "schedule"), why)
 }
 
 // historyOptions are the options of a re-run of the runs h records: the
@@ -253,6 +277,9 @@ func historyNote(h *trace.Header, test string, own int) string {
 	}
 	if len(d.missing) > 0 {
 		note += fmt.Sprintf(" (%s it replayed gone)", plural.N(len(d.missing), "saved trace"))
+	}
+	if len(d.short) > 0 {
+		note += "; the history did not re-run as recorded (" + strings.Join(d.short, "; ") + ")"
 	}
 	return note
 }
