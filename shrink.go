@@ -29,4 +29,9 @@ type ShrinkStats struct {
 	// failure runs to: the original run repeated one cycle from there to
 	// the test's own limit. The trace records it and replays with it.
 	ClockLimit time.Duration
+	// Best is the candidate the reported failure is, counted from 1 in
+	// the order they ran (the first re-runs the failing schedule): the
+	// process ran the failing schedule and Best-1 candidates before it,
+	// which a replay's history re-runs (trace.Header.Ran).
+	Best int
 }

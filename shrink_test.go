@@ -61,6 +61,14 @@ func TestShrinkRealBugs(t *testing.T) {
 			if f.Shrink.OriginalSteps != o.Steps || f.Steps > o.Steps || f.Steps == o.Steps && sc.shorter {
 				t.Errorf("shrunk from %d (recorded %d) to %d steps", o.Steps, f.Shrink.OriginalSteps, f.Steps)
 			}
+			// The shrunk failure is the Best-th candidate: a search cut
+			// right after it ends with it (a replay's history re-runs the
+			// candidates before it).
+			if b := f.Shrink.Best; b < 1 || b > f.Shrink.Candidates || (f.Shrink.Accepted > 0) != (b > 1) {
+				t.Errorf("best candidate %d of %d, %d accepted", b, f.Shrink.Candidates, f.Shrink.Accepted)
+			} else if cut, err := morpheus.Explore(sc.test, append(opts, morpheus.Shrink(b))...); err != nil || cut.Failure == nil || cut.Failure.Steps != f.Steps {
+				t.Errorf("shrinking cut at candidate %d: %v, %+v; want %d steps", b, err, cut, f.Steps)
+			}
 			if f.Kind != o.Kind || f.Location != o.Location || f.Iteration != o.Iteration {
 				t.Errorf("shrunk failure %v (iteration %d), found %v (iteration %d)", f, f.Iteration, o, o.Iteration)
 			}

@@ -61,6 +61,7 @@ func replayCorpus(t *testing.T, run func(*morpheus.Env), opts []morpheus.Option)
 			continue // saved by another process of this run
 		}
 		res, err := morpheus.Explore(run, append(opts[:len(opts):len(opts)], morpheus.Replay(p))...)
+		ranReplay(t.Name(), p)
 		switch why := c.judge(p, res, err); why {
 		case "":
 		case "diverged":
@@ -81,6 +82,7 @@ func (c *corpusRun) retryCorpus(t *testing.T, run func(*morpheus.Env), opts []mo
 	t.Helper()
 	for _, p := range c.retry {
 		res, err := morpheus.Explore(run, append(opts[:len(opts):len(opts)], morpheus.Replay(p))...)
+		ranReplay(t.Name(), p)
 		switch why := c.judge(p, res, err); why {
 		case "":
 		case "diverged":

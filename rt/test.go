@@ -125,6 +125,9 @@ type Result struct {
 	// Real: the test ran once on the real network and real time, not
 	// under control (RealTest), because it reaches what this names.
 	Real string `json:"real,omitempty"`
+	// History says what a replay re-ran of the recording process's
+	// history before it replayed the trace (EnvHistory).
+	History string `json:"history,omitempty"`
 }
 
 // Test runs an ordinary test's body under morpheus: the rewriter turns
@@ -192,6 +195,18 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		runCleanups()
 		runFinalizers(core.CurrentTask()) // the test's objects are garbage now
 	}
+	history, err := historyPlan()
+	if err != nil {
+		t.Fatalf("morpheus: %s: %v", EnvHistory, err)
+	}
+	if history != nil && t.Name() != history.Test {
+		historyTest(t, history, run)
+		return
+	}
+	own := 0
+	if history != nil {
+		own = rerunHistory(t, history, run, historyOptions(history, t.Name()))
+	}
 	var saved *corpusRun
 	if replay == "" && !count && corpusOn() {
 		saved = replayCorpus(t, run, opts)
@@ -204,6 +219,12 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	if err != nil {
 		t.Fatalf("morpheus: %v", err)
 	}
+	if replay == "" && !count {
+		if f := res.Failure; f != nil && f.Trace != nil {
+			recordHistory(f.Trace, t.Name(), res.Seed, f.Iteration, f.Shrink)
+		}
+		ranExplore(t.Name(), res)
+	}
 	if saved != nil && res.Failure == nil && !res.Interrupted && !skipped {
 		if saved.retryCorpus(t, run, opts); saved.failed != nil {
 			corpusFailure(t, saved)
@@ -215,6 +236,10 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		Stopped: res.Stopped}
 	if saved != nil {
 		out.Stale, out.Passed = saved.stale, saved.passed
+	}
+	if history != nil {
+		out.History = historyNote(history, t.Name(), own)
+		t.Logf("morpheus: %s", out.History)
 	}
 	defer report(t, &out)
 	if res.Interrupted && res.Failure == nil && !skipped {
@@ -247,8 +272,10 @@ func Test(t *testing.T, body func(t *testing.T)) {
 			f.Path = shownPath(path)
 		case getenv(EnvShrink) != "" && f.Trace != nil:
 			// A replay that shrinks (morpheus shrink): the shrunk trace
-			// goes to the traces directory, not the corpus.
+			// goes to the traces directory, not the corpus, with the
+			// history the replayed trace records.
 			markRewritten(f.Trace)
+			keepHistory(f.Trace, replay)
 			path, err := saveTrace(t.Name(), f.Trace)
 			if err != nil {
 				t.Logf("morpheus: could not save the trace: %v", err)

@@ -11,18 +11,19 @@ import (
 )
 
 // headers are the header line keywords in the order the format requires.
-var headers = [...]string{"morpheus-trace", "test", "strategy", "seed", "iteration", "options", "failure"}
+var headers = [...]string{"morpheus-trace", "test", "strategy", "seed", "iteration", "options", "ran", "failure"}
 
 // headerForms shows the form of each header line, for error messages.
 var headerForms = [len(headers)]string{
 	`"morpheus-trace <version>"`, `"test <name>"`, `"strategy <name>"`,
 	`"seed <number>"`, `"iteration <number>"`, `"options <name>=<value> ..."`,
+	`"ran <test> <name>=<value> ..."`,
 	`"failure <kind> task=<task> step=<step>"`,
 }
 
 // optional reports whether header line i may be absent.
 func optional(i int) bool {
-	return headers[i] == "strategy" || headers[i] == "options" || headers[i] == "failure"
+	return headers[i] == "strategy" || headers[i] == "options" || headers[i] == "ran" || headers[i] == "failure"
 }
 
 // Decoder sections, in file order.

@@ -65,6 +65,21 @@ func TestDecodeErrors(t *testing.T) {
 		{"failure msg unquoted", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nfailure panic msg=boom\n", 5, "msg",
 			`expected a quoted string, got "msg=boom"`},
 
+		{"ran short", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A\n", 5, "ran", `got "ran A"`},
+		{"ran unknown key", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A seed=1 schedules=2 budget=3\n", 5, "ran",
+			"expected one of the keys replay, seed, strategy, shard, schedules, shrink"},
+		{"ran no schedules", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A seed=1 shrink=2\n", 5, "ran",
+			"expected an exploration's seed= and schedules="},
+		{"ran replay and seed", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A replay=\"p\" seed=1\n", 5, "ran",
+			"expected replay= alone"},
+		{"ran replay empty", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A replay=\"\"\n", 5, "replay", "expected a trace's path"},
+		{"ran schedules negative", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A seed=1 schedules=-2\n", 5, "schedules", `got "-2"`},
+		{"ran shard", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A seed=1 schedules=2 shard=2/2\n", 5, "shard", "K/M with 0 <= K < M"},
+		{"ran after failure", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nfailure panic\nran A seed=1 schedules=2\n", 6, "ran",
+			"expected header lines first, in the order"},
+		{"ran before options", "morpheus-trace 1\ntest T\nseed 1\niteration 1\nran A seed=1 schedules=2\noptions a=b\n", 6, "options",
+			"expected header lines first, in the order"},
+
 		// Task lines.
 		{"task order", errHead + "task 4\n", 9, "task", `expected task 3 (tasks are listed in ID order from 0), got "4"`},
 		{"task after step", errHead + "s 1 t0 start\ntask 3\n", 10, "task", "expected task lines before the first step"},

@@ -8,6 +8,9 @@ import (
 // header decodes header line i (an index in headers) with fields fs.
 func (d *decoder) header(i int, fs []field, s string) *FormatError {
 	h := headers[i]
+	if h == "ran" && d.section == inHeader && d.next == i+1 {
+		return d.ran(fs, s) // one line per run
+	}
 	if d.section != inHeader || i < d.next {
 		if d.have&(1<<i) != 0 {
 			return expected(h, "one "+h+" line", s)
@@ -46,6 +49,8 @@ func (d *decoder) header(i int, fs []field, s string) *FormatError {
 		hd.Iteration = int(n)
 	case "options":
 		err = d.options(fs, s)
+	case "ran":
+		err = d.ran(fs, s)
 	case "failure":
 		err = d.failure(fs, s)
 	}

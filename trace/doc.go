@@ -33,6 +33,8 @@
 //	seed 12345
 //	iteration 17
 //	options earlytimers=2 maxsteps=50000
+//	ran TestSetup seed=991 schedules=100
+//	ran TestStorage seed=12345 schedules=17
 //	failure assertion task=3 step=57 at="server.go:41" msg="replica count 3 but only 2 distinct"
 //	task 0 parent=-1 key=0x1f2e name="main"
 //	task 1 parent=0 key=0x3a name="server@n1"
@@ -44,7 +46,8 @@
 //	end
 //
 // The header lines come first, in this order; strategy is absent when empty,
-// options when there are none and failure when the iteration passed. The test, strategy and failure kind
+// options when there are none, ran (one line per run, see below) when
+// nothing ran before, and failure when the iteration passed. The test, strategy and failure kind
 // are written bare when they are one plain word, else as Go-quoted strings.
 // Other fields are key=value, in any order, with strings always Go-quoted;
 // an unknown or repeated key is an error. The failure line's limit (in ns),
@@ -61,6 +64,21 @@
 // rewrote). A replay applies them. The line was added to version 1 of the
 // format; a decoder that predates it rejects it by its keyword, and reads
 // every trace without it.
+//
+// The ran lines (Header.Ran), one per run and in the order of the runs, say
+// what the process that recorded the trace ran before this iteration, since
+// package-level state (caches, free lists, a library's global settings)
+// outlives an iteration: "ran TEST seed=N schedules=N" for an exploration
+// that ran the schedules numbered below schedules (with shard=K/M, those
+// of shard K of M), with strategy= (quoted) when the process was given
+// one, then shrink= candidate schedules of shrinking after its failure; or
+// "ran TEST replay=Q" for the replay of a saved trace (its path relative to
+// the package's directory). The last ones are of the trace's own test: its
+// replays and the schedules before this iteration (of a shrunk trace, the
+// failing schedule too and the candidates shrinking ran before it). A replay that diverges
+// alone re-runs them first. The lines were added to version 1 of the
+// format; a decoder that predates them rejects them by their keyword, and
+// reads every trace without them.
 //
 // A task line per task follows, in ID order from 0. Then one line per event:
 // "s N tT KIND" for the N-th step (counting from 1), run by task T, followed

@@ -39,6 +39,11 @@ func checkEncodable(t *Trace) error {
 			return err
 		}
 	}
+	for i := range h.Ran {
+		if err := checkRun(&h.Ran[i]); err != nil {
+			return err
+		}
+	}
 	if f := t.Header.Failure; f != nil {
 		if f.Task < -1 {
 			return fmt.Errorf("trace: cannot encode: failure names task %d", f.Task)
@@ -177,6 +182,9 @@ func (e *encoder) encode() error {
 			b = appendName(append(append(append(b, ' '), k...), '='), h.Options[k])
 		}
 		e.line(b)
+	}
+	for i := range h.Ran {
+		e.line(appendRun(e.b[:0], &h.Ran[i]))
 	}
 	if f := h.Failure; f != nil {
 		b := appendName(append(e.b[:0], "failure "...), f.Kind)

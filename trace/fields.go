@@ -90,6 +90,7 @@ func (f field) shown() string {
 var knownKeys = map[string]bool{
 	"obj": true, "res": true, "val": true, "flags": true, "at": true, "msg": true,
 	"parent": true, "key": true, "name": true, "task": true, "step": true,
+	"replay": true, "seed": true, "strategy": true, "shard": true, "schedules": true, "shrink": true,
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }

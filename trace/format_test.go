@@ -128,6 +128,16 @@ func TestRoundTrip(t *testing.T) {
 			Test: "Test/sub case", Strategy: "x=\"y\"", Seed: 1<<64 - 1, Iteration: -7,
 			Failure: &trace.Failure{Kind: "panic", Message: "boom\n\tgoroutine 1\x00\xff", Task: -1, Step: 3},
 		}}},
+		{"ran", trace.Trace{Header: trace.Header{
+			Test: "TestLate", Options: map[string]string{"mode": "rewritten"},
+			Ran: []trace.Run{
+				{Test: "TestEarly", Replay: "testdata/morpheus/TestEarly/0a1b"},
+				{Test: "TestEarly", Seed: 1<<64 - 1, Strategy: "pct d=3", Shard: 1, Shards: 3, Schedules: 100, Shrink: 7},
+				{Test: "Test with space", Schedules: 0},
+				{Test: "TestLate", Seed: 5, Schedules: 203},
+			},
+			Failure: &trace.Failure{Kind: "panic", Task: 0},
+		}}},
 		{"events", trace.Trace{
 			Header: trace.Header{Test: "TestEvents", Failure: &trace.Failure{Kind: "deadlock", Task: 2, Loc: "x.go:1"}},
 			Tasks:  tasks,
@@ -257,6 +267,11 @@ func TestEncodeRejects(t *testing.T) {
 		{"long location", trace.Trace{Tasks: main, Events: []trace.Event{{Task: 0, Obj: -1, Kind: trace.KindYield, Loc: 1}},
 			Where: map[uint64]string{1: strings.Repeat("x", 1<<20)}}, "location"},
 		{"failure task", trace.Trace{Header: trace.Header{Failure: &trace.Failure{Task: -2}}}, "task -2"},
+		{"ran no test", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Schedules: 1}}}}, "without a test"},
+		{"ran schedules", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Schedules: -1}}}}, "schedules=-1"},
+		{"ran shard", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Shard: 2, Shards: 2}}}}, "shard 2/2"},
+		{"ran shard alone", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Shard: 1}}}}, "shard 1/0"},
+		{"ran both", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Replay: "p", Schedules: 3}}}}, "replays a trace and explores"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "msg id" {

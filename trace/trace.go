@@ -25,6 +25,11 @@ type Header struct {
 	// trace replays as it was found whatever flags the replay is given.
 	// nil when there are none (and in traces written before them).
 	Options map[string]string
+	// Ran lists, in order, the runs the recording process made before
+	// this schedule: of the tests that ran before it, and of this test
+	// (its schedules before this one). nil when it ran first, and in
+	// traces written before the field.
+	Ran []Run
 	// Outcome of the iteration: empty when it passed.
 	Failure *Failure
 }

@@ -81,6 +81,9 @@ type replayRun struct {
 	shrink int          // candidate schedules shrinking may run (0: a replay)
 	cache  string       // the rewrite cache (-cache), "" for the default
 	output io.Writer
+	// history, after the run of a rewritten test's trace, says what the
+	// replay re-ran of the recording process first, if it did.
+	history string
 }
 
 // run replays the trace under go test and returns the test's result record.
@@ -142,6 +145,7 @@ func (r *replayRun) runRewritten(abs string) (*results.Record, error) {
 		}
 		for _, t := range p.Tests {
 			if t.Name == r.test {
+				r.history = t.History
 				return rewrittenRecord(p.Path, abs, t, r.tr)
 			}
 		}

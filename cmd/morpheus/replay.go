@@ -160,6 +160,9 @@ Flags:
 	}
 	same, verdict := compareReplay(a.tr, rec)
 	fmt.Fprintln(out, verdict)
+	if r.history != "" {
+		fmt.Fprintln(out, r.history)
+	}
 	if !same {
 		io.WriteString(out, log.String())
 		return fmt.Errorf("the replay does not reproduce the trace")

@@ -58,6 +58,9 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 			default:
 				fmt.Fprintf(w, "ok   %s: %s%s%s\n", name, count(t.Schedules, "schedule"), stoppedNote(t.Stopped), cachedNote(t.Cached))
 			}
+			if t.History != "" {
+				fmt.Fprintf(w, "     %s\n", t.History)
+			}
 			for _, f := range t.Foreign {
 				fmt.Fprintf(w, "     foreign channel (polled, not controlled) at %s\n", f)
 			}

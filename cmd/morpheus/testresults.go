@@ -301,7 +301,7 @@ func testRecordOf(pkg string, t *driver.TestSummary) testRecord {
 		Skipped: t.Skipped, Kind: t.Kind, Location: t.Location, Failure: t.Failure,
 		Trace: t.Trace, Log: t.Log, Foreign: t.Foreign, Stale: t.Stale, Task: t.Task, Message: t.Message,
 		Interrupted: t.Interrupted, Real: t.Real, Stopped: t.Stopped, Seconds: t.Elapsed.Seconds(),
-		Passed: t.Passed, Pruned: t.Pruned, Cached: t.Cached}
+		Passed: t.Passed, Pruned: t.Pruned, Cached: t.Cached, History: t.History}
 	if t.Failure != "" {
 		n := t.Schedule
 		r.Schedule = &n
@@ -315,7 +315,7 @@ func testSummaryOf(r *testRecord) *driver.TestSummary {
 		Kind: r.Kind, Location: r.Location, Failure: r.Failure, Trace: r.Trace, Log: r.Log, Foreign: r.Foreign,
 		Stale: r.Stale, Task: r.Task, Message: r.Message, Interrupted: r.Interrupted, Real: r.Real,
 		Stopped: r.Stopped, Elapsed: time.Duration(r.Seconds * float64(time.Second)), Passed: r.Passed, Pruned: r.Pruned,
-		Cached: r.Cached}
+		Cached: r.Cached, History: r.History}
 	if r.Schedule != nil {
 		t.Schedule = *r.Schedule
 	}

@@ -52,6 +52,7 @@ type ShrinkStats struct {
 	Accepted      int
 	TimedOut      bool
 	ClockLimit    time.Duration
+	Best          int
 }
 
 // shrinkable reports whether a failure kind is one that a simpler schedule
@@ -152,6 +153,7 @@ func (s *shrinker) search() *candidate {
 	if best == nil {
 		return nil
 	}
+	s.stats.Best = 1
 	best = s.cutClock(best)
 	for improved := true; improved && s.left(); {
 		improved = false
@@ -194,6 +196,7 @@ func (s *shrinker) try(g *Guide, best *candidate) *candidate {
 		return nil
 	}
 	s.stats.Accepted++
+	s.stats.Best = s.stats.Candidates
 	return c
 }
 

@@ -62,6 +62,7 @@ func (s *shrinker) cutClock(best *candidate) *candidate {
 		c := s.run(g)
 		if c != nil && c.f.Steps < best.f.Steps && isPrefix(c.f.Trace, tr) {
 			s.stats.Accepted++
+			s.stats.Best = s.stats.Candidates
 			s.stats.ClockLimit = time.Duration(limit)
 			return c
 		}

@@ -39,4 +39,8 @@ type TestRecord struct {
 	// Cached: the outcome an earlier run of the same test binary, settings,
 	// inputs and saved traces recorded, shown again; nothing ran.
 	Cached bool `json:"cached,omitempty"`
+	// History, of a replay that diverged alone, says what it re-ran of the
+	// recording process's history before replaying again (morpheus test
+	// -replay of a trace found late in its process).
+	History string `json:"history,omitempty"`
 }

@@ -204,6 +204,10 @@ type TestSummary struct {
 	Schedule int
 	// Cached: the outcome of an earlier run, shown again (PackageSummary.Cached).
 	Cached bool `json:"-"`
+	// History, of a replay that diverged alone, says what it re-ran of
+	// the recording process's history before replaying again, and where
+	// the replay alone diverged (replayhistory.go).
+	History string
 
 	proc int // the process whose record holds the failure
 }

@@ -46,7 +46,7 @@ func (t *TestSummary) Merge(o *TestSummary) {
 func fromResult(r rt.Result, j int) *TestSummary {
 	t := &TestSummary{Name: r.Test, Schedules: r.Schedules, Steps: r.Steps, Hits: r.Hits, Skipped: r.Skipped,
 		Interrupted: r.Interrupted, Stopped: r.Stopped, Elapsed: time.Duration(r.Nanos), Real: r.Real,
-		Foreign: r.Foreign, Stale: r.Stale, Passed: r.Passed, proc: j}
+		Foreign: r.Foreign, Stale: r.Stale, Passed: r.Passed, History: r.History, proc: j}
 	if r.Failure != "" {
 		t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
 		t.Task, t.Message, t.Schedule = r.Task, r.Message, r.Schedule

@@ -47,6 +47,10 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		case interrupt.Interrupted():
 			p.Err = ErrNotRun
 		case cachedRun(cfg, p):
+		case cfg.Replay != "":
+			replayPackage(ctx, cfg, p)
+			ph.done("test processes of " + p.Path)
+			ph.add(p.procPhases)
 		default:
 			runPackage(ctx, cfg, p)
 			ph.done("test processes of " + p.Path)
