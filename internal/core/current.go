@@ -19,22 +19,32 @@ var carriers sync.Map // goruntime.GoroutineKey -> *carrier
 
 // carrierCache holds a carrier per slot, the latest registered there; a
 // carrier clears its slot when its goroutine ends, before the runtime can
-// give the goroutine's key to another.
-var carrierCache [1 << 12]atomic.Pointer[carrier]
+// give the goroutine's key to another. carrierCount counts the live
+// carriers whose key falls in each slot: where there is none, the caller
+// is no carrier, and needs no look in the map. That is every lookup
+// of code outside control (a test on the real network, TestMain, a
+// package's init) in rewritten packages: a plain-memory access there cost
+// a sync.Map lookup, several times plain Go's loop around it.
+var (
+	carrierCache [1 << 12]atomic.Pointer[carrier]
+	carrierCount [1 << 12]atomic.Int32
+)
 
-func carrierSlot(key uint64) *atomic.Pointer[carrier] {
-	return &carrierCache[(key*0x9e3779b97f4a7c15)>>52]
-}
+func slotOf(key uint64) uint64 { return (key * 0x9e3779b97f4a7c15) >> 52 }
+
+func carrierSlot(key uint64) *atomic.Pointer[carrier] { return &carrierCache[slotOf(key)] }
 
 func (c *carrier) register() {
 	c.gkey = goruntime.GoroutineKey()
 	carriers.Store(c.gkey, c)
+	carrierCount[slotOf(c.gkey)].Add(1)
 	carrierSlot(c.gkey).Store(c)
 }
 
 func (c *carrier) unregister() {
 	carrierSlot(c.gkey).CompareAndSwap(c, nil)
 	carriers.Delete(c.gkey)
+	carrierCount[slotOf(c.gkey)].Add(-1)
 }
 
 // CurrentTask returns the controlled task running on the calling goroutine,
@@ -42,8 +52,16 @@ func (c *carrier) unregister() {
 // code outside any test).
 func CurrentTask() *Task {
 	key := goruntime.GoroutineKey()
-	if c := carrierSlot(key).Load(); c != nil && c.gkey == key {
+	slot := slotOf(key)
+	c := carrierCache[slot].Load()
+	if c != nil && c.gkey == key {
 		return c.task
+	}
+	// A carrier asks about itself after its own register, so the count
+	// holds it: where no live carrier's key falls in the slot, the caller
+	// is none.
+	if carrierCount[slot].Load() == 0 {
+		return nil
 	}
 	v, ok := carriers.Load(key)
 	if !ok {

@@ -93,3 +93,14 @@ func TestCurrentTask(t *testing.T) {
 		t.Fatalf("tasks seen: %v", seen)
 	}
 }
+
+// BenchmarkCurrentTaskOutside is the lookup of code outside control (a
+// test on the real network, TestMain) in rewritten packages: every
+// plain-memory access there asks it.
+func BenchmarkCurrentTaskOutside(b *testing.B) {
+	for b.Loop() {
+		if CurrentTask() != nil {
+			b.Fatal("a plain goroutine has a task")
+		}
+	}
+}
