@@ -17,7 +17,9 @@ import (
 // candidates (Shrink) counts a candidate as one per ShrinkStepUnit steps it
 // ran, at least one: a failure found after 20,000 steps gets a tenth as many
 // candidates as one of 2,000, so that shrinking a long run costs about what
-// shrinking a short one costs, not a hundred times its finding. Uncontrolled blocking,
+// shrinking a short one costs, not a hundred times its finding; a failure
+// longer than the whole budget (Shrink × ShrinkStepUnit steps) is not
+// shrunk. Uncontrolled blocking,
 // nondeterminism and step-limit failures are not shrunk. See Shrink and
 // ShrinkTime.
 

@@ -294,4 +294,12 @@ func TestShrinkBudgetCountsSteps(t *testing.T) {
 	if !bytes.Equal(encodeTrace(t, again.Failure.Trace), encodeTrace(t, f.Trace)) {
 		t.Error("shrinking the same failure twice gave different traces")
 	}
+	// A budget of 3 cannot pay for following the failure once: not shrunk.
+	res, err = morpheus.Explore(test, append(opts, morpheus.Shrink(3))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Failure; f == nil || f.Kind != "leak" || f.Shrink != nil {
+		t.Errorf("failure %+v: want the leak, not shrunk", f)
+	}
 }

@@ -41,8 +41,10 @@ import (
 // found after 20,000 steps (a pool's worker left by a subtest, in every
 // schedule) gets a tenth as many, each costing ten times as much, for the
 // few steps a long run's search finds (0.1-0.7% of them in 200 candidates):
-// the search costs at most about Shrink × ShrinkStepUnit steps, so it ends
-// by its budget, deterministically, rather than by the wall clock.
+// the search costs at most Shrink × ShrinkStepUnit steps, so it ends by its
+// budget, deterministically, rather than by the wall clock. A candidate
+// the budget cannot pay for (as many steps as the best run) is not started,
+// and a failure longer than the whole budget is not shrunk.
 //
 // A candidate is better when it has fewer steps (a fault counts as 8 steps:
 // a run that needs no lost message is simpler even if a little longer), then
@@ -157,6 +159,12 @@ func (s *shrinker) newWorker() {
 // search runs the rounds of candidates and returns the best run, nil if the
 // failing schedule could not even be followed again.
 func (s *shrinker) search() *candidate {
+	if shrinkUnits(s.target.Steps) > s.budget {
+		// Following the failure again would spend more than the budget:
+		// no candidate could follow it (a leak found at the step limit,
+		// a million steps).
+		return nil
+	}
 	s.stats.Candidates++
 	best := s.run(GuideFromTrace(s.target.Trace))
 	if best == nil {
@@ -194,8 +202,8 @@ func (s *shrinker) left() bool {
 // takes more steps than best's cost cannot beat it: it is cut there
 // (Guide.Cap).
 func (s *shrinker) try(g *Guide, best *candidate) *candidate {
-	if !s.left() {
-		return nil
+	if !s.left() || s.spent+shrinkUnits(best.cost) > s.budget {
+		return nil // (a candidate runs at most best.cost steps)
 	}
 	g.Cap = best.cost
 	s.stats.Candidates++
