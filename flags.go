@@ -39,7 +39,7 @@ var settings = []*setting{
 	{name: "workers", usage: "iterations run in parallel (default GOMAXPROCS)", apply: func(c *config, s string) error { return parseInt(s, &c.Workers) }},
 	{name: "catable", usage: "conflict-analysis table file, kept across runs (strategies with +ca)", apply: func(c *config, s string) error { c.CATable = s; return nil }},
 	{name: "watchdog", usage: "wall-clock time a task may run without an op before it counts as blocked (default 5s); on Linux, time in which the machine starves the process does not count, up to 5× it", apply: func(c *config, s string) error { return parseDuration(s, &c.Watchdog) }},
-	{name: "shrink", usage: "candidate schedules to shrink a failure with (default 200; 0: off)", apply: func(c *config, s string) error { c.ShrinkSet = true; return parseInt(s, &c.Shrink) }},
+	{name: "shrink", usage: "candidate schedules to shrink a failure with, one per 2,500 steps a candidate ran (default 200; 0: off)", apply: func(c *config, s string) error { c.ShrinkSet = true; return parseInt(s, &c.Shrink) }},
 	{name: "shrinktime", usage: "wall-clock budget of shrinking a failure (default 10s)", apply: func(c *config, s string) error { return parseDuration(s, &c.ShrinkTime) }},
 	{name: "shard", usage: "run part i of N of the iterations (i/N, from 0)", apply: func(c *config, s string) (err error) { c.Shard, err = explore.ParseShard(s); return err }},
 	{name: "results", usage: "append each Check's result (JSON line) to this file, for morpheus merge", apply: func(c *config, s string) error { c.Results = s; return nil }},

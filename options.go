@@ -150,7 +150,9 @@ func CATable(path string) Option { return func(c *config) { c.CATable = path } }
 func Name(name string) Option { return func(c *config) { c.Name = name } }
 
 // Shrink sets how many candidate schedules shrinking may run to simplify a
-// reported failure (default 200; 0 turns shrinking off). Explore and Check
+// reported failure (default 200; 0 turns shrinking off). A candidate counts
+// as one per 2,500 steps it ran (ShrinkStepUnit), so a long failing run
+// gets fewer candidates, each as long. Explore and Check
 // shrink the failure they report; a replay (Replay) and a benchmark's count
 // of hits shrink only when this option (or -morpheus.shrink) asks. See ShrinkStats.
 func Shrink(candidates int) Option {

@@ -1,6 +1,10 @@
 package morpheus
 
-import "time"
+import (
+	"time"
+
+	"github.com/morpheus-go/morpheus/internal/explore"
+)
 
 // Check and Explore shrink the failure they report: they search for a
 // simpler schedule that fails the same way (same kind, location, and message
@@ -9,7 +13,13 @@ import "time"
 // one. A candidate is cut once it has taken as many steps as the best run so
 // far (it could not beat it). The search is deterministic unless the
 // wall-clock budget (ShrinkTime), which also ends the candidate running when
-// it comes, cuts it short, which ShrinkStats.TimedOut says. Uncontrolled blocking,
+// it comes, cuts it short, which ShrinkStats.TimedOut says. The budget of
+// candidates (Shrink) counts a candidate as one per ShrinkStepUnit steps it
+// ran, at least one: a failure found after 20,000 steps gets a tenth as many
+// candidates as one of 2,000, so that shrinking a long run costs about what
+// shrinking a short one costs, not a hundred times its finding; a failure
+// longer than the whole budget (Shrink × ShrinkStepUnit steps) is not
+// shrunk. Uncontrolled blocking,
 // nondeterminism and step-limit failures are not shrunk. See Shrink and
 // ShrinkTime.
 
@@ -17,6 +27,9 @@ import "time"
 const (
 	DefaultShrink     = 200              // candidate runs per reported failure
 	DefaultShrinkTime = 10 * time.Second // wall clock per reported failure
+	// ShrinkStepUnit is how many steps of a candidate count as one
+	// candidate of the Shrink budget.
+	ShrinkStepUnit = explore.ShrinkStepUnit
 )
 
 // ShrinkStats says what shrinking did to a failure.

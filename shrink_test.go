@@ -262,3 +262,52 @@ func TestShrinkTimeBudget(t *testing.T) {
 		t.Fatalf("the default budget was reported as hit: %+v", f.Shrink)
 	}
 }
+
+// Shrinking's budget counts a candidate by its length: a failure found after
+// about 9,000 steps (three goroutines adding to a counter, then left
+// blocked: a leak in every schedule) costs four of the budget's units a
+// candidate, so a budget of 8 runs the failing schedule again and one
+// candidate. Before, the search ran its 6 candidates of 9,000 steps.
+func TestShrinkBudgetCountsSteps(t *testing.T) {
+	test := func(e *morpheus.Env) {
+		var n csync.Int
+		never := csync.Make[int](0)
+		for range 3 {
+			csync.Go(func() {
+				for range 3000 {
+					n.Add(1)
+				}
+				never.Recv()
+			})
+		}
+	}
+	opts := []morpheus.Option{morpheus.Seed(5), morpheus.Iterations(1), morpheus.Workers(1), morpheus.Strategy("random"),
+		morpheus.Shrink(8), morpheus.ShrinkTime(time.Hour)}
+	res, err := morpheus.Explore(test, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failure
+	if f == nil || f.Kind != "leak" || f.Shrink == nil {
+		t.Fatalf("failure %+v: want a shrunk leak", f)
+	}
+	t.Logf("%d -> %d steps, %d candidates, %d accepted", f.Shrink.OriginalSteps, f.Steps, f.Shrink.Candidates, f.Shrink.Accepted)
+	if f.Shrink.OriginalSteps <= 7500 || f.Shrink.OriginalSteps > 10000 || f.Shrink.Candidates != 2 {
+		t.Errorf("%d candidates of up to %d steps: want 2 (4 units of %d steps each, of 8)", f.Shrink.Candidates, f.Shrink.OriginalSteps, morpheus.ShrinkStepUnit)
+	}
+	again, err := morpheus.Explore(test, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(encodeTrace(t, again.Failure.Trace), encodeTrace(t, f.Trace)) {
+		t.Error("shrinking the same failure twice gave different traces")
+	}
+	// A budget of 3 cannot pay for following the failure once: not shrunk.
+	res, err = morpheus.Explore(test, append(opts, morpheus.Shrink(3))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Failure; f == nil || f.Kind != "leak" || f.Shrink != nil {
+		t.Errorf("failure %+v: want the leak, not shrunk", f)
+	}
+}

@@ -44,7 +44,7 @@ Flags:
 	var a traceArgs
 	a.flags(fs)
 	out := fs.String("o", "", "file for the shrunk trace (default TRACE.shrunk)")
-	budget := fs.Int("budget", 1000, "candidate schedules to run at most")
+	budget := fs.Int("budget", 1000, "candidate schedules to run at most, one per 2,500 steps a candidate ran")
 	limit := fs.Duration("time", time.Minute, "wall-clock budget of the search")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -35,6 +35,17 @@ import (
 // limit, a few cycles into the repetition (see cutClock): the rounds then
 // work on the short run, and the trace records the limit it replays with.
 //
+// The budget (Config.Shrink) counts candidates by their length: a
+// candidate counts as one per ShrinkStepUnit steps it ran, at least one.
+// Failures of a few thousand steps get their candidates as before; a leak
+// found after 20,000 steps (a pool's worker left by a subtest, in every
+// schedule) gets a tenth as many, each costing ten times as much, for the
+// few steps a long run's search finds (0.1-0.7% of them in 200 candidates):
+// the search costs at most Shrink × ShrinkStepUnit steps, so it ends by its
+// budget, deterministically, rather than by the wall clock. A candidate
+// the budget cannot pay for (as many steps as the best run) is not started,
+// and a failure longer than the whole budget is not shrunk.
+//
 // A candidate is better when it has fewer steps (a fault counts as 8 steps:
 // a run that needs no lost message is simpler even if a little longer), then
 // fewer deviations, then smaller choices; one that has taken as many steps
@@ -75,6 +86,7 @@ type shrinker struct {
 	target   *Failure
 	deadline time.Time
 	budget   int
+	spent    int // the budget's units used: candidates by their length
 	stats    ShrinkStats
 	w        *core.Worker
 	wd       *core.Watchdog
@@ -148,6 +160,12 @@ func (s *shrinker) newWorker() {
 // search runs the rounds of candidates and returns the best run, nil if the
 // failing schedule could not even be followed again.
 func (s *shrinker) search() *candidate {
+	if shrinkUnits(s.target.Steps) > s.budget {
+		// Following the failure again would spend more than the budget:
+		// no candidate could follow it (a leak found at the step limit,
+		// a million steps).
+		return nil
+	}
 	s.stats.Candidates++
 	best := s.run(GuideFromTrace(s.target.Trace))
 	if best == nil {
@@ -172,7 +190,7 @@ func (s *shrinker) search() *candidate {
 
 // left reports whether the budget allows another candidate.
 func (s *shrinker) left() bool {
-	if s.stats.Candidates >= s.budget {
+	if s.spent >= s.budget {
 		return false
 	}
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
@@ -186,8 +204,8 @@ func (s *shrinker) left() bool {
 // takes more steps than best's cost cannot beat it: it is cut there
 // (Guide.Cap).
 func (s *shrinker) try(g *Guide, best *candidate) *candidate {
-	if !s.left() {
-		return nil
+	if !s.left() || s.spent+shrinkUnits(best.cost) > s.budget {
+		return nil // (a candidate runs at most best.cost steps)
 	}
 	g.Cap = best.cost
 	s.stats.Candidates++
@@ -261,7 +279,8 @@ func (s *shrinker) reorder(best *candidate) *candidate {
 // run runs the iteration under g and returns it as a candidate if it failed
 // the target's way.
 func (s *shrinker) run(g *Guide) *candidate {
-	f := s.execute(g)
+	f, steps := s.execute(g)
+	s.spent += shrinkUnits(steps)
 	if f == nil || !sameFailure(f, s.target) {
 		return nil
 	}
@@ -275,33 +294,51 @@ func (s *shrinker) run(g *Guide) *candidate {
 	return c
 }
 
+// ShrinkStepUnit is how many steps of a candidate count as one candidate
+// of the shrinking budget.
+const ShrinkStepUnit = 2500
+
+// shrinkUnits is what a candidate of that many steps costs of the budget.
+func shrinkUnits(steps int) int { return max(1, (steps+ShrinkStepUnit-1)/ShrinkStepUnit) }
+
+// ran is what one candidate's run gave: its failure and its steps.
+type ran struct {
+	f     *Failure
+	steps int
+}
+
 // execute runs one iteration under g on its own goroutine (a task's
 // runtime.Goexit ends that goroutine) and returns its failure, or nil if it
 // passed, its worker was abandoned by the watchdog, or the time budget
-// ended during it.
-func (s *shrinker) execute(g *Guide) *Failure {
+// ended during it, and the steps it ran (0 if not known).
+func (s *shrinker) execute(g *Guide) (*Failure, int) {
 	t := s.target
 	rc := *s.c
 	rc.Name = t.Test
-	done := make(chan *Failure, 1)
+	done := make(chan ran, 1)
 	w := s.w
 	go func() {
 		var env any
 		var f *Failure
+		steps := 0
 		defer func() {
-			if out := w.Goexited(); out != nil && f == nil && out.Failure != nil {
-				f = newFailure(&rc, *out, env, t.Iteration, t.Seed)
-				if s.limit > 0 {
-					f.Trace.Header.Failure.ClockLimit = s.limit
+			if out := w.Goexited(); out != nil {
+				steps = out.Steps
+				if f == nil && out.Failure != nil {
+					f = newFailure(&rc, *out, env, t.Iteration, t.Seed)
+					if s.limit > 0 {
+						f.Trace.Header.Failure.ClockLimit = s.limit
+					}
 				}
 			}
-			done <- f
+			done <- ran{f, steps}
 		}()
 		limit := int64(s.c.ClockLimit)
 		if s.limit > 0 {
 			limit = s.limit
 		}
 		out := s.prog.execute(w, s.c.core(g, t.Seed, s.c.MaxSteps, limit), t.Iteration, &env)
+		steps = out.Steps
 		if out.Failure != nil {
 			f = newFailure(&rc, out, env, t.Iteration, t.Seed)
 			if s.limit > 0 {
@@ -318,16 +355,16 @@ func (s *shrinker) execute(g *Guide) *Failure {
 		timeUp = t.C
 	}
 	select {
-	case f := <-done:
+	case r := <-done:
 		if w.Goexited() != nil {
 			w.Close()
 			s.newWorker() // a worker's Goexited outcome stays: use a fresh one
 		}
-		return f
+		return r.f, r.steps
 	case <-s.stuck:
 		s.w = nil    // abandoned: it ends once its blocked task comes back
 		s.budget = 0 // and nothing else runs
-		return nil
+		return nil, 0
 	case <-timeUp:
 		// The time budget ends during the candidate: it ends at its next
 		// op (its tasks unwound, as the exploration's budget cuts an
@@ -341,7 +378,7 @@ func (s *shrinker) execute(g *Guide) *Failure {
 		case <-s.stuck: // it ends once its blocked task comes back
 		}
 		s.w = nil // abandoned: not run again
-		return nil
+		return nil, 0
 	}
 }
 

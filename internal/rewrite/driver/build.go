@@ -67,8 +67,40 @@ type workspace struct {
 	goVer    string
 	overlay  map[string]string
 	links    map[string]string // module-cache dir -> its link
+	linkDir  string            // where the links go (linkRoot), once known
 	orig     map[string]string // a rewritten file's name in the cache -> the original's path
 	replaced map[string]string // a rewritten file's original path -> its name in the cache
+}
+
+// sharedLinkDir returns the directory of the links to the module cache
+// modcache shared by every rewrite cache: the user's cache directory's
+// morpheus/links/HASH, HASH naming modcache ("" if there is no user cache
+// directory). (Not beneath GOMODCACHE: the go command refuses an overlay
+// of a file there.)
+var sharedLinkDir = func(modcache string) string {
+	d, err := os.UserCacheDir()
+	if err != nil || modcache == "" {
+		return ""
+	}
+	return filepath.Join(d, "morpheus", "links", hashKey(modcache, nil, ""))
+}
+
+// linkRoot returns the directory that holds the links to module-cache
+// directories: one per module cache, shared by every rewrite cache (-cache)
+// and module, as the module cache is: a link's path is part of the go
+// command's build-cache key of the packages built through it (their
+// directory), so a dependency rewritten the same way (testify, yaml.v3: the
+// same rewritten text, the overlay's files named by it) is compiled once
+// for all of them, as go test compiles it once, not again for each cache
+// root. Where that directory cannot be made, the cache root's "mods".
+func (ws *workspace) linkRoot() string {
+	if ws.linkDir == "" {
+		ws.linkDir = filepath.Join(ws.cache, "mods")
+		if d := sharedLinkDir(ws.modcache); d != "" && os.MkdirAll(d, 0o755) == nil {
+			ws.linkDir = d
+		}
+	}
+	return ws.linkDir
 }
 
 // link returns the path through which a module-cache directory is built.
@@ -80,7 +112,7 @@ func (ws *workspace) link(modDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	l := filepath.Join(ws.cache, "mods", rel)
+	l := filepath.Join(ws.linkRoot(), rel)
 	if _, err := os.Lstat(l); err != nil {
 		if err := os.MkdirAll(filepath.Dir(l), 0o755); err != nil {
 			return "", err

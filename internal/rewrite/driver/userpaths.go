@@ -28,7 +28,11 @@ func (ws *workspace) userPaths(msg, dir string) string {
 		return shortPath(orig, dir)
 	})
 	if ws.modcache != "" {
-		msg = strings.ReplaceAll(msg, filepath.Join(ws.cache, "mods")+string(os.PathSeparator), ws.modcache+string(os.PathSeparator))
+		for _, root := range []string{ws.linkDir, filepath.Join(ws.cache, "mods")} {
+			if root != "" {
+				msg = strings.ReplaceAll(msg, root+string(os.PathSeparator), ws.modcache+string(os.PathSeparator))
+			}
+		}
 	}
 	return msg
 }

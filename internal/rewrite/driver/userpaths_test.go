@@ -13,7 +13,7 @@ import (
 // already, and is left alone.
 func TestUserPaths(t *testing.T) {
 	cache, modcache, dir := "/c/morpheus", "/go/pkg/mod", "/src/m"
-	ws := &workspace{cache: cache, modcache: modcache, orig: map[string]string{
+	ws := &workspace{cache: cache, modcache: modcache, linkDir: "/u/morpheus/links/0a1b", orig: map[string]string{
 		"0123456789abcdef01234567.go": "/src/m/a.go",
 		"89abcdef0123456789abcdef.go": "/src/m/sub/b_test.go",
 		"fedcba9876543210fedcba98.go": "/elsewhere/c.go",
@@ -24,6 +24,7 @@ func TestUserPaths(t *testing.T) {
 		{"vet: ../../c/morpheus/files/89abcdef0123456789abcdef.go:3:1: x", "vet: sub/b_test.go:3:1: x"},
 		{"/c/morpheus/files/fedcba9876543210fedcba98.go:1:2: y", "/elsewhere/c.go:1:2: y"},
 		{filepath.Join(cache, "mods", "example.com/x@v1.0.0/x.go") + ":4:5: z", modcache + "/example.com/x@v1.0.0/x.go:4:5: z"},
+		{"/u/morpheus/links/0a1b/example.com/x@v1.0.0/x.go:4:5: z", modcache + "/example.com/x@v1.0.0/x.go:4:5: z"},
 		{modcache + "/example.com/x@v1.0.0/y.go:7:1: w", modcache + "/example.com/x@v1.0.0/y.go:7:1: w"},
 		{"/c/morpheus/files/ffffffffffffffffffffffff.go:1:1: unknown", "/c/morpheus/files/ffffffffffffffffffffffff.go:1:1: unknown"},
 	} {
