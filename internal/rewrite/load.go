@@ -55,6 +55,12 @@ type LoadConfig struct {
 	// the standard library too, even when the patterns match every
 	// package whose syntax the rewrite reads (see sourceMode).
 	allFromSource bool
+
+	// Shadow, if not nil, maps the standard packages rewritten code
+	// imports the shadows of (shadow.go) to the shadows' paths: their
+	// servers and clients are then no reason to run a test on the real
+	// network.
+	Shadow map[string]string
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -134,6 +140,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	// The functions that reach the real network, across the load: a test
 	// may reach one through a helper of another package.
 	realNet := NewRealNet()
+	realNet.shadowed = cfg.Shadow
 	packages.Visit(all, nil, func(p *packages.Package) {
 		if p.Module != nil && p.TypesInfo != nil {
 			realNet.AddPackage(p.Syntax, p.TypesInfo, p.Fset)
@@ -165,7 +172,8 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 				return
 			}
 			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests,
-				Globals: globals, RealNet: realNets, MainNet: realNet.Main(), NetSites: realNet.Sites(), NetRoots: realNet.NetRoots()}
+				Globals: globals, RealNet: realNets, MainNet: realNet.Main(), NetSites: realNet.Sites(), NetRoots: realNet.NetRoots(),
+				Shadow: cfg.Shadow}
 			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
 				opts.LineFile = name
 			}
