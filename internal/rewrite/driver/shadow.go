@@ -76,7 +76,7 @@ func prepareShadow(ctx context.Context, cache, dir, goVer string, env []string) 
 		return &rewrite.Shadow{Dir: filepath.Join(sdir, "rw"), Map: rec.Map}, nil
 	}
 	rec = shadowRecord{Key: key}
-	s, err := rewrite.BuildShadow(ctx, rewrite.ShadowConfig{Dir: sdir, Env: env, GoVersion: langVersion(goVer), Morpheus: mdir})
+	s, err := buildShadow(ctx, rewrite.ShadowConfig{Dir: sdir, Env: env, GoVersion: langVersion(goVer), Morpheus: mdir})
 	if err == nil {
 		rec.Map = s.Map
 		cmd := exec.CommandContext(ctx, "go", "build", "./...")
@@ -102,6 +102,9 @@ func prepareShadow(ctx context.Context, cache, dir, goVer string, env []string) 
 	}
 	return s, nil
 }
+
+// buildShadow builds the shadow's source (a test's hook).
+var buildShadow = rewrite.BuildShadow
 
 // langVersion returns a go version's language version, "go1.26.8" ->
 // "1.26".

@@ -1,0 +1,82 @@
+package rewrite
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// With a shadow, rewritten files import the shadows under the names they
+// used, lines kept, and net/http's servers and clients are no reason to
+// run a test on the real network; without one, they are.
+func TestShadowImports(t *testing.T) {
+	shadow := map[string]string{"net/http": ShadowPath("net/http"), "net/http/httptest": ShadowPath("net/http/httptest")}
+	for _, with := range []bool{false, true} {
+		cfg := LoadConfig{Dir: "testdata/httpshadow", Patterns: []string{"."}}
+		if with {
+			cfg.Shadow = shadow
+		}
+		pkgs, err := Load(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var test *File
+		for _, f := range pkgs[0].Files {
+			if f.Out == nil {
+				t.Fatalf("%s: not rewritten", f.Path)
+			}
+			checkLines(t, f)
+			imported := bytes.Contains(f.Out, []byte(`http "morpheus.shadow/net/http"`))
+			if imported != with {
+				t.Errorf("shadow %v: %s imports the shadow: %v", with, f.Path, imported)
+			}
+			if strings.HasSuffix(f.Path, "_test.go") {
+				test = f
+			}
+		}
+		if got := bytes.Contains(test.Out, []byte(`httptest "morpheus.shadow/net/http/httptest"`)); got != with {
+			t.Errorf("shadow %v: httptest's shadow imported: %v", with, got)
+		}
+		if got := bytes.Contains(test.Out, []byte("RealTest")); got == with {
+			t.Errorf("shadow %v: a test runs on the real network: %v\n%s", with, got, test.Out)
+		}
+	}
+}
+
+// A standard file's shadow: imports of shadowed packages redirected (a
+// vendored package's under its module path), linknames and declarations
+// without a body blanked, every line where it was.
+func TestShadowFile(t *testing.T) {
+	src := `package http
+
+import (
+	"fmt"
+	"golang.org/x/net/idna"
+	_ "unsafe"
+	gd "internal/godebug"
+)
+
+//go:linkname bad net/http.bad
+func bad(int) int
+
+func F() { fmt.Println(idna.Punycode, gd.New) }
+`
+	m := map[string]string{"vendor/golang.org/x/net/idna": ShadowPath("vendor/golang.org/x/net/idna"),
+		"internal/godebug": ShadowPath("internal/godebug")}
+	out, err := shadowFile("x.go", []byte(src), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	for _, want := range []string{`idna "morpheus.shadow/stdvendor/golang.org/x/net/idna"`, `gd "morpheus.shadow/internal/godebug"`, `"fmt"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "linkname") || strings.Contains(got, "func bad") {
+		t.Errorf("linkname or body-less declaration kept:\n%s", got)
+	}
+	if strings.Count(got, "\n") != strings.Count(src, "\n") || !strings.Contains(strings.Split(got, "\n")[12], "func F()") {
+		t.Errorf("lines moved:\n%s", got)
+	}
+}
