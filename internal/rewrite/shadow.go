@@ -148,6 +148,13 @@ func copyShadow(set []stdPackage, dir, goVersion string) (map[string]string, err
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
 		return nil, err
 	}
+	pipeDir := filepath.Join(dir, strings.TrimPrefix(shadowPipePath, ShadowModule+"/"))
+	if err := os.MkdirAll(pipeDir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(pipeDir, "pipe.go"), []byte(shadowPipe), 0o644); err != nil {
+		return nil, err
+	}
 	for _, p := range set {
 		pdir := filepath.Join(dir, strings.TrimPrefix(m[p.path], ShadowModule+"/"))
 		if err := os.MkdirAll(pdir, 0o755); err != nil {
@@ -230,6 +237,16 @@ func shadowFile(name string, src []byte, m map[string]string) ([]byte, error) {
 			blank(fd.Pos(), fd.End())
 		}
 	}
+	pipes, ioName := pipeUses(fset, f)
+	for _, sp := range pipes {
+		repls = append(repls, repl{sp[0], sp[1], shadowPipeName})
+	}
+	if len(pipes) > 0 {
+		// On the package clause's line, as the rewrite's import of rt.
+		at := fset.Position(f.Name.End()).Offset
+		repls = append(repls, repl{at, at, fmt.Sprintf("; import %s %q", shadowPipeName, shadowPipePath)})
+	}
+	slices.SortFunc(repls, func(a, b repl) int { return a.at - b.at })
 	var b bytes.Buffer
 	last := 0
 	for _, r := range repls {
@@ -238,6 +255,10 @@ func shadowFile(name string, src []byte, m map[string]string) ([]byte, error) {
 		last = r.end
 	}
 	b.Write(out[last:])
+	if len(pipes) > 0 {
+		// io may have no other use left in the file.
+		fmt.Fprintf(&b, "\nvar _ %s.Reader\n", ioName)
+	}
 	return b.Bytes(), nil
 }
 

@@ -45,7 +45,8 @@ func TestShadowImports(t *testing.T) {
 
 // A standard file's shadow: imports of shadowed packages redirected (a
 // vendored package's under its module path), linknames and declarations
-// without a body blanked, every line where it was.
+// without a body blanked, io's pipe the stand-in's, every line where it
+// was (a declaration that keeps io used follows them).
 func TestShadowFile(t *testing.T) {
 	src := `package http
 
@@ -54,12 +55,15 @@ import (
 	"golang.org/x/net/idna"
 	_ "unsafe"
 	gd "internal/godebug"
+	"io"
 )
 
 //go:linkname bad net/http.bad
 func bad(int) int
 
 func F() { fmt.Println(idna.Punycode, gd.New) }
+
+func G(w *io.PipeWriter) { r, _ := io.Pipe(); r.Close() }
 `
 	m := map[string]string{"vendor/golang.org/x/net/idna": ShadowPath("vendor/golang.org/x/net/idna"),
 		"internal/godebug": ShadowPath("internal/godebug")}
@@ -73,10 +77,15 @@ func F() { fmt.Println(idna.Punycode, gd.New) }
 			t.Errorf("no %s in:\n%s", want, got)
 		}
 	}
+	for _, want := range []string{"package http; import __iopipe \"morpheus.shadow/internal/iopipe\"\n", "func G(w *__iopipe.PipeWriter) { r, _ := __iopipe.Pipe()", "\nvar _ io.Reader\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
 	if strings.Contains(got, "linkname") || strings.Contains(got, "func bad") {
 		t.Errorf("linkname or body-less declaration kept:\n%s", got)
 	}
-	if strings.Count(got, "\n") != strings.Count(src, "\n") || !strings.Contains(strings.Split(got, "\n")[12], "func F()") {
+	if strings.Count(got, "\n") != strings.Count(src, "\n")+2 || !strings.Contains(strings.Split(got, "\n")[13], "func F()") {
 		t.Errorf("lines moved:\n%s", got)
 	}
 }

@@ -14,7 +14,7 @@ func TestShadowHTTP(t *testing.T) {
 	cfg := testdataConfig(t, "httpshadow", 30, 1)
 	cfg.Env = append(cfg.Env, "MORPHEUS_SHADOW=1")
 	sum := explore(t, cfg)
-	for _, name := range []string{"TestServe", "TestConcurrent"} {
+	for _, name := range []string{"TestServe", "TestConcurrent", "TestDumpRequest"} {
 		if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 30 {
 			t.Errorf("%s: %+v", name, ts)
 		}

@@ -4,6 +4,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -78,5 +80,19 @@ func TestLeakyHandler(t *testing.T) {
 	client := &http.Client{Timeout: 1e9}
 	if _, err := client.Get(srv.URL); err == nil {
 		t.Error("the request did not time out")
+	}
+}
+
+// TestDumpRequest dumps a request as the client would send it:
+// httputil.DumpRequestOut writes it through an io.Pipe to a Transport of
+// its own.
+func TestDumpRequest(t *testing.T) {
+	req, err := http.NewRequest("GET", "http://example.com/count", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := httputil.DumpRequestOut(req, false)
+	if err != nil || !strings.HasPrefix(string(b), "GET /count HTTP/1.1\r\nHost: example.com\r\n") {
+		t.Errorf("dump %q, %v", b, err)
 	}
 }
