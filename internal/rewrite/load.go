@@ -106,6 +106,12 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 		}
 		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(cfg.Patterns, " "), strings.Join(errs, "\n\t"))
 	}
+	if cfg.Shadow != nil && shadowConflict(all, cfg.Exclude, cfg.Shadow) {
+		// A package that is not rewritten would hand the standard
+		// library's net/http types to code that sees the shadow's: the
+		// load keeps the standard library's (shadowimports.go).
+		cfg.Shadow = nil
+	}
 	// The package-level variables written: every package of a module can
 	// name those of the rewritten ones; the standard library cannot.
 	globals := NewGlobals()

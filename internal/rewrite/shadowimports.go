@@ -3,6 +3,8 @@ package rewrite
 import (
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // shadowImports redirects the file's imports of shadowed standard packages
@@ -26,4 +28,24 @@ func (w *fileRewriter) shadowImports(shadow map[string]string) {
 		w.edits = append(w.edits, edit{start: w.off(imp.Path.Pos()), end: w.off(imp.Path.End()),
 			emit: func(_ *renderer, b *strings.Builder) { b.WriteString(text) }})
 	}
+}
+
+// shadowConflict reports whether a package of a module that is not
+// rewritten (one the load excludes, or morpheus's own) imports a shadowed
+// package: it would exchange the standard library's net/http types with
+// rewritten code, which sees the shadow's, and the build would fail; the
+// load then goes without the shadow.
+func shadowConflict(all []*packages.Package, exclude []string, shadow map[string]string) bool {
+	conflict := false
+	packages.Visit(all, nil, func(p *packages.Package) {
+		if p.Module == nil || strings.HasSuffix(p.PkgPath, ".test") || rewritable(p, exclude) {
+			return
+		}
+		for path := range p.Imports {
+			if _, ok := shadow[path]; ok {
+				conflict = true
+			}
+		}
+	})
+	return conflict
 }
