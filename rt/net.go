@@ -165,6 +165,11 @@ func dialAt(network, address string, pc uintptr) (net.Conn, error) {
 	}
 	c, err := memnet.DialNet(a.key(), a.client, pc)
 	if err != nil {
+		if !isUnix(network) && net.ParseIP(a.host) == nil {
+			// Nobody listens on a host name here, and none resolves:
+			// what a dial of a name no resolver knows fails with.
+			return nil, &net.OpError{Op: "dial", Net: network, Err: &net.DNSError{Err: "no such host", Name: a.host, IsNotFound: true}}
+		}
 		return nil, err
 	}
 	return c, nil

@@ -200,3 +200,38 @@ func TestPipe(t *testing.T) {
 		t.Fatal(f.Report())
 	}
 }
+
+// A dial of a host name nobody listens on fails as a name no resolver
+// knows does on a real machine ("lookup HOST: no such host", a
+// *net.DNSError), an address's as refused; a name a listener took is
+// dialed.
+func TestDialUnknownHost(t *testing.T) {
+	f := explore(t, 5, func() {
+		_, err := rt.Dial("tcp", "999.999.999.999:999")
+		var dns *net.DNSError
+		if !errors.As(err, &dns) || !dns.IsNotFound || err.Error() != "dial tcp: lookup 999.999.999.999: no such host" {
+			panic(fmt.Sprintf("dial of an unknown name: %v", err))
+		}
+		if _, err := rt.Dial("tcp", "127.0.0.1:999"); !errors.Is(err, syscall.ECONNREFUSED) {
+			panic(fmt.Sprintf("dial of a closed port: %v", err))
+		}
+		l, err := rt.Listen("tcp", "db.internal:5432")
+		if err != nil {
+			panic(err)
+		}
+		defer l.Close()
+		rt.Go(func() {
+			if c, err := l.Accept(); err == nil {
+				c.Close()
+			}
+		})
+		c, err := rt.Dial("tcp", "db.internal:5432")
+		if err != nil {
+			panic(err)
+		}
+		c.Close()
+	})
+	if f != nil {
+		t.Fatal(f)
+	}
+}

@@ -27,6 +27,11 @@
 //     slice or a map, and locals whose address is taken or that a closure
 //     captures and assigns.
 //
+// With a shadow (LoadConfig.Shadow; BuildShadow, shadow.go), imports of
+// net/http and the standard packages that import it become imports of
+// their rewritten copies (shadowimports.go), and their servers and clients
+// are no reason to run a test on the real network.
+//
 // The renderer then applies the edits: an edit renders the parts it keeps
 // through the renderer, so edits nest (a send of a shared field inside a
 // goroutine inside a select), and edits of the same span layer.

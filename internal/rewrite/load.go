@@ -55,6 +55,12 @@ type LoadConfig struct {
 	// the standard library too, even when the patterns match every
 	// package whose syntax the rewrite reads (see sourceMode).
 	allFromSource bool
+
+	// Shadow, if not nil, maps the standard packages rewritten code
+	// imports the shadows of (shadow.go) to the shadows' paths: their
+	// servers and clients are then no reason to run a test on the real
+	// network.
+	Shadow map[string]string
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -100,6 +106,12 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 		}
 		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(cfg.Patterns, " "), strings.Join(errs, "\n\t"))
 	}
+	if cfg.Shadow != nil && shadowConflict(all, cfg.Exclude, cfg.Shadow) {
+		// A package that is not rewritten would hand the standard
+		// library's net/http types to code that sees the shadow's: the
+		// load keeps the standard library's (shadowimports.go).
+		cfg.Shadow = nil
+	}
 	// The package-level variables written: every package of a module can
 	// name those of the rewritten ones; the standard library cannot.
 	globals := NewGlobals()
@@ -134,6 +146,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 	// The functions that reach the real network, across the load: a test
 	// may reach one through a helper of another package.
 	realNet := NewRealNet()
+	realNet.shadowed = cfg.Shadow
 	packages.Visit(all, nil, func(p *packages.Package) {
 		if p.Module != nil && p.TypesInfo != nil {
 			realNet.AddPackage(p.Syntax, p.TypesInfo, p.Fset)
@@ -165,7 +178,8 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 				return
 			}
 			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests,
-				Globals: globals, RealNet: realNets, MainNet: realNet.Main(), NetSites: realNet.Sites(), NetRoots: realNet.NetRoots()}
+				Globals: globals, RealNet: realNets, MainNet: realNet.Main(), NetSites: realNet.Sites(), NetRoots: realNet.NetRoots(),
+				Shadow: cfg.Shadow}
 			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
 				opts.LineFile = name
 			}

@@ -204,6 +204,9 @@ type RealNet struct {
 	tests    map[string][]string
 	names    map[string]string         // each declared node's name
 	pos      map[string]token.Position // and where it is declared
+	// shadowed holds the standard packages whose shadows the rewritten
+	// code imports (shadow.go): their sites are no reason, but for TLS.
+	shadowed map[string]string
 }
 
 // NewRealNet returns an empty analysis.
@@ -293,7 +296,7 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 						return true
 					}
 					at := " at " + shortPos(fset.Position(n.Pos()))
-					if site, ok := realNetSite(u); ok {
+					if site, ok := realNetSite(u); ok && !rn.shadowedSite(u) {
 						mark(rn.real, obj, site+at)
 						mark(rn.net, obj, site+at)
 						if !init {
@@ -465,4 +468,16 @@ func (rn *RealNet) sortNodes(nodes []string) {
 		}
 		return nodes[i] < nodes[j]
 	})
+}
+
+// shadowedSite reports whether a site of realNetFuncs or realNetMethods is
+// in a package whose shadow rewritten code imports: its goroutines are
+// then tasks and its network the in-memory one. Its TLS servers stay
+// real: a crypto/tls connection holds a lock of the standard library's
+// across its reads during a handshake.
+func (rn *RealNet) shadowedSite(obj types.Object) bool {
+	if _, ok := rn.shadowed[obj.Pkg().Path()]; !ok {
+		return false
+	}
+	return !strings.Contains(obj.Name(), "TLS")
 }

@@ -46,6 +46,9 @@ type FileOptions struct {
 	MainNet  map[string]string
 	NetSites map[string]bool
 	NetRoots map[string]bool
+	// Shadow maps the standard packages whose shadows rewritten code
+	// imports (shadow.go) to the shadows' import paths; nil: none.
+	Shadow map[string]string
 }
 
 // File is a rewritten file.
@@ -85,6 +88,7 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		info.FileVersions[f] = "go1.21"
 	}
 	w.walk()
+	w.shadowImports(opts.Shadow)
 	out := &File{Path: tf.Name(), Issues: w.issues}
 	plus := w.plusBuild(opts)
 	if len(w.edits) == 0 && opts.NeedGo121 {

@@ -70,6 +70,7 @@ type workspace struct {
 	linkDir  string            // where the links go (linkRoot), once known
 	orig     map[string]string // a rewritten file's name in the cache -> the original's path
 	replaced map[string]string // a rewritten file's original path -> its name in the cache
+	shadow   string            // the shadow module's directory, "" without one (shadow.go)
 }
 
 // sharedLinkDir returns the directory of the links to the module cache
@@ -226,6 +227,9 @@ func (ws *workspace) altGoMod(ctx context.Context, gomod string, env []string) (
 	}
 	b.Write(src)
 	fmt.Fprintf(&b, "\nrequire github.com/morpheus-go/morpheus v0.0.0\nreplace github.com/morpheus-go/morpheus => %s\n", mdir)
+	if ws.shadow != "" {
+		fmt.Fprintf(&b, "require %s v0.0.0\nreplace %s => %s\n", rewrite.ShadowModule, rewrite.ShadowModule, ws.shadow)
+	}
 	for modDir, l := range ws.links {
 		rel, _ := filepath.Rel(ws.modcache, modDir)
 		path, _, ok := strings.Cut(filepath.ToSlash(rel), "@")

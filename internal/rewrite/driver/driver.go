@@ -326,8 +326,23 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	defer vetAll() // the go command has ended when Prepare returns
 	// A shard loads and rewrites its packages' closure only (the
 	// rewrite's loadonly.go).
+	// The shadow standard library, when asked for (shadow.go); without
+	// it, or when it does not build, net/http is the standard library's.
+	var shadowMap map[string]string
+	if shadowOn(env) {
+		s, err := prepareShadow(ctx, cache, cfg.Dir, goVer, env)
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err != nil:
+			cfg.logf("morpheus: %s: net/http stays the standard library's (tests that use it run on the real network): %v", shadowEnv, err)
+		default:
+			shadowMap, ws.shadow = s.Map, s.Dir
+		}
+		ph.done("shadow standard library")
+	}
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
-		Exclude: cfg.Exclude, Relocated: modcache, Only: only})
+		Exclude: cfg.Exclude, Relocated: modcache, Only: only, Shadow: shadowMap})
 	if err != nil {
 		return nil, err
 	}

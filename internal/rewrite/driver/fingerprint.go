@@ -45,7 +45,7 @@ func fingerprint(ctx context.Context, cfg Config, env []string, gomod, goVer str
 			fmt.Fprintf(h, "exe %s %d %d\x00", exe, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
-	for _, k := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN"} {
+	for _, k := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN", shadowEnv} {
 		fmt.Fprintf(h, "%s=%s\x00", k, lookupEnv(env, k))
 	}
 	for _, f := range []string{gomod, strings.TrimSuffix(gomod, ".mod") + ".sum"} {

@@ -1,0 +1,122 @@
+package driver
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/morpheus-go/morpheus/internal/rewrite"
+)
+
+// shadowEnv turns the shadow standard library on (rewrite's shadow.go):
+// with MORPHEUS_SHADOW=1 in the environment, rewritten code imports
+// rewritten copies of net/http and the standard packages that import it,
+// whose goroutines are tasks and whose network is the in-memory one, so a
+// test that serves or dials HTTP runs under control instead of once on
+// the real network. Opt-in while it is young.
+const shadowEnv = "MORPHEUS_SHADOW"
+
+// shadowOn reports whether the environment asks for the shadow.
+func shadowOn(env []string) bool {
+	v := lookupEnv(env, shadowEnv)
+	return v != "" && v != "0" && v != "false"
+}
+
+// shadowRecord is what the cache keeps of a built shadow: the key it was
+// built under, its package map, and whether it compiled.
+type shadowRecord struct {
+	Key   string
+	Map   map[string]string
+	Built bool
+	Err   string
+}
+
+// shadowKey identifies a shadow's build: the rewriter (this program), Go's
+// version and the settings that choose the standard library's files.
+func shadowKey(goVer, mdir string, env []string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", Version, goVer, mdir)
+	if exe, err := executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "exe %s %d %d\x00", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	for _, k := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN", "GOROOT"} {
+		fmt.Fprintf(h, "%s=%s\x00", k, lookupEnv(env, k))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// prepareShadow returns the shadow of this Go version, built (copied,
+// rewritten and compiled) into the cache unless a build under the same key
+// is there; nil, with the reason, when it does not build: then the
+// packages that import net/http keep the standard library's, and their
+// tests the real-network rule. The compile check is go build of every
+// shadow package, which fills the go command's cache the tests' builds
+// then use.
+func prepareShadow(ctx context.Context, cache, dir, goVer string, env []string) (*rewrite.Shadow, error) {
+	mdir, err := morpheusDir()
+	if err != nil {
+		return nil, err
+	}
+	sdir := filepath.Join(cache, "shadow", strings.TrimPrefix(goVer, "go"))
+	key := shadowKey(goVer, mdir, env)
+	recPath := filepath.Join(sdir, "shadow.json")
+	var rec shadowRecord
+	if data, err := os.ReadFile(recPath); err == nil && json.Unmarshal(data, &rec) == nil && rec.Key == key {
+		if !rec.Built {
+			return nil, fmt.Errorf("%s", rec.Err)
+		}
+		return &rewrite.Shadow{Dir: filepath.Join(sdir, "rw"), Map: rec.Map}, nil
+	}
+	rec = shadowRecord{Key: key}
+	s, err := buildShadow(ctx, rewrite.ShadowConfig{Dir: sdir, Env: env, GoVersion: langVersion(goVer), Morpheus: mdir})
+	if err == nil {
+		rec.Map = s.Map
+		cmd := exec.CommandContext(ctx, "go", "build", "./...")
+		cmd.Dir, cmd.Env = s.Dir, append(append([]string(nil), env...), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+		if out, berr := cmd.CombinedOutput(); berr != nil {
+			err = fmt.Errorf("the shadow packages do not build: %v\n%s", berr, out)
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		rec.Err = err.Error()
+	} else {
+		rec.Built = true
+	}
+	if data, jerr := json.Marshal(rec); jerr == nil {
+		os.MkdirAll(sdir, 0o755)
+		os.WriteFile(recPath, data, 0o644)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// buildShadow builds the shadow's source (a test's hook).
+var buildShadow = rewrite.BuildShadow
+
+// langVersion returns a go version's language version, "go1.26.8" ->
+// "1.26".
+func langVersion(goVer string) string {
+	v := strings.TrimPrefix(goVer, "go")
+	if i := strings.IndexByte(v, '.'); i >= 0 {
+		if j := strings.IndexByte(v[i+1:], '.'); j >= 0 {
+			v = v[:i+1+j]
+		}
+	}
+	if i := strings.IndexAny(v, "-+ "); i >= 0 {
+		v = v[:i]
+	}
+	return v
+}

@@ -1,0 +1,57 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/morpheus-go/morpheus/internal/proctest"
+	"github.com/morpheus-go/morpheus/internal/rewrite"
+)
+
+// A shadow that does not build is no failure of the user's: net/http stays
+// the standard library's, and the tests that use it run once on the real
+// network, as without the shadow; the next run does not build it again.
+func TestShadowFallsBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	proctest.WaitRuntime()
+	builds := 0
+	defer func(old func(context.Context, rewrite.ShadowConfig) (*rewrite.Shadow, error)) { buildShadow = old }(buildShadow)
+	buildShadow = func(context.Context, rewrite.ShadowConfig) (*rewrite.Shadow, error) {
+		builds++
+		return nil, errors.New("a shadow that does not build")
+	}
+	var logged strings.Builder
+	cfg := Config{Dir: "../testdata/httpshadow", Patterns: []string{"."}, Cache: t.TempDir(), Run: "^TestServe$",
+		Schedules: 5, Jobs: 1, Seed: 1, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "MORPHEUS_SHADOW=1"),
+		Log: &logged}
+	for range 2 {
+		cfg.Schedules++ // a run of its own, not the cached outcome
+		sum, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sum.Packages) != 1 || sum.Packages[0].Err != nil {
+			t.Fatalf("%+v", sum.Packages)
+		}
+		var ts *TestSummary
+		for _, x := range sum.Packages[0].Tests {
+			if x.Name == "TestServe" {
+				ts = x
+			}
+		}
+		if ts == nil || ts.Failure != "" || !strings.Contains(ts.Real, "httptest.NewServer") {
+			t.Errorf("TestServe: want a pass on the real network, got %+v", ts)
+		}
+	}
+	if builds != 1 {
+		t.Errorf("the shadow was built %d times, want once", builds)
+	}
+	if !strings.Contains(logged.String(), "a shadow that does not build") {
+		t.Errorf("log does not say why:\n%s", logged.String())
+	}
+}

@@ -1,0 +1,96 @@
+package rewrite
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// With a shadow, rewritten files import the shadows under the names they
+// used, lines kept, and net/http's servers and clients are no reason to
+// run a test on the real network; without one, they are.
+func TestShadowImports(t *testing.T) {
+	shadow := map[string]string{"net/http": ShadowPath("net/http"), "net/http/httptest": ShadowPath("net/http/httptest")}
+	for i, with := range []bool{false, true, false} {
+		cfg := LoadConfig{Dir: "testdata/httpshadow", Patterns: []string{"./..."}}
+		if i > 0 {
+			cfg.Shadow = shadow
+		}
+		if i == 2 {
+			// A package left as it is that imports net/http (here
+			// excluded) keeps the load on the standard library's.
+			cfg.Exclude = []string{"example.com/httpshadow/serve"}
+		}
+		pkgs, err := Load(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var test *File
+		for _, f := range pkgs[0].Files {
+			if f.Out == nil {
+				t.Fatalf("%s: not rewritten", f.Path)
+			}
+			checkLines(t, f)
+			imported := bytes.Contains(f.Out, []byte(`http "morpheus.shadow/net/http"`))
+			if imported != with {
+				t.Errorf("shadow %v: %s imports the shadow: %v", with, f.Path, imported)
+			}
+			if strings.HasSuffix(f.Path, "_test.go") {
+				test = f
+			}
+		}
+		if got := bytes.Contains(test.Out, []byte(`httptest "morpheus.shadow/net/http/httptest"`)); got != with {
+			t.Errorf("shadow %v: httptest's shadow imported: %v", with, got)
+		}
+		if got := bytes.Contains(test.Out, []byte("RealTest")); got == with {
+			t.Errorf("shadow %v: a test runs on the real network: %v\n%s", with, got, test.Out)
+		}
+	}
+}
+
+// A standard file's shadow: imports of shadowed packages redirected (a
+// vendored package's under its module path), linknames and declarations
+// without a body blanked, io's pipe the stand-in's, every line where it
+// was (a declaration that keeps io used follows them).
+func TestShadowFile(t *testing.T) {
+	src := `package http
+
+import (
+	"fmt"
+	"golang.org/x/net/idna"
+	_ "unsafe"
+	gd "internal/godebug"
+	"io"
+)
+
+//go:linkname bad net/http.bad
+func bad(int) int
+
+func F() { fmt.Println(idna.Punycode, gd.New) }
+
+func G(w *io.PipeWriter) { r, _ := io.Pipe(); r.Close() }
+`
+	m := map[string]string{"vendor/golang.org/x/net/idna": ShadowPath("vendor/golang.org/x/net/idna"),
+		"internal/godebug": ShadowPath("internal/godebug")}
+	out, err := shadowFile("x.go", []byte(src), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	for _, want := range []string{`idna "morpheus.shadow/stdvendor/golang.org/x/net/idna"`, `gd "morpheus.shadow/internal/godebug"`, `"fmt"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in:\n%s", want, got)
+		}
+	}
+	for _, want := range []string{"package http; import __iopipe \"morpheus.shadow/internal/iopipe\"\n", "func G(w *__iopipe.PipeWriter) { r, _ := __iopipe.Pipe()", "\nvar _ io.Reader\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "linkname") || strings.Contains(got, "func bad") {
+		t.Errorf("linkname or body-less declaration kept:\n%s", got)
+	}
+	if strings.Count(got, "\n") != strings.Count(src, "\n")+2 || !strings.Contains(strings.Split(got, "\n")[13], "func F()") {
+		t.Errorf("lines moved:\n%s", got)
+	}
+}

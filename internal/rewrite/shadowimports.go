@@ -1,0 +1,51 @@
+package rewrite
+
+import (
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// shadowImports redirects the file's imports of shadowed standard packages
+// to their shadows (shadow.go), under the name the file used: every
+// rewritten package then sees the shadow's types, never the standard
+// library's.
+func (w *fileRewriter) shadowImports(shadow map[string]string) {
+	for _, imp := range w.file.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		s, ok := shadow[path]
+		if !ok {
+			continue
+		}
+		text := strconv.Quote(s)
+		if imp.Name == nil {
+			text = shadowImportName(path) + " " + text
+		}
+		w.edits = append(w.edits, edit{start: w.off(imp.Path.Pos()), end: w.off(imp.Path.End()),
+			emit: func(_ *renderer, b *strings.Builder) { b.WriteString(text) }})
+	}
+}
+
+// shadowConflict reports whether a package of a module that is not
+// rewritten (one the load excludes, or morpheus's own) imports a shadowed
+// package: it would exchange the standard library's net/http types with
+// rewritten code, which sees the shadow's, and the build would fail; the
+// load then goes without the shadow.
+func shadowConflict(all []*packages.Package, exclude []string, shadow map[string]string) bool {
+	conflict := false
+	packages.Visit(all, nil, func(p *packages.Package) {
+		if p.Module == nil || strings.HasSuffix(p.PkgPath, ".test") || rewritable(p, exclude) {
+			return
+		}
+		for path := range p.Imports {
+			if _, ok := shadow[path]; ok {
+				conflict = true
+			}
+		}
+	})
+	return conflict
+}

@@ -1,0 +1,3 @@
+module example.com/httpshadow
+
+go 1.24
