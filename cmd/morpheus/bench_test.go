@@ -22,3 +22,20 @@ func TestBenchBinaryPerClone(t *testing.T) {
 		t.Fatalf("binary %s not named for the benchmarks", a)
 	}
 }
+
+// Without MORPHEUS_SRC, morpheus bench builds the benchmarks of the clone
+// this command was built from: this repository's root, which has bench/.
+func TestSourceDir(t *testing.T) {
+	t.Setenv("MORPHEUS_SRC", "")
+	got, err := sourceDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("sourceDir() = %s, want the clone's root %s", got, want)
+	}
+}

@@ -78,7 +78,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	f.Path = path
-	fmt.Fprint(stdout, f.Report()+"replay: go run ./cmd/morpheus demo -bug "+*bug+" -replay "+path+"\n")
+	fmt.Fprint(stdout, f.Report()+"replay: "+invokedAs()+" demo -bug "+*bug+" -replay "+path+"\n")
 	if *fixed {
 		return fmt.Errorf("the fixed server failed")
 	}

@@ -202,8 +202,7 @@ func writeOut(w io.Writer, dir string, pkgs []*rewrite.Package) error {
 func printSummary(w io.Writer, sum *driver.Summary) {
 	for _, p := range sum.Packages {
 		n, rate := p.Schedules()
-		fmt.Fprintf(w, "package %s: %s in %v (%.0f schedules/s), build %v\n",
-			p.Path, plural.N(n, "schedule"), p.Elapsed.Round(time.Millisecond), rate, p.Build.Round(time.Millisecond))
+		fmt.Fprintf(w, "package %s: %s, build %v\n", p.Path, packageRun(n, p.Elapsed, rate), p.Build.Round(time.Millisecond))
 		for _, i := range p.Issues {
 			fmt.Fprintf(w, "\tuncontrolled: %s\n", i)
 		}

@@ -21,8 +21,7 @@ func printTestSummary(w io.Writer, sum *driver.Summary) {
 			fmt.Fprintf(w, "package %s: cached (an earlier run's outcome, same test binary, settings and inputs: %s in %v; -count=1 runs again), build %v\n",
 				p.Path, count(n, "schedule"), p.Elapsed.Round(time.Millisecond), p.Build.Round(time.Millisecond))
 		} else {
-			fmt.Fprintf(w, "package %s: %s in %v (%.0f schedules/s), build %v\n",
-				p.Path, count(n, "schedule"), p.Elapsed.Round(time.Millisecond), rate, p.Build.Round(time.Millisecond))
+			fmt.Fprintf(w, "package %s: %s, build %v\n", p.Path, packageRun(n, p.Elapsed, rate), p.Build.Round(time.Millisecond))
 		}
 		for _, i := range p.Issues {
 			fmt.Fprintf(w, "     %s: uncontrolled: %s\n", p.Path, i)

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -98,54 +99,66 @@ func TestCollectOrder(t *testing.T) {
 // (enabledcache.go): after any sequence of tasks enabled, disabled and
 // re-posted with other ops, the set it presents is, entry for entry, the one
 // a rebuild from the pending set gives, and its first local op is the
-// rebuild's.
+// rebuild's. Each size is a chain of steps of its own, run in parallel
+// (under -race a step of 5000 tasks is slow: three chains of 1000 steps
+// rather than one of 3000).
 func TestEnabledCache(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, n := range []int{65, 300, 5000} {
-		var m machine
-		m.reset(Config{Strategy: &scriptStrategy{}})
-		m.main = m.spawn(nil, "main", NameKey("main"))
-		for i := 1; i < n; i++ {
-			m.spawn(m.main, "g", uint64(i))
+	for _, c := range []struct{ n, steps, chains int }{{65, 3000, 1}, {300, 3000, 1}, {5000, 1000, 3}} {
+		for chain := range c.chains {
+			t.Run(fmt.Sprintf("%d-tasks-%d", c.n, chain), func(t *testing.T) {
+				t.Parallel()
+				enabledCacheChain(t, c.n, c.steps, rand.New(rand.NewPCG(5, 6+uint64(chain))))
+			})
 		}
-		for step := range 3000 {
-			changes := 1 + rng.IntN(3)
-			if step%97 == 0 {
-				changes = maxDirty + 5 // past what the cache applies one by one
+	}
+}
+
+// enabledCacheChain runs steps steps of n tasks enabled, disabled and
+// re-posted at random, checking collect against a rebuild at each.
+func enabledCacheChain(t *testing.T, n, steps int, rng *rand.Rand) {
+	var m machine
+	m.reset(Config{Strategy: &scriptStrategy{}})
+	m.main = m.spawn(nil, "main", NameKey("main"))
+	for i := 1; i < n; i++ {
+		m.spawn(m.main, "g", uint64(i))
+	}
+	for step := range steps {
+		changes := 1 + rng.IntN(3)
+		if step%97 == 0 {
+			changes = maxDirty + 5 // past what the cache applies one by one
+		}
+		for range changes {
+			task := m.tasks[rng.IntN(len(m.tasks))]
+			if task.state == taskNew || task.state == taskEnabled {
+				m.unpend(task, taskRunning)
 			}
-			for range changes {
-				task := m.tasks[rng.IntN(len(m.tasks))]
-				if task.state == taskNew || task.state == taskEnabled {
-					m.unpend(task, taskRunning)
-				}
-				if rng.IntN(3) != 0 {
-					kinds := []trace.Kind{trace.KindChanSend, trace.KindMemRead, trace.KindStart}
-					m.post(task, &Op{Kind: kinds[rng.IntN(len(kinds))], Res: uint32(rng.IntN(2)), PC: uintptr(rng.IntN(5) + 1)})
-				}
+			if rng.IntN(3) != 0 {
+				kinds := []trace.Kind{trace.KindChanSend, trace.KindMemRead, trace.KindStart}
+				m.post(task, &Op{Kind: kinds[rng.IntN(len(kinds))], Res: uint32(rng.IntN(2)), PC: uintptr(rng.IntN(5) + 1)})
 			}
-			var want []strategy.Op
-			for id := range m.pending.all() {
-				want = append(want, m.entry(m.tasks[id]))
+		}
+		var want []strategy.Op
+		for id := range m.pending.all() {
+			want = append(want, m.entry(m.tasks[id]))
+		}
+		localFirst := step%2 == 1
+		local, ok := m.collect(localFirst)
+		if !ok && len(want) > 0 {
+			t.Fatalf("%d tasks, step %d: collect found nothing enabled", n, step)
+		}
+		first := slices.IndexFunc(want, func(op strategy.Op) bool { return opkind.Local(op.Kind, op.Res) })
+		if localFirst && first >= 0 {
+			if local == nil || local.ID != want[first].Task || !slices.Equal(m.enabled, want[:first]) {
+				t.Fatalf("%d tasks, step %d: first local op %v, want task %d", n, step, local, want[first].Task)
 			}
-			localFirst := step%2 == 1
-			local, ok := m.collect(localFirst)
-			if !ok && len(want) > 0 {
-				t.Fatalf("%d tasks, step %d: collect found nothing enabled", n, step)
-			}
-			first := slices.IndexFunc(want, func(op strategy.Op) bool { return opkind.Local(op.Kind, op.Res) })
-			if localFirst && first >= 0 {
-				if local == nil || local.ID != want[first].Task || !slices.Equal(m.enabled, want[:first]) {
-					t.Fatalf("%d tasks, step %d: first local op %v, want task %d", n, step, local, want[first].Task)
-				}
-				continue
-			}
-			if local != nil || !slices.Equal(m.enabled, want) {
-				t.Fatalf("%d tasks, step %d: collect offers %d ops, a rebuild %d (or they differ)", n, step, len(m.enabled), len(want))
-			}
-			for i, op := range m.enabled {
-				if m.enabledT[i].ID != op.Task {
-					t.Fatalf("%d tasks, step %d: enabled op %d is task %d's, its task is %d", n, step, i, op.Task, m.enabledT[i].ID)
-				}
+			continue
+		}
+		if local != nil || !slices.Equal(m.enabled, want) {
+			t.Fatalf("%d tasks, step %d: collect offers %d ops, a rebuild %d (or they differ)", n, step, len(m.enabled), len(want))
+		}
+		for i, op := range m.enabled {
+			if m.enabledT[i].ID != op.Task {
+				t.Fatalf("%d tasks, step %d: enabled op %d is task %d's, its task is %d", n, step, i, op.Task, m.enabledT[i].ID)
 			}
 		}
 	}

@@ -221,39 +221,49 @@ func TestKeptWriter(t *testing.T) {
 
 // A record's long strings are cut to their head and tail, between two
 // characters whatever the escapes and UTF-8 sequences at the cut; short
-// lines pass as they are; a line still being written is left unread.
+// lines pass as they are; a line still being written is left unread. (The
+// pads are parallel subtests: a megabyte record each, slow under -race.)
 func TestCapLines(t *testing.T) {
 	t.Parallel()
 	unit := "a\"b\\c\né€😀\u0001/"
 	for _, pad := range []int{0, 1, 2, 3, 5} {
-		orig := strings.Repeat("x", pad) + strings.Repeat(unit, (keptHead+keptTail)/len(unit)+50000)
-		rec, err := json.Marshal(rt.Result{Test: "TestX", Failure: orig, Schedules: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		short := `{"test":"TestY","schedules":1}`
-		in := short + "\n" + string(rec) + "\n" + short + "\n" + `{"test":"TestZ","fail`
-		var got []rt.Result
-		n, err := capLines(strings.NewReader(in), func(line []byte) {
-			var r rt.Result
-			if err := json.Unmarshal(line, &r); err != nil {
-				t.Fatalf("pad %d: a cut line is no JSON: %v", pad, err)
-			}
-			if len(line) > keptHead+keptTail+200 {
-				t.Errorf("pad %d: a line of %d bytes", pad, len(line))
-			}
-			got = append(got, r)
+		t.Run(fmt.Sprint("pad-", pad), func(t *testing.T) {
+			t.Parallel()
+			capLinesPadded(t, unit, pad)
 		})
-		if err != nil || n != int64(len(in)-len(`{"test":"TestZ","fail`)) || len(got) != 3 {
-			t.Fatalf("pad %d: %d bytes, %d records, %v", pad, n, len(got), err)
+	}
+}
+
+// capLinesPadded is TestCapLines with pad bytes before the record's
+// repeated unit.
+func capLinesPadded(t *testing.T, unit string, pad int) {
+	orig := strings.Repeat("x", pad) + strings.Repeat(unit, (keptHead+keptTail)/len(unit)+50000)
+	rec, err := json.Marshal(rt.Result{Test: "TestX", Failure: orig, Schedules: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := `{"test":"TestY","schedules":1}`
+	in := short + "\n" + string(rec) + "\n" + short + "\n" + `{"test":"TestZ","fail`
+	var got []rt.Result
+	n, err := capLines(strings.NewReader(in), func(line []byte) {
+		var r rt.Result
+		if err := json.Unmarshal(line, &r); err != nil {
+			t.Fatalf("pad %d: a cut line is no JSON: %v", pad, err)
 		}
-		f := got[1].Failure
-		head, tail, ok := strings.Cut(f, "\n[morpheus: ")
-		_, tail, _ = strings.Cut(tail, " bytes of this text left out]\n")
-		if !ok || !strings.HasPrefix(orig, head) || !strings.HasSuffix(orig, tail) || len(head) < keptHead/2 || len(tail) < keptTail/2 ||
-			!utf8.ValidString(f) || got[1].Schedules != 3 || got[0].Test != "TestY" || got[2].Test != "TestY" {
-			t.Errorf("pad %d: cut to %d+%d bytes, valid %v, head a prefix %v, tail a suffix %v", pad, len(head), len(tail),
-				utf8.ValidString(f), strings.HasPrefix(orig, head), strings.HasSuffix(orig, tail))
+		if len(line) > keptHead+keptTail+200 {
+			t.Errorf("pad %d: a line of %d bytes", pad, len(line))
 		}
+		got = append(got, r)
+	})
+	if err != nil || n != int64(len(in)-len(`{"test":"TestZ","fail`)) || len(got) != 3 {
+		t.Fatalf("pad %d: %d bytes, %d records, %v", pad, n, len(got), err)
+	}
+	f := got[1].Failure
+	head, tail, ok := strings.Cut(f, "\n[morpheus: ")
+	_, tail, _ = strings.Cut(tail, " bytes of this text left out]\n")
+	if !ok || !strings.HasPrefix(orig, head) || !strings.HasSuffix(orig, tail) || len(head) < keptHead/2 || len(tail) < keptTail/2 ||
+		!utf8.ValidString(f) || got[1].Schedules != 3 || got[0].Test != "TestY" || got[2].Test != "TestY" {
+		t.Errorf("pad %d: cut to %d+%d bytes, valid %v, head a prefix %v, tail a suffix %v", pad, len(head), len(tail),
+			utf8.ValidString(f), strings.HasPrefix(orig, head), strings.HasSuffix(orig, tail))
 	}
 }

@@ -25,21 +25,29 @@ import (
 // inversion), crash (Chaos crashes a server, the client's retries are
 // dropped), liveness (the same, 600 rounds of retries). It skips when no
 // Chromium is installed (.ci/run installs it). Set MORPHEUS_SCREENSHOTS to a
-// directory to keep the screenshots.
+// directory to keep the screenshots. Each report is a parallel subtest
+// with a browser of its own: one after the other they took minutes on a
+// busy machine.
 func TestBrowser(t *testing.T) {
 	path := headless.Find()
 	if path == "" {
 		t.Skip("no Chromium found (install the Debian package chromium, or set MORPHEUS_CHROMIUM); .ci/run installs it")
 	}
-	b, err := headless.Start(path, 1280, 900)
-	if err != nil {
-		t.Fatal(err)
+	check := func(name string, tr func(t *testing.T) *trace.Trace) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			b, err := headless.Start(path, 1280, 900)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			checkInBrowser(t, b, tr(t), name)
+		})
 	}
-	defer b.Close()
-	for _, name := range []string{"storage", "bugA", "deadlock", "crash", "liveness"} {
-		t.Run(name, func(t *testing.T) { checkInBrowser(t, b, load(t, name+".trace"), name) })
+	for _, name := range []string{"bugA", "liveness", "storage", "deadlock", "crash"} {
+		check(name, func(t *testing.T) *trace.Trace { return load(t, name+".trace") })
 	}
-	t.Run("drop", func(t *testing.T) { checkInBrowser(t, b, dropTrace(), "drop") })
+	check("drop", func(*testing.T) *trace.Trace { return dropTrace() })
 }
 
 // dropTrace: a client's message to a server on its right is dropped, and

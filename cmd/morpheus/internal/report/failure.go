@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/morpheus-go/morpheus/cmd/morpheus/internal/htmlpage"
 	"github.com/morpheus-go/morpheus/internal/plural"
@@ -35,7 +36,7 @@ func failureSections(f *FailureView) []htmlpage.Section {
 			htmlpage.Stat{Label: "iteration", Value: strconv.Itoa(h.Iteration + 1)},
 			htmlpage.Stat{Label: "iteration seed", Value: hexSeed(h.Seed)})
 	}
-	sec := htmlpage.Section{Title: "Failure", ID: "failure", Blocks: []htmlpage.Block{info, htmlpage.Pre(f.Message)}}
+	sec := htmlpage.Section{Title: "Failure", ID: "failure", Blocks: []htmlpage.Block{info, htmlpage.Pre(failureWords(f))}}
 	if f.OriginalSteps > 0 && f.Trace != nil {
 		sec.Blocks = append(sec.Blocks, htmlpage.Paragraph(fmt.Sprintf("Shrunk from %d to %s.", f.OriginalSteps, plural.N(f.Trace.Steps(), "step"))))
 	}
@@ -46,6 +47,22 @@ func failureSections(f *FailureView) []htmlpage.Section {
 		return []htmlpage.Section{sec}
 	}
 	return append([]htmlpage.Section{sec}, traceSections(f.Trace)...)
+}
+
+// failureWords is the failure's message in the console's words: a blocked
+// task's line of a deadlock or leak says where it waits, for what and who
+// holds that (DeadlockWaits), not the message's "blocked in lock on mutex#5
+// first used at bank.go:13 at bank.go:13".
+func failureWords(f *FailureView) string {
+	msg := f.Message
+	if f.Trace == nil {
+		return msg
+	}
+	lines, words := DeadlockWaits(f.Trace)
+	for i, l := range lines {
+		msg = strings.Replace(msg, l, words[i], 1)
+	}
+	return msg
 }
 
 // whereStats says where a failure without a failing task is: the blocked

@@ -32,6 +32,10 @@ func TestDeadlockReport(t *testing.T) {
 		">lock mutex#5<", ">wg-wait waitgroup#3<",
 		"iteration seed 0x6ba50a730cd5a749",
 		`<div class="value">0x6ba50a730cd5a749</div><div class="label">iteration seed</div>`,
+		// The failure's message in the console's words: one "at" a phrase,
+		// and who holds the lock since where.
+		"g1: waits in lock at x_test.go:15 for mutex#5 (first used at x_test.go:15), held by g2 since x_test.go:15 (step 8)",
+		"main: waits in wg-wait at x_test.go:24 for waitgroup#3 (first used at x_test.go:21)",
 	} {
 		if !strings.Contains(out, esc(s)) && !strings.Contains(out, s) {
 			t.Errorf("report lacks %q", s)
@@ -41,6 +45,9 @@ func TestDeadlockReport(t *testing.T) {
 	dl, seq, steps, races := strings.Index(out, `id="deadlock"`), strings.Index(out, `id="sequence"`), strings.Index(out, `id="steps"`), strings.Index(out, `id="races"`)
 	if dl < 0 || !(dl < seq && seq < steps && steps < races) {
 		t.Errorf("sections in order deadlock %d, sequence %d, steps %d, races %d; want that order", dl, seq, steps, races)
+	}
+	if strings.Contains(out, "blocked in lock on") || strings.Contains(out, "at x_test.go:15 at x_test.go:15") {
+		t.Error("the failure's message is shown in the trace's words (blocked in ... at ... at ...)")
 	}
 	if strings.Contains(out, "resource 4") || strings.Contains(out, "resource#") {
 		t.Error("a resource is shown as a bare number")

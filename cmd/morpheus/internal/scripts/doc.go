@@ -5,5 +5,6 @@
 // that under -race on a busy 2-core machine. A group's scripts run in
 // cmd/morpheus's directory, where they ran before (scripttest.Config.Dir):
 // corpus is the corpus and replay scripts, newcomer the install path and
-// morpheus test's rewriting of a plain module.
+// morpheus test's rewriting of a plain module, runs morpheus test's and
+// morpheus rewrite's runs (budget, epochs, cached outcomes, Checks) and help.
 package scripts

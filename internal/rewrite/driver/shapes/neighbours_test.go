@@ -1,4 +1,4 @@
-package driver_test
+package shapes_test
 
 import (
 	"context"
@@ -170,7 +170,7 @@ func TestLeakSubtest(t *testing.T) {
 func TestCorpusReplayWatched(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS("../testdata/neighbours")); err != nil {
+	if err := os.CopyFS(dir, os.DirFS("../../testdata/neighbours")); err != nil {
 		t.Fatal(err)
 	}
 	cfg := testdataConfig(t, "neighbours", 2, 1)

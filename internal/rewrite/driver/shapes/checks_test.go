@@ -1,4 +1,4 @@
-package driver_test
+package shapes_test
 
 import (
 	"context"
@@ -21,12 +21,12 @@ func checksModule(t *testing.T) string {
 	t.Helper()
 	proctest.WaitRuntime()
 	dir := t.TempDir()
-	root, err := filepath.Abs("../../..")
+	root, err := filepath.Abs("../../../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"go.mod", "checks_test.go"} {
-		data, err := os.ReadFile(filepath.Join("../testdata/checks", name))
+		data, err := os.ReadFile(filepath.Join("../../testdata/checks", name))
 		if err != nil {
 			t.Fatal(err)
 		}

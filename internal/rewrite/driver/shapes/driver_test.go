@@ -1,4 +1,4 @@
-package driver_test
+package shapes_test
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func TestLockOrder(t *testing.T) {
 }
 
 // testdataConfig is how the driver's tests explore a package of
-// ../testdata, a module of its own: a fresh cache, one job. It skips the
+// ../../testdata, a module of its own: a fresh cache, one job. It skips the
 // test under -short, since exploring builds a test binary. The tests that
 // explore run in parallel (each in a cache of its own): one's rewriting, in
 // this process and slowed by -race, overlaps another's go build and test
@@ -63,7 +63,7 @@ func testdataConfig(t *testing.T, dir string, schedules int, seed uint64) driver
 		t.Skip("builds a test binary")
 	}
 	proctest.WaitRuntime()
-	return driver.Config{Dir: "../testdata/" + dir, Patterns: []string{"."}, Cache: t.TempDir(),
+	return driver.Config{Dir: "../../testdata/" + dir, Patterns: []string{"."}, Cache: t.TempDir(),
 		Schedules: schedules, Jobs: 1, Seed: seed, Env: append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")}
 }
 
@@ -124,7 +124,7 @@ func find(s *driver.Summary, test string) *driver.TestSummary {
 func TestBadInput(t *testing.T) {
 	t.Parallel()
 	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	_, err := driver.Run(context.Background(), driver.Config{Dir: "../testdata/lockorder",
+	_, err := driver.Run(context.Background(), driver.Config{Dir: "../../testdata/lockorder",
 		Patterns: []string{"./nosuch"}, Cache: t.TempDir(), Env: env})
 	if err == nil || !strings.Contains(err.Error(), "nosuch") {
 		t.Errorf("missing package: %v", err)
