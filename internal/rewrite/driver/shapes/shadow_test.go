@@ -1,4 +1,4 @@
-package driver_test
+package shapes_test
 
 import (
 	"strings"
