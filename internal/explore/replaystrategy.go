@@ -67,6 +67,10 @@ func (r *Replay) Next(enabled []strategy.Op) int {
 	}
 	step := r.step + 1
 	if r.pos >= len(r.tr.Events) {
+		if i := r.blocking(enabled, step); i >= 0 {
+			r.step = step
+			return i
+		}
 		return r.diverge(enabled, fmt.Sprintf("at step %d the trace had ended (%s), the run does %s", step, plural.N(r.step, "step"), r.describe(enabled)))
 	}
 	ev := &r.tr.Events[r.pos]
@@ -83,6 +87,25 @@ func (r *Replay) Next(enabled []strategy.Op) int {
 		return i
 	}
 	return r.diverge(enabled, fmt.Sprintf("at step %d it expected %s, but that task cannot run there; the run does %s", step, want, r.describe(enabled)))
+}
+
+// blocking returns the op of the task whose op blocked outside control
+// at step (an uncontrolled-blocking failure's trace ends at the step
+// before it: the recovery did not run it, stuck.go), -1 if the trace
+// recorded no such failure there: the replay runs it, and the task blocks
+// again where it blocked, for the watchdog to report. Once the code no
+// longer blocks there, the run goes on past the trace's end and diverges.
+func (r *Replay) blocking(enabled []strategy.Op, step int) int {
+	f := r.tr.Header.Failure
+	if f == nil || f.Kind != "uncontrolled-blocking" || f.Step != step || f.Task < 0 {
+		return -1
+	}
+	for i := range enabled {
+		if enabled[i].Task == f.Task {
+			return i
+		}
+	}
+	return -1
 }
 
 // loc returns the location of an enabled op, "" without Where or a

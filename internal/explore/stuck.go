@@ -56,7 +56,9 @@ func (x *explorer) stop(n int64) {
 
 // traceStuck recovers the trace of an uncontrolled-blocking failure: it runs
 // the iteration again, deterministically, up to the step before the one
-// whose task blocked, so the blocking code never runs. The strategy that
+// whose task blocked, so the blocking code never runs; the failure names
+// that task, whose op a replay runs as the trace's last step (Replay.Next),
+// where it blocks again. The strategy that
 // runs it decides as the exploration's did in that iteration (rearm); if it
 // cannot, the failure has no trace and its message says why.
 func (x *explorer) traceStuck(f *Failure) {
@@ -73,8 +75,20 @@ func (x *explorer) traceStuck(f *Failure) {
 	out, _ := x.iteration(w, strat, f.Iteration, f.Steps-1, false, nil)
 	tr := out.Trace()
 	tr.Header.Test, tr.Header.Iteration = x.c.Name, f.Iteration
-	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: -1, Step: f.Steps}
+	tr.Header.Failure = &trace.Failure{Kind: f.Kind, Message: f.Message, Task: taskNamed(tr, f.Task), Step: f.Steps}
 	f.Trace = tr
+}
+
+// taskNamed is the id of tr's task named name, -1 if none is: the task
+// that blocked, whose op at the failure's step a replay runs (Replay.Next)
+// so that it blocks again.
+func taskNamed(tr *trace.Trace, name string) int32 {
+	for i := range tr.Tasks {
+		if tr.Tasks[i].Name == name {
+			return int32(i)
+		}
+	}
+	return -1
 }
 
 // rearm makes strat, a fresh instance of the exploration's strategy, decide
