@@ -13,7 +13,7 @@ package core
 // drift: ownedPace of them as one step, a few nanoseconds each at the
 // drift's pace, about what they cost under go test -race. They count
 // towards nothing else (the step limit and the other bounds count steps
-// and accesses run alone, which were steps before their rules), and the
+// only, as they do for accesses run alone: alone.go), and the
 // drift moves the clock, as ever, at a step, by at most its span, never
 // past the nearest deadline and only while one is pending: a test with no
 // timer reads the same times as before. Whether an access is no op is a
