@@ -8,8 +8,8 @@ import (
 	_ "unsafe"
 )
 
-//go:linkname fastrand runtime.fastrand
-func fastrand() uint32
+//go:linkname procyield runtime.procyield
+func procyield(cycles uint32)
 
 type handle struct{}
 
