@@ -90,6 +90,11 @@ func WriteMap[M ~map[K]V, K comparable, V any](m M, name string) M {
 // every task that ended is ordered before it) makes no op, but for one
 // access every so many, and records nothing of the location.
 func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr) {
+	accessValue(t, p, nil, write, name, pc)
+}
+
+// accessValue is access of the value at p and of its parts (value.go).
+func accessValue(t *core.Task, p unsafe.Pointer, parts []part, write bool, name string, pc uintptr) {
 	r := t.Run()
 	if r.Abandoned() {
 		r.Unwind() // the watchdog gave up on the task: it must not touch the schedule's state
@@ -99,12 +104,20 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 		return
 	}
 	s := state(r)
-	l := s.memLoc(r, p, name, t.ID)
+	l := s.memLoc(r, p, name, "", t.ID)
+	for _, pt := range parts {
+		if pl := s.memLoc(r, unsafe.Add(p, pt.off), name, pt.suffix, t.ID); pl.owner != t.ID {
+			pl.owner, l.owner = ownerNone, ownerNone // shared: the access is a step
+		}
+	}
 	if !s.ownedAccess(r, t, l, write, pc, alone == core.AloneStep) {
 		r.Access(t, l.res, write, pc)
 		if l.owner == t.ID {
 			s.ownedStep, s.ownedLeft = r.LastStep(), ownedRun // no op of the program's (owned.go)
 		}
+	}
+	for _, pt := range parts { // at the access's step, or after it as owned memory's
+		noteOwned(r, t, s.memLoc(r, unsafe.Add(p, pt.off), name, pt.suffix, t.ID), write, pc)
 	}
 }
 
@@ -113,15 +126,16 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 // (core.LocationName).
 func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 	s := state(r)
-	l := s.memLoc(r, p, name, ownerNone)
+	l := s.memLoc(r, p, name, "", ownerNone)
 	l.owner = ownerNone // an atomic access: another task's plain ones are steps
 	return l.res
 }
 
 // memLoc returns the location at p in the schedule, made at its first
-// access, by task (owned by it). The location of a recent access comes from
-// a cache (memCache) without the table's look-up.
-func (s *runState) memLoc(r *core.Run, p unsafe.Pointer, name string, task int32) *memLoc {
+// access, by task (owned by it), named by name, or for a part of a value
+// by name and the part's suffix. The location of a recent access comes
+// from a cache (memCache) without the table's look-up.
+func (s *runState) memLoc(r *core.Run, p unsafe.Pointer, name, suffix string, task int32) *memLoc {
 	if s.mem == nil {
 		s.mem = make(map[uintptr]*memLoc)
 		s.memCache = new([memCacheSize]memCacheEntry)
@@ -133,6 +147,9 @@ func (s *runState) memLoc(r *core.Run, p unsafe.Pointer, name string, task int32
 	s.lookups++
 	l := s.mem[uintptr(p)]
 	if l == nil || !l.alive() {
+		if suffix != "" {
+			name = partName(name, suffix)
+		}
 		l = &memLoc{res: r.NewResource(), name: name, owner: task, at: -2}
 		if isOffHeap(p) {
 			l.offHeap = true // no weak pointer there (offheap.go)

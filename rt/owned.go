@@ -85,8 +85,18 @@ func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool,
 		return false // a spin: the access is an op (access records ownedStep)
 	}
 	r.RanOwned() // time passes (core's ownedpace.go)
+	noteOwned(r, t, l, write, pc)
+	return true
+}
+
+// noteOwned notes t's access of l, made after t's last step and no step
+// itself, for the detector (core.Run.AccessOwned), unless the detector
+// knows of it already: an access of the same kind, or a write, since that
+// step with no synchronisation noted in between.
+func noteOwned(r *core.Run, t *core.Task, l *memLoc, write bool, pc uintptr) {
+	at := r.LastStep()
 	if l.at == at && l.mark == r.Noted() && (l.wrote || !write) {
-		return true // the detector knows of this access since the task's last op
+		return // the detector knows of this access since the task's last op
 	}
 	if l.at != at || l.mark != r.Noted() {
 		l.at, l.wrote = at, false
@@ -94,5 +104,4 @@ func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool,
 	l.wrote = l.wrote || write
 	r.AccessOwned(t, l.res, write, pc)
 	l.mark = r.Noted()
-	return true
 }

@@ -20,6 +20,8 @@ import (
 //	m[k] = v        __rt.WriteMap(m, "m")[k] = v (also delete(m, k), clear(m))
 //	a, err := f()   a, __e1 := f(); *__rt.Write(&err, "err") = __e1 (err redeclared)
 //	return          { __rt.Read(&res, "res"); return } (a bare return reads the named results)
+//	v := s.cfg      v := *__rt.ReadValue(&s.cfg, "s.cfg") (a struct or an array of more than
+//	                one field or element: each of them is accessed; WriteValue for a store)
 //
 // The string is the expression as the code writes it (exprName), which
 // names the location in reports: "data race on c.m".
@@ -662,6 +664,9 @@ func (m *memPass) wrap(e ast.Expr, acc access, postfix bool) {
 	if acc == store {
 		fn = "Write"
 	}
+	if wholeValue(m.typeOf(e)) {
+		fn += "Value" // a struct or an array of more than one part (rt's value.go)
+	}
 	// The address of *p is p, unless p's type is a type parameter (whose
 	// core type Read's inference does not see).
 	var ptr ast.Expr
@@ -703,9 +708,13 @@ func (m *memPass) recvCopy(p ast.Expr) {
 	if _, tp := t.(*types.TypeParam); tp || syncType(t) {
 		return
 	}
+	fn := "Read("
+	if ptr, ok := coreType(t).(*types.Pointer); ok && wholeValue(ptr.Elem()) {
+		fn = "ReadValue("
+	}
 	name := nameLiteral("*" + string(m.w.src[m.w.off(p.Pos()):m.w.off(p.End())]))
 	m.w.replace(p, func(r *renderer, b *strings.Builder) {
-		b.WriteString(rtName + ".Read(")
+		b.WriteString(rtName + "." + fn)
 		m.w.sub(r, b, p)
 		b.WriteString(", " + name + ")")
 	})
@@ -745,3 +754,36 @@ func syncType(t types.Type) bool {
 }
 
 var syncTypes = set("Mutex", "RWMutex", "WaitGroup", "Once", "Cond", "Map", "Pool")
+
+// wholeValue reports whether t is a struct or an array of more than one
+// field or element, flattened: its load or store as a whole is
+// __rt.ReadValue or __rt.WriteValue, which also access the locations of
+// its fields and elements other than the first.
+func wholeValue(t types.Type) bool {
+	return t != nil && leaves(t, 2) > 1
+}
+
+// leaves counts the fields and elements of t of no struct or array type,
+// up to max.
+func leaves(t types.Type, max int) int {
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Struct:
+		n := 0
+		for i := 0; i < u.NumFields() && n < max; i++ {
+			n += leaves(u.Field(i).Type(), max-n)
+		}
+		return n
+	case *types.Array:
+		e := leaves(u.Elem(), max)
+		if u.Len() == 0 {
+			return 0
+		}
+		if e > 0 && u.Len() > 1 {
+			return max
+		}
+		return e
+	case *types.TypeParam:
+		return 0
+	}
+	return 1
+}

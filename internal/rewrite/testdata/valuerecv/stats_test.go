@@ -27,3 +27,16 @@ func TestPointerReceiver(t *testing.T) {
 	_ = s.HitsLoaded()
 	<-done
 }
+
+// TestValueReceiverSecondField: the same race on a second field, which
+// only the copy's whole range covers.
+func TestValueReceiverSecondField(t *testing.T) {
+	s := &Tagged{name: "a"}
+	done := make(chan bool)
+	go func() {
+		s.Hit()
+		close(done)
+	}()
+	_ = s.Hits()
+	<-done
+}

@@ -70,7 +70,7 @@ func Methods(a *Account, o Owner) (string, func() string) {
 	return n, f
 }
 
-// Values: a whole struct is one location; fields holding channels,
+// Values: a whole struct is one access, of each of its fields; fields holding channels,
 // functions and interfaces are loaded like the others.
 func Values(a *Account, dst *point, src point) {
 	*dst = point{}
