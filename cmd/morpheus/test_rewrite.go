@@ -108,7 +108,9 @@ Flags:
   -seed N         base seed, or "random" (default: from each test's name)
   -jobs N         parallel test processes per package (default 2); each
                   runs its share of every test's schedules and every
-                  Check's iterations
+                  Check's iterations; the first in the package's
+                  directory, as go test, each other in a private copy of
+                  it, so tests that write there do not meet
   -shard i/N      run part i of N of the run (above), for morpheus merge
   -shard-spread S spread each package over S of the N shards (default 1:
                   each on one, or two; N: every shard runs a 1/N share of
