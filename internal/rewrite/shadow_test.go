@@ -35,7 +35,7 @@ func TestShadowImports(t *testing.T) {
 			if imported != with {
 				t.Errorf("shadow %v: %s imports the shadow: %v", with, f.Path, imported)
 			}
-			if strings.HasSuffix(f.Path, "_test.go") {
+			if strings.HasSuffix(f.Path, "counter_test.go") {
 				test = f
 			}
 		}

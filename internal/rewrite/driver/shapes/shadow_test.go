@@ -19,6 +19,12 @@ func TestShadowHTTP(t *testing.T) {
 			t.Errorf("%s: %+v", name, ts)
 		}
 	}
+	// A test that runs its own binary as a peer and calls it over HTTP
+	// runs on the real network, where its peer is.
+	const why = "exec.Cmd.Start at peer_test.go:35 (the processes it starts are on the real network)"
+	if ts := find(sum, "TestPeer"); ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
+		t.Errorf("TestPeer: %+v; want one run on the real network (%s)", ts, why)
+	}
 	leak := find(sum, "TestLeakyHandler")
 	if leak == nil || leak.Kind != "leak" || leak.Real != "" || !strings.Contains(leak.Failure, "counter_test.go:76") {
 		t.Errorf("TestLeakyHandler: want a leak of the handler at counter_test.go:76, got %+v", leak)
