@@ -5,14 +5,13 @@ import (
 	"testing"
 )
 
-// With the shadow standard library, tests that serve with httptest and
-// call with net/http's client run under control: the handlers' goroutines
+// With the shadow standard library (the default), tests that serve with
+// httptest and call with net/http's client run under control: the handlers' goroutines
 // are tasks, so a race between two handlers is found and replays, a
 // handler left blocked is a leak at its line, and correct tests pass.
 func TestShadowHTTP(t *testing.T) {
 	t.Parallel()
 	cfg := testdataConfig(t, "httpshadow", 30, 1)
-	cfg.Env = append(cfg.Env, "MORPHEUS_SHADOW=1")
 	sum := explore(t, cfg)
 	for _, name := range []string{"TestServe", "TestConcurrent", "TestDumpRequest"} {
 		if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 30 {
