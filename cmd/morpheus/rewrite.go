@@ -45,7 +45,9 @@ Flags:
                   unlimited unless -iterations says)
   -strategy S     exploration strategy (default morpheus's)
   -seed N         base seed, or "random" (default: from each test's name)
-  -jobs N         parallel test processes per package (default 2)
+  -jobs N         parallel test processes per package (default 2); the
+                  first in the package's directory, each other in a
+                  private copy of it
   -run REGEXP     run only the tests matching REGEXP
   -race           build the tests with Go's race detector as well
   -vet LIST       go vet's checks run on each package as written before it

@@ -35,7 +35,12 @@ through an assertion library's interface, as testify's), and stacks show
 your frames only (MORPHEUS_STACKS=1: all of them). A test's own goroutine
 listings (goleak, runtime.NumGoroutine) show its goroutines, not
 morpheus's, and a child process it starts does not inherit the driver's
-settings. Every line
+settings. net/http, httptest and the standard packages that import them
+are rewritten copies (the shadow standard library, built into the cache
+by the first run whose tests link net/http: a minute or two, once per
+morpheus binary), so tests that serve and call HTTP run under control;
+MORPHEUS_SHADOW=0 in the environment keeps the standard library's, and
+such tests run once on the real network. Every line
 of the summary names its package; HTML reports go to
 DIR/<package path>/<Test>.html. See docs/rewriting.md. Exits 1 if a test
 fails. A rewritten test that runs long shows its progress (schedules so
@@ -108,7 +113,9 @@ Flags:
   -seed N         base seed, or "random" (default: from each test's name)
   -jobs N         parallel test processes per package (default 2); each
                   runs its share of every test's schedules and every
-                  Check's iterations
+                  Check's iterations; the first in the package's
+                  directory, as go test, each other in a private copy of
+                  it, so tests that write there do not meet
   -shard i/N      run part i of N of the run (above), for morpheus merge
   -shard-spread S spread each package over S of the N shards (default 1:
                   each on one, or two; N: every shard runs a 1/N share of

@@ -24,8 +24,11 @@ import (
 // directly or through functions of the load it calls (as CheckTests
 // follows calls), runs once on the real network and real time, as go test
 // runs it, and is told so at its line (rt.RealTest, and -list). So does a
-// test that counts allocations (allocCounters). Calls through function
-// values and interfaces are not followed.
+// test that counts allocations (allocCounters), and one that both starts a
+// process (procStarts) and listens or dials: the processes it starts are
+// on the real network, not on the test's in-memory one (a test that runs
+// its own binary as peers and dials them). Calls through function values
+// and interfaces are not followed.
 
 // realNetFuncs lists the package-level functions and variables that use
 // the real network whatever the rewriter does, by package path.
@@ -69,6 +72,39 @@ func allocSite(obj types.Object, inTest bool) (string, bool) {
 		return "", false
 	}
 	return fn.Pkg().Name() + "." + fn.Name() + " (counts allocations, morpheus's own too under control)", true
+}
+
+// procStarts are the functions and methods that start a process, by
+// package path ("" for functions, else the receiver's type name).
+var procStarts = map[string]map[string][]string{
+	"os":      {"": {"StartProcess"}},
+	"os/exec": {"Cmd": {"Start", "Run", "Output", "CombinedOutput"}},
+}
+
+// procSite returns how a use of obj is named if it is one of procStarts.
+func procSite(obj types.Object) (string, bool) {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return "", false
+	}
+	byType := procStarts[fn.Pkg().Path()]
+	recv, name := "", path.Base(fn.Pkg().Path())
+	if r := fn.Signature().Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := t.(*types.Named)
+		if !ok {
+			return "", false
+		}
+		recv = n.Obj().Name()
+		name += "." + recv
+	}
+	if !slices.Contains(byType[recv], fn.Name()) {
+		return "", false
+	}
+	return name + "." + fn.Name(), true
 }
 
 // realNetMethods lists the methods that use the real network, by package
@@ -192,6 +228,10 @@ func netSite(obj types.Object) (string, bool) {
 // export data in another), whose objects of one function differ.
 type RealNet struct {
 	real, net map[string]string
+	// procs holds the functions that start a process, talk the
+	// functions that listen, dial, serve or call over any network (a
+	// shadowed package's included): a function in both is real.
+	procs, talk map[string]string
 	// main holds the tests whose only reason is their package's init or
 	// TestMain (Main); sites the functions whose own body names a site
 	// of the network (Sites).
@@ -212,6 +252,7 @@ type RealNet struct {
 // NewRealNet returns an empty analysis.
 func NewRealNet() *RealNet {
 	return &RealNet{real: map[string]string{}, net: map[string]string{}, main: map[string]string{}, sites: map[string]bool{},
+		procs: map[string]string{}, talk: map[string]string{},
 		netRoots: map[string]bool{},
 		callers:  map[string][]string{}, roots: map[string][]string{},
 		tests: map[string][]string{}, names: map[string]string{}, pos: map[string]token.Position{}}
@@ -296,6 +337,15 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 						return true
 					}
 					at := " at " + shortPos(fset.Position(n.Pos()))
+					if site, ok := procSite(u); ok {
+						mark(rn.procs, obj, site+at)
+						return true
+					}
+					if _, ok := realNetSite(u); ok {
+						mark(rn.talk, obj, "")
+					} else if _, ok := netSite(u); ok {
+						mark(rn.talk, obj, "")
+					}
 					if site, ok := realNetSite(u); ok && !rn.shadowedSite(u) {
 						mark(rn.real, obj, site+at)
 						mark(rn.net, obj, site+at)
@@ -387,6 +437,19 @@ func (rn *RealNet) Complete() map[string]string {
 		if why, ok := rn.net[v]; ok {
 			mark(rn.real, v, rn.names[v]+" is set up before the tests, on the real network: "+why)
 		}
+	}
+	// A function that starts a process and reaches the network talks
+	// to processes outside the in-memory one.
+	rn.spread(rn.procs)
+	rn.spread(rn.talk)
+	var both []string
+	for fn := range rn.procs {
+		if _, ok := rn.talk[fn]; ok {
+			both = append(both, fn)
+		}
+	}
+	for _, fn := range both {
+		mark(rn.real, fn, rn.procs[fn]+" (the processes it starts are on the real network)")
 	}
 	rn.spread(rn.real)
 	var bins []string

@@ -35,7 +35,7 @@ func TestShadowImports(t *testing.T) {
 			if imported != with {
 				t.Errorf("shadow %v: %s imports the shadow: %v", with, f.Path, imported)
 			}
-			if strings.HasSuffix(f.Path, "_test.go") {
+			if strings.HasSuffix(f.Path, "counter_test.go") {
 				test = f
 			}
 		}
@@ -92,5 +92,32 @@ func G(w *io.PipeWriter) { r, _ := io.Pipe(); r.Close() }
 	}
 	if strings.Count(got, "\n") != strings.Count(src, "\n")+2 || !strings.Contains(strings.Split(got, "\n")[13], "func F()") {
 		t.Errorf("lines moved:\n%s", got)
+	}
+}
+
+// A package of another module that imports net/http (testdata/depmod's
+// helper, a replacement: the first load sees it as export data only, the
+// second with its syntax) is rewritten onto the shadow with the rest: it
+// is no package left as it is, and the load keeps the shadow.
+func TestShadowOtherModule(t *testing.T) {
+	shadow := map[string]string{"net/http": ShadowPath("net/http"), "net/http/httptest": ShadowPath("net/http/httptest")}
+	pkgs, err := Load(LoadConfig{Dir: "testdata/depmod", Patterns: []string{"./..."}, Shadow: shadow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range pkgs {
+		if p.Path != "example.com/helper/netx" {
+			continue
+		}
+		for _, f := range p.Files {
+			found = true
+			if f.Out == nil || !bytes.Contains(f.Out, []byte(`"morpheus.shadow/net/http"`)) {
+				t.Errorf("%s does not import the shadow:\n%s", f.Path, f.Out)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("example.com/helper/netx not in the load")
 	}
 }

@@ -20,6 +20,7 @@ type collector struct {
 	p          *PackageSummary
 	tmp        string
 	jobs       int
+	dirs       []jobDir // each process's working directory
 	outputs    []*procOutput
 	corpusList string
 	offsets    []int64 // how far each process's file was read
@@ -70,6 +71,10 @@ func (c *collector) read(j int) {
 	n, _ := capLines(f, func(line []byte) {
 		var r rt.Result
 		if json.Unmarshal(line, &r) == nil && r.Test != "" {
+			if j < len(c.dirs) {
+				d := c.dirs[j]
+				r.Failure, r.Message, r.Location, r.Trace = d.real(r.Failure), d.real(r.Message), d.real(r.Location), d.real(r.Trace)
+			}
 			c.add(r, j)
 		}
 	})

@@ -326,10 +326,11 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 	defer vetAll() // the go command has ended when Prepare returns
 	// A shard loads and rewrites its packages' closure only (the
 	// rewrite's loadonly.go).
-	// The shadow standard library, when asked for (shadow.go); without
-	// it, or when it does not build, net/http is the standard library's.
+	// The shadow standard library, unless turned off or not needed
+	// (shadow.go); without it, or when it does not build, net/http is the
+	// standard library's.
 	var shadowMap map[string]string
-	if shadowOn(env) {
+	if shadowOn(env) && shadowNeeded(srcs) {
 		s, err := prepareShadow(ctx, cache, cfg.Dir, goVer, env)
 		switch {
 		case ctx.Err() != nil:

@@ -104,13 +104,24 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	if groups == nil {
 		groups = []int{shard.I}
 	}
-	procs := packageProcs(max(cfg.Jobs, 1), total, shard.N, groups)
+	jobs := max(cfg.Jobs, 1)
+	procs := packageProcs(jobs, total, shard.N, groups)
 	tmp, err := os.MkdirTemp("", "morpheus-rewrite-run")
 	if err != nil {
 		p.Err = err
 		return
 	}
 	defer os.RemoveAll(tmp)
+	// The first process runs in the package's directory, each other in a
+	// private copy of it (jobdir.go); without copies, one at a time.
+	dirs, cleanup, err := jobDirs(tmp, p.dir, len(procs), cfg.Corpus)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "morpheus: %s: its test processes run one at a time in its directory: %v\n", p.Path, err)
+		jobs = 1
+		procs = packageProcs(jobs, total, shard.N, groups)
+		dirs, cleanup = slices.Repeat([]jobDir{{dir: p.dir}}, len(procs)), func() {}
+	}
+	defer cleanup()
 	traces := filepath.Join(filepath.Dir(filepath.Dir(p.Binary)), "traces")
 	run := cfg.Run
 	if run == "" {
@@ -134,7 +145,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	if phasesOn() {
 		stats = make([]*procStat, n)
 	}
-	slots := make(chan struct{}, max(cfg.Jobs, 1))
+	slots := make(chan struct{}, jobs)
 	settings := runSettings(cfg, p)
 	logs := make([]string, n)
 	for j, pr := range procs {
@@ -171,7 +182,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 			// -test.run is one argument, as go test passes it: a
 			// TestMain may look for the prefix in os.Args.
 			cmd := exec.CommandContext(ctx, p.Binary, "-test.run="+run, "-test.count=1", "-test.v=test2json", "-test.testlogfile="+logs[j])
-			cmd.Dir, cmd.Env = p.dir, env
+			cmd.Dir, cmd.Env = dirs[j].dir, env
 			cmd.Stdout, cmd.Stderr = outputs[j], outputs[j]
 			began := time.Now()
 			err := interrupt.Run(cmd) // under a command that watches, an interrupt reaches it once
@@ -184,7 +195,7 @@ func runPackage(ctx context.Context, cfg Config, p *PackageSummary) {
 	}
 	ended := make(chan struct{})
 	go func() { wg.Wait(); close(ended) }()
-	c := &collector{cfg: cfg, p: p, tmp: tmp, jobs: n, outputs: outputs, corpusList: corpusList,
+	c := &collector{cfg: cfg, p: p, tmp: tmp, jobs: n, dirs: dirs, outputs: outputs, corpusList: corpusList,
 		offsets: make([]int64, n), byName: map[string]*collected{}, stats: stats}
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()

@@ -14,18 +14,41 @@ import (
 	"github.com/morpheus-go/morpheus/internal/rewrite"
 )
 
-// shadowEnv turns the shadow standard library on (rewrite's shadow.go):
-// with MORPHEUS_SHADOW=1 in the environment, rewritten code imports
-// rewritten copies of net/http and the standard packages that import it,
-// whose goroutines are tasks and whose network is the in-memory one, so a
-// test that serves or dials HTTP runs under control instead of once on
-// the real network. Opt-in while it is young.
+// shadowEnv turns the shadow standard library off (rewrite's shadow.go):
+// by default rewritten code imports rewritten copies of net/http and the
+// standard packages that import it, whose goroutines are tasks and whose
+// network is the in-memory one, so a test that serves or dials HTTP runs
+// under control instead of once on the real network. MORPHEUS_SHADOW=0 (or
+// false, off) in the environment keeps the standard library's: such tests
+// then run once on the real network, as before.
 const shadowEnv = "MORPHEUS_SHADOW"
 
-// shadowOn reports whether the environment asks for the shadow.
+// shadowOn reports whether the environment leaves the shadow on.
 func shadowOn(env []string) bool {
-	v := lookupEnv(env, shadowEnv)
-	return v != "" && v != "0" && v != "false"
+	switch strings.ToLower(lookupEnv(env, shadowEnv)) {
+	case "0", "false", "off", "no":
+		return false
+	}
+	return true
+}
+
+// shadowNeeded reports whether the tests of a run link net/http, and so
+// need the shadow: srcs is the fingerprint's list of what each test main
+// links, nil when it could not be made (then the shadow is built, as it
+// may be needed). A run whose tests do not link net/http pays nothing for
+// the shadow, not even its first build.
+func shadowNeeded(srcs *sources) bool {
+	if srcs == nil {
+		return true
+	}
+	for _, deps := range srcs.deps {
+		for _, d := range deps {
+			if d == "net/http" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shadowRecord is what the cache keeps of a built shadow: the key it was

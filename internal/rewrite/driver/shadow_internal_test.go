@@ -55,3 +55,22 @@ func TestShadowFallsBack(t *testing.T) {
 		t.Errorf("log does not say why:\n%s", logged.String())
 	}
 }
+
+// The shadow is on unless the environment turns it off, and needed only by
+// a run whose tests link net/http (or whose links are not known).
+func TestShadowSwitch(t *testing.T) {
+	for v, on := range map[string]bool{"": true, "1": true, "true": true, "0": false, "false": false, "off": false, "OFF": false, "no": false} {
+		env := []string{"HOME=/h"}
+		if v != "" {
+			env = append(env, shadowEnv+"="+v)
+		}
+		if got := shadowOn(env); got != on {
+			t.Errorf("%s=%q: shadowOn %v, want %v", shadowEnv, v, got, on)
+		}
+	}
+	http := &sources{deps: map[string][]string{"a.test": {"fmt", "net/http", "a"}, "b.test": {"fmt"}}}
+	plain := &sources{deps: map[string][]string{"b.test": {"fmt", "net", "net/http/internal"}}}
+	if !shadowNeeded(nil) || !shadowNeeded(http) || shadowNeeded(plain) {
+		t.Errorf("shadowNeeded: nil %v, with net/http %v, without %v; want true, true, false", shadowNeeded(nil), shadowNeeded(http), shadowNeeded(plain))
+	}
+}

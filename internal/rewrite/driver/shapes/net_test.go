@@ -10,10 +10,13 @@ import (
 // control, ListenTCP and a Dialer's method value included; one that
 // reaches httptest, net/http's client or a listener kept as a concrete
 // type runs once on the real network, told so, and passes or fails as go
-// test has it.
+// test has it, with the shadow standard library turned off
+// (MORPHEUS_SHADOW=0; on, net/http's run under control: TestShadowHTTP).
 func TestOneNetworkPerTest(t *testing.T) {
 	t.Parallel()
-	sum := explore(t, testdataConfig(t, "netshapes", 10, 1))
+	cfg := testdataConfig(t, "netshapes", 10, 1)
+	cfg.Env = append(cfg.Env, "MORPHEUS_SHADOW=0")
+	sum := explore(t, cfg)
 	p := sum.Packages[0]
 	for _, name := range []string{"TestListenTCPDialTimeout", "TestUDPEcho", "TestRefusedAndInUse", "TestNetPipe"} {
 		if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 10 {

@@ -5,19 +5,24 @@ import (
 	"testing"
 )
 
-// With the shadow standard library, tests that serve with httptest and
-// call with net/http's client run under control: the handlers' goroutines
+// With the shadow standard library (the default), tests that serve with
+// httptest and call with net/http's client run under control: the handlers' goroutines
 // are tasks, so a race between two handlers is found and replays, a
 // handler left blocked is a leak at its line, and correct tests pass.
 func TestShadowHTTP(t *testing.T) {
 	t.Parallel()
 	cfg := testdataConfig(t, "httpshadow", 30, 1)
-	cfg.Env = append(cfg.Env, "MORPHEUS_SHADOW=1")
 	sum := explore(t, cfg)
 	for _, name := range []string{"TestServe", "TestConcurrent", "TestDumpRequest"} {
 		if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 30 {
 			t.Errorf("%s: %+v", name, ts)
 		}
+	}
+	// A test that runs its own binary as a peer and calls it over HTTP
+	// runs on the real network, where its peer is.
+	const why = "exec.Cmd.Start at peer_test.go:35 (the processes it starts are on the real network)"
+	if ts := find(sum, "TestPeer"); ts == nil || ts.Failure != "" || ts.Real != why || ts.Schedules != 1 {
+		t.Errorf("TestPeer: %+v; want one run on the real network (%s)", ts, why)
 	}
 	leak := find(sum, "TestLeakyHandler")
 	if leak == nil || leak.Kind != "leak" || leak.Real != "" || !strings.Contains(leak.Failure, "counter_test.go:76") {

@@ -1,0 +1,3 @@
+module example.com/pkgdir
+
+go 1.22
