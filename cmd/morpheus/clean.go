@@ -14,7 +14,8 @@ import (
 // morpheus clean removes the rewrite cache, which grows with every module,
 // version of Go and change of the code that morpheus test rewrites, and the
 // benchmarks' commands that morpheus bench built (one per clone, beside the
-// default rewrite cache: benchBinary).
+// default rewrite cache: benchBinary), and the shared shadow standard
+// library (the driver's shadowshare.go).
 
 func init() {
 	register(&command{
@@ -33,7 +34,9 @@ Removes the rewrite cache of morpheus test and morpheus rewrite (rewritten
 files, test binaries): morpheus/rewrite in the user's cache directory
 (~/.cache/morpheus/rewrite on Linux), or -cache's directory; and the
 benchmarks' commands that morpheus bench built from a clone,
-morpheus/morpheus-bench-* in the user's cache directory. With -cache, only
+morpheus/morpheus-bench-* in the user's cache directory, and the shadow
+standard library morpheus test builds there once for every rewrite cache,
+morpheus/shadow. With -cache, only
 that directory is removed, and only if it holds nothing but a rewrite
 cache's entries.
 
@@ -75,8 +78,13 @@ Flags:
 		}
 	}
 	var bins []string
+	shadows := ""
 	if *cache == "" {
 		bins, _ = filepath.Glob(benchBinary(userCacheDir(), "*"))
+		shadows = filepath.Join(userCacheDir(), "morpheus", "shadow")
+		if info, err := os.Lstat(shadows); err != nil || !info.IsDir() {
+			shadows = ""
+		}
 	}
 	for _, bin := range bins {
 		if info, err := os.Lstat(bin); err == nil && info.Mode().IsRegular() {
@@ -85,7 +93,12 @@ Flags:
 			}
 		}
 	}
-	if why != "" && len(bins) == 0 {
+	if shadows != "" {
+		if err := remove(shadows, dirSize(shadows)); err != nil {
+			return err
+		}
+	}
+	if why != "" && len(bins) == 0 && shadows == "" {
 		fmt.Fprintf(stdout, "nothing to clean: %s %s\n", dir, why)
 	}
 	return nil

@@ -77,8 +77,8 @@ func shadowKey(goVer, mdir string, env []string) string {
 }
 
 // prepareShadow returns the shadow of this Go version, built (copied,
-// rewritten and compiled) into the cache unless a build under the same key
-// is there; nil, with the reason, when it does not build: then the
+// rewritten and compiled) into the user's cache directory (shadowshare.go)
+// unless a build under the same key is there; nil, with the reason, when it does not build: then the
 // packages that import net/http keep the standard library's, and their
 // tests the real-network rule. The compile check is go build of every
 // shadow package, which fills the go command's cache the tests' builds
@@ -88,8 +88,9 @@ func prepareShadow(ctx context.Context, cache, dir, goVer string, env []string) 
 	if err != nil {
 		return nil, err
 	}
-	sdir := filepath.Join(cache, "shadow", strings.TrimPrefix(goVer, "go"))
 	key := shadowKey(goVer, mdir, env)
+	sdir, release := shadowDir(cache, strings.TrimPrefix(goVer, "go"), key)
+	defer release()
 	recPath := filepath.Join(sdir, "shadow.json")
 	var rec shadowRecord
 	if data, err := os.ReadFile(recPath); err == nil && json.Unmarshal(data, &rec) == nil && rec.Key == key {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,6 +20,9 @@ func TestShadowFallsBack(t *testing.T) {
 		t.Skip("builds a test binary")
 	}
 	proctest.WaitRuntime()
+	shared := t.TempDir() // the failed build's record must not reach other tests' shadows
+	defer func(old func(string) string) { sharedShadowDir = old }(sharedShadowDir)
+	sharedShadowDir = func(key string) string { return filepath.Join(shared, key) }
 	builds := 0
 	defer func(old func(context.Context, rewrite.ShadowConfig) (*rewrite.Shadow, error)) { buildShadow = old }(buildShadow)
 	buildShadow = func(context.Context, rewrite.ShadowConfig) (*rewrite.Shadow, error) {
