@@ -102,7 +102,7 @@ func access(t *core.Task, p unsafe.Pointer, write bool, name string, pc uintptr)
 	l := s.memLoc(r, p, name, t.ID)
 	if !s.ownedAccess(r, t, l, write, pc, alone == core.AloneStep) {
 		r.Access(t, l.res, write, pc)
-		if l.owner == t.ID {
+		if l.owner == t.ID || l.unwrittenRead(write) {
 			s.ownedStep, s.ownedLeft = r.LastStep(), ownedRun // no op of the program's (owned.go)
 		}
 	}
@@ -115,6 +115,7 @@ func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 	s := state(r)
 	l := s.memLoc(r, p, name, ownerNone)
 	l.owner = ownerNone // an atomic access: another task's plain ones are steps
+	l.written = true    // and their reads too (unwritten.go)
 	return l.res
 }
 
@@ -202,6 +203,9 @@ type memLoc struct {
 	at    int
 	mark  int
 	wrote bool
+	// written: a task wrote it in the schedule, with a plain access or
+	// an atomic one of any kind (unwritten.go).
+	written bool
 }
 
 func init() { core.LocationName = locationName }
