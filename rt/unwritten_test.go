@@ -116,3 +116,31 @@ func TestSearchByAddressReplays(t *testing.T) {
 		t.Fatalf("the unsynchronised writes of the cache: %v, want a race", w.Failure)
 	}
 }
+
+// A goroutine that spins on a flag no one has written yet still lets the
+// one that sets it run: its reads are ops again after a run of them, as on
+// memory of its own. The unsynchronised flag is a race, reported when the
+// other goroutine writes it, not a schedule at the step limit.
+func TestSpinOnUnwrittenFlagEnds(t *testing.T) {
+	res, err := morpheus.Explore(func(*morpheus.Env) {
+		flag := new(bool)
+		var wg csync.WaitGroup
+		wg.Add(2)
+		rt.Go(func() {
+			defer wg.Done()
+			for !*rt.Read(flag, "*flag") {
+			}
+		})
+		rt.Go(func() {
+			defer wg.Done()
+			*rt.Write(flag, "*flag") = true
+		})
+		wg.Wait()
+	}, morpheus.Iterations(20), morpheus.Workers(1), morpheus.Seed(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Failure; f == nil || f.Kind != "race" {
+		t.Fatalf("the spin on an unsynchronised flag: %v, want a race", f)
+	}
+}
