@@ -45,6 +45,7 @@ var (
 type rerun struct {
 	tests     []string
 	schedules int
+	real      int      // of tests, those that ran on the real network
 	missing   []string // saved traces the history replayed that are gone
 	short     []string // explorations that ran fewer schedules than recorded, and why
 }
@@ -54,6 +55,16 @@ func ranReplay(test, path string) {
 	ranMu.Lock()
 	defer ranMu.Unlock()
 	processRan = append(processRan, trace.Run{Test: test, Replay: path})
+}
+
+// ranReal records test's one run on the real network (RealTest), which
+// reached it by why: what it left in the process (a codec's type cache it
+// filled, a library's global settings) is as much the process's history as
+// an exploration's schedules.
+func ranReal(test, why string) {
+	ranMu.Lock()
+	defer ranMu.Unlock()
+	processRan = append(processRan, trace.Run{Test: test, Real: why})
 }
 
 // exploreRun is the run of test's exploration that ran the schedules
@@ -209,6 +220,22 @@ func shortRun(r trace.Run, res *morpheus.Result) string {
 	return fmt.Sprintf("ran %d of %d %s: %s", res.Iterations, want, plural.Of(want, "schedule"), why)
 }
 
+// historyReal runs test t, which reaches the real network (RealTest, why),
+// as an earlier test of the replayed trace's history (EnvHistory): once on
+// the real network, as the recording process ran it, nothing reported.
+func historyReal(t *testing.T, h *trace.Header, why string, body func(t *testing.T)) {
+	t.Helper()
+	if !slices.ContainsFunc(runsOf(h, t.Name()), func(r trace.Run) bool { return r.Real != "" }) {
+		t.Skip("morpheus: not in the history of the trace replayed")
+	}
+	ranMu.Lock()
+	historyDone.tests = append(historyDone.tests, t.Name())
+	historyDone.real++
+	ranMu.Unlock()
+	t.Logf("morpheus: re-runs %s of the recording process before the replay, once on the real network and real time, as it ran there: %s", t.Name(), why)
+	runReal(t, body)
+}
+
 // historyOptions are the options of a re-run of the runs h records: the
 // settings the trace records (maxsteps, earlytimers, allowleaks,
 // allowraces, epoch), which were the recording process's, on the base
@@ -263,7 +290,11 @@ func historyNote(h *trace.Header, test string, own int) string {
 	ranMu.Unlock()
 	var parts []string
 	if len(d.tests) > 0 {
-		parts = append(parts, fmt.Sprintf("%s (%s)", plural.N(len(d.tests), "earlier test"), plural.N(d.schedules, "schedule")))
+		what := plural.N(d.schedules, "schedule")
+		if d.real > 0 {
+			what += fmt.Sprintf(", %d on the real network", d.real)
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", plural.N(len(d.tests), "earlier test"), what))
 	}
 	if own > 0 {
 		parts = append(parts, fmt.Sprintf("%d earlier %s of %s", own, plural.Of(own, "schedule"), test))

@@ -106,13 +106,16 @@ func accessValue(t *core.Task, p unsafe.Pointer, parts []part, write bool, name 
 	s := state(r)
 	l := s.memLoc(r, p, name, "", t.ID)
 	for _, pt := range parts {
-		if pl := s.memLoc(r, unsafe.Add(p, pt.off), name, pt.suffix, t.ID); pl.owner != t.ID {
+		pl := s.memLoc(r, unsafe.Add(p, pt.off), name, pt.suffix, t.ID)
+		if pl.owner != t.ID {
 			pl.owner, l.owner = ownerNone, ownerNone // shared: the access is a step
 		}
+		pl.written = pl.written || write
+		l.written = l.written || pl.written // no read of unwritten memory (unwritten.go) once a part is written
 	}
 	if !s.ownedAccess(r, t, l, write, pc, alone == core.AloneStep) {
 		r.Access(t, l.res, write, pc)
-		if l.owner == t.ID {
+		if l.owner == t.ID || l.unwrittenRead(write) {
 			s.ownedStep, s.ownedLeft = r.LastStep(), ownedRun // no op of the program's (owned.go)
 		}
 	}
@@ -128,6 +131,7 @@ func location(r *core.Run, p unsafe.Pointer, name string) uint32 {
 	s := state(r)
 	l := s.memLoc(r, p, name, "", ownerNone)
 	l.owner = ownerNone // an atomic access: another task's plain ones are steps
+	l.written = true    // and their reads too (unwritten.go)
 	return l.res
 }
 
@@ -219,6 +223,9 @@ type memLoc struct {
 	at    int
 	mark  int
 	wrote bool
+	// written: a task wrote it in the schedule, with a plain access or
+	// an atomic one of any kind (unwritten.go).
+	written bool
 }
 
 func init() { core.LocationName = locationName }

@@ -62,9 +62,12 @@ const ownedRun = 1 << 12
 // it did; else (or if step: the access must come back to the scheduler)
 // the access must be an op.
 func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool, pc uintptr, step bool) bool {
+	l.written = l.written || write
 	if l.owner != t.ID {
 		l.owner = ownerNone
-		return false
+		if !l.unwrittenRead(write) {
+			return false
+		}
 	}
 	if step || !r.RacesChecked() {
 		return false
@@ -84,7 +87,9 @@ func (s *runState) ownedAccess(r *core.Run, t *core.Task, l *memLoc, write bool,
 	} else if s.ownedReads++; s.ownedReads > ownedRun {
 		return false // a spin: the access is an op (access records ownedStep)
 	}
-	r.RanOwned() // time passes (core's ownedpace.go)
+	if l.owner == t.ID {
+		r.RanOwned() // time passes (core's ownedpace.go); not for a read of unwritten memory (unwritten.go)
+	}
 	noteOwned(r, t, l, write, pc)
 	return true
 }

@@ -23,6 +23,10 @@ func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 		report(t, &Result{Test: t.Name(), Interrupted: true, Stopped: StopInterrupted})
 		t.Skip("morpheus: not run: the test process was interrupted")
 	}
+	if h, err := historyPlan(); err == nil && h != nil {
+		historyReal(t, h, why, body)
+		return
+	}
 	if k, _, _ := processShard(); k != 0 {
 		// The record says what the test is, so that the driver knows it
 		// has every process's word on it; the first process runs it.
@@ -30,12 +34,6 @@ func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 		t.Skip("morpheus: runs on the real network, in the first test process only")
 	}
 	t.Logf("morpheus: runs once on the real network and real time, not under control: %s", why)
-	// The goroutines it starts are its own until it is over, its cleanups
-	// done (this one, registered first, runs last): then they are left
-	// behind (leftbehind.go).
-	t.Cleanup(beginReal())
-	realClock.Add(1) // time.Now is the machine's while it runs (outside.go)
-	defer realClock.Add(-1)
 	out := Result{Test: t.Name(), Schedules: 1, Real: why}
 	start := time.Now()
 	defer func() {
@@ -47,7 +45,21 @@ func RealTest(t *testing.T, why string, body func(t *testing.T)) {
 		case t.Skipped():
 			out.Skipped = true
 		}
+		ranReal(t.Name(), why)
 		report(t, &out)
 	}()
+	runReal(t, body)
+}
+
+// runReal runs body, a test that reaches the real network, on the real
+// network and real time.
+func runReal(t *testing.T, body func(t *testing.T)) {
+	t.Helper()
+	// The goroutines it starts are its own until it is over, its cleanups
+	// done (this one, registered first, runs last): then they are left
+	// behind (leftbehind.go).
+	t.Cleanup(beginReal())
+	realClock.Add(1) // time.Now is the machine's while it runs (outside.go)
+	defer realClock.Add(-1)
 	body(t)
 }

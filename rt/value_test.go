@@ -119,8 +119,8 @@ func TestValueNoFalseRaces(t *testing.T) {
 }
 
 // A value of memory its task owns stays no step after the task's first
-// access, its parts included; once another task touched a part, the copy
-// is a step.
+// access, its parts included; once another task wrote a part, the copy is
+// a step (a read of memory no task wrote would not be: unwritten.go).
 func TestValuePartsShareTheValue(t *testing.T) {
 	steps := func(other bool) int64 {
 		res, err := morpheus.Explore(func(*morpheus.Env) {
@@ -128,7 +128,7 @@ func TestValuePartsShareTheValue(t *testing.T) {
 			done, end := rt.Make[chan bool](0), rt.Make[chan bool](0)
 			rt.Go(func() { // alive until main's copies are made: main does not run alone
 				if other {
-					_ = *rt.Read(&p.n, "p.n")
+					*rt.Write(&p.n, "p.n") = 1 // before main's copies: the send orders it
 				}
 				rt.Send(done, true)
 				rt.Recv(end)
@@ -146,6 +146,6 @@ func TestValuePartsShareTheValue(t *testing.T) {
 	}
 	owned, shared := steps(false), steps(true)
 	if shared < owned+9 {
-		t.Errorf("%d steps with a part shared, %d with the value owned: want each of the 10 copies a step once a part is shared", shared, owned)
+		t.Errorf("%d steps with a part written by another task, %d with the value owned: want each of the 10 copies a step then", shared, owned)
 	}
 }

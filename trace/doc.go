@@ -73,7 +73,10 @@
 // of shard K of M), with strategy= (quoted) when the process was given
 // one, then shrink= candidate schedules of shrinking after its failure; or
 // "ran TEST replay=Q" for the replay of a saved trace (its path relative to
-// the package's directory). The last ones are of the trace's own test: its
+// the package's directory); or "ran TEST real=Q" for a test's one run on
+// the real network and real time, not under control (Q says what it
+// reached; added after the others: a decoder that predates real= rejects
+// the line by its key). The last ones are of the trace's own test: its
 // replays and the schedules before this iteration (of a shrunk trace, the
 // failing schedule too and the candidates shrinking ran before it). A replay that diverges
 // alone re-runs them first. The lines were added to version 1 of the

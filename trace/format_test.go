@@ -132,6 +132,7 @@ func TestRoundTrip(t *testing.T) {
 			Test: "TestLate", Options: map[string]string{"mode": "rewritten"},
 			Ran: []trace.Run{
 				{Test: "TestEarly", Replay: "testdata/morpheus/TestEarly/0a1b"},
+				{Test: "TestNet", Real: "httptest.NewServer at n_test.go:9"},
 				{Test: "TestEarly", Seed: 1<<64 - 1, Strategy: "pct d=3", Shard: 1, Shards: 3, Schedules: 100, Shrink: 7},
 				{Test: "Test with space", Schedules: 0},
 				{Test: "TestLate", Seed: 5, Schedules: 203},
@@ -271,7 +272,9 @@ func TestEncodeRejects(t *testing.T) {
 		{"ran schedules", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Schedules: -1}}}}, "schedules=-1"},
 		{"ran shard", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Shard: 2, Shards: 2}}}}, "shard 2/2"},
 		{"ran shard alone", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Shard: 1}}}}, "shard 1/0"},
-		{"ran both", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Replay: "p", Schedules: 3}}}}, "replays a trace and explores"},
+		{"ran both", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Replay: "p", Schedules: 3}}}}, "replays a trace or runs on the real network, and explores"},
+		{"ran real and explores", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Real: "net", Seed: 3}}}}, "runs on the real network, and explores"},
+		{"ran real and replay", trace.Trace{Header: trace.Header{Ran: []trace.Run{{Test: "T", Real: "net", Replay: "p"}}}}, "replays a trace and runs on the real network"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "msg id" {

@@ -16,7 +16,7 @@ var redirect = map[string]map[string]bool{
 		"AfterFunc", "Timer", "NewTicker", "Ticker"),
 	"context": set("WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline",
 		"WithTimeoutCause", "WithDeadlineCause", "Cause"),
-	"runtime": set("Gosched", "SetFinalizer", "AddCleanup", "Stack", "NumGoroutine", "Caller", "Callers"),
+	"runtime": set("Gosched", "SetFinalizer", "AddCleanup", "Stack", "NumGoroutine", "Caller", "Callers", "ReadMemStats"),
 	// iter.Pull's sequence runs on a goroutine of the schedule, not on a
 	// coroutine of Go's runtime that no schedule controls.
 	"iter": set("Pull", "Pull2"),
