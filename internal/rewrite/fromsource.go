@@ -84,8 +84,8 @@ func sourceLoad(cfg LoadConfig, patterns []string) ([]*packages.Package, error) 
 // needs it.
 func checkFromSource(p *packages.Package) {
 	p.Fset = fromSource.fset
-	if p.Module != nil || p.ID != p.PkgPath {
-		typeCheck(p)
+	if p.Module != nil || p.ID != p.PkgPath || strings.HasSuffix(p.ID, ".test") {
+		typeCheck(p) // a module's package, a test variant, a test main
 		return
 	}
 	key := p.ID + "\x00" + strings.Join(p.CompiledGoFiles, "\x00")
