@@ -53,7 +53,7 @@ type LoadConfig struct {
 
 	// allFromSource type-checks every package of the load from source,
 	// the standard library too, even when the patterns match every
-	// package whose syntax the rewrite reads (see sourceMode).
+	// package whose syntax the rewrite reads (fromsource.go).
 	allFromSource bool
 
 	// Shadow, if not nil, maps the standard packages rewritten code
@@ -87,7 +87,13 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 		}
 	}
 	fset := token.NewFileSet()
-	pkgs, deps, err := typedLoad(cfg, fset, plan, patterns)
+	var pkgs, deps []*packages.Package
+	var err error
+	if cfg.allFromSource {
+		pkgs, err = sourceLoad(cfg, patterns) // fromsource.go
+	} else {
+		pkgs, deps, err = typedLoad(cfg, fset, plan, patterns)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -24,17 +24,18 @@ func TestMain(m *testing.M) {
 // (testdata/depmod: a global of another module written by a test, tests
 // that reach the real network through another module's function, method
 // and a third package), and a package that imports morpheus
-// (testdata/checks). (Every load from source type-checks the whole
-// standard library again, minutes under -race on a busy machine: one case
-// of each plan; the plans of the others are TestPlanLoad's.)
+// (testdata/checks). (A load from source type-checks the standard library
+// it imports, minutes under -race on a busy machine, once for all the
+// cases (rewrite.LoadFromSource): one case of each plan; the plans of the
+// others are TestPlanLoad's.)
 func TestLoadFromExportDataSameOutput(t *testing.T) {
 	cases := []rewrite.LoadConfig{{Dir: "../testdata/neighbours", Patterns: []string{"./..."}}, {Dir: "../testdata/incr", Patterns: []string{"./mid"}},
 		{Dir: "../testdata/depmod", Patterns: []string{"./..."}}, {Dir: "../testdata/checks", Patterns: []string{"./..."}}}
 	for _, cfg := range cases {
 		t.Run(cfg.Dir+"/"+cfg.Patterns[0], func(t *testing.T) {
-			// In parallel, all four at once (TestMain): loading all from
-			// source type-checks the standard library, minutes under -race
-			// on a busy machine for each case.
+			// In parallel, all four at once (TestMain): their loads from
+			// source share the standard library's type-check, each
+			// waiting for the packages another is checking.
 			t.Parallel()
 			fast, err := rewrite.Load(cfg)
 			if err != nil {
