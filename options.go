@@ -213,7 +213,10 @@ func AllowRaces(allow bool) Option { return func(c *config) { c.AllowRaces = all
 // delays a goroutine by that much, and a deadline further ahead is a
 // time-out the program means (a test's own one-second watchdog), which an
 // early firing would turn into a failure of the test's own making.
-// Rewritten tests (morpheus test) use rt.DefaultEarlyTimers.
+// A negative k mixes: iterations by index fire early never, up to twice or
+// up to 24 times (the portfolio; a failure's trace records its iteration's
+// firings, which its replay applies). Rewritten tests (morpheus test) use
+// rt.DefaultEarlyTimers, the portfolio.
 func EarlyTimers(k int) Option { return func(c *config) { c.Early = k } }
 
 // Epoch sets the instant every iteration's virtual clock starts at (default

@@ -74,12 +74,13 @@ const (
 
 // DefaultEarlyTimers is how many times per schedule a rewritten test's
 // nearest timer, sleep or time-out, if at most a millisecond ahead, may
-// fire while goroutines can still run (morpheus.EarlyTimers). It is 0: ordinary tests often time out on the
-// assumption that the next lines run within milliseconds (a 10 ms context
-// around one call), which early timers would break; ask for them with
-// EnvEarlyTimers (morpheus test -earlytimers N) to find the bugs that need
-// a slow goroutine.
-const DefaultEarlyTimers = 0
+// fire while goroutines can still run (morpheus.EarlyTimers). It is -1, the
+// portfolio: half the schedules keep the clock standing while work is
+// pending (the timing ordinary tests' time-outs assume), a quarter fire
+// early up to twice, a quarter up to 24 times, so that the bugs that need a
+// slow goroutine are found by default. EnvEarlyTimers (morpheus test
+// -earlytimers N) asks for N in every schedule, 0 for none.
+const DefaultEarlyTimers = -1
 
 // maxSteps is the step limit of a rewritten test's schedule (1,000,000),
 // unless EnvMaxSteps sets another. Every shared memory access is a step, so
@@ -373,8 +374,8 @@ func options(name string) (opts []morpheus.Option, replay string, err error) {
 	}
 	early := DefaultEarlyTimers
 	if s := getenv(EnvEarlyTimers); s != "" {
-		if early, err = strconv.Atoi(s); err != nil || early < 0 {
-			return nil, "", fmt.Errorf("%s=%q: want a number >= 0", EnvEarlyTimers, s)
+		if early, err = strconv.Atoi(s); err != nil || early < -1 {
+			return nil, "", fmt.Errorf("%s=%q: want a number >= -1", EnvEarlyTimers, s)
 		}
 	}
 	opts = append(opts, morpheus.EarlyTimers(early))

@@ -74,8 +74,8 @@ Flags:
   -watchdog D    morpheus test's -watchdog (default 1m): the applications
                  do real file I/O (a database's fsync), which on a busy
                  machine takes longer than morpheus's default
-  -earlytimers N morpheus test's -earlytimers (default 0: a timer fires
-                 only when nothing else can run)
+  -earlytimers N morpheus test's -earlytimers (default 0: not passed,
+                 morpheus test's own, the portfolio)
   -work DIR      keep the trees, the rewrite cache and the baselines'
                  outputs (bug.gotest.log, fixed.gotest-race.log, ...) in DIR
   -json          one JSON record per bug, then the totals

@@ -27,10 +27,14 @@ func ParseSeed(s string) (uint64, error) {
 	return n, nil
 }
 
-// EarlyTimers turns an -earlytimers flag into Config.EarlyTimers,
-// where 0 means rt's default and a negative number none.
+// EarlyTimers turns an -earlytimers flag into Config.EarlyTimers, where
+// 0 means rt's default (the portfolio) and a negative number none: the
+// flag's negative value (its default) is rt's default, 0 none.
 func EarlyTimers(n int) int {
-	if n <= 0 {
+	switch {
+	case n < 0:
+		return 0
+	case n == 0:
 		return -1
 	}
 	return n
