@@ -8,7 +8,7 @@ package explore
 // lock it wants; a ticker that finds expired entries while the goroutines
 // adding them run); every other schedule of a run keeps the virtual clock
 // standing while work is pending, the fast machine, whose timing the
-// ordinary tests' time-outs assume. A run with Config.Early < 0 mixes the
+// ordinary tests' time-outs assume. A run with Config.Early < 0 (-1) mixes the
 // two by iteration, as a portfolio of strategies mixes strategies: the
 // iterations i with i%4 == 1 fire early up to twice (few firings: the
 // first nanosecond timers a loop sets), those with i%4 == 3 up to 24 times
@@ -17,9 +17,6 @@ package explore
 // gets which is a function of its index alone, and a failure's trace
 // records the firings its iteration had (recordOptions), which a replay
 // and shrinking apply, so the portfolio changes no replay.
-
-// earlyMixed is Config.Early's value for the portfolio.
-const earlyMixed = -1
 
 // earlyPortfolio is the early timer firings of iterations by index mod 4.
 var earlyPortfolio = [4]int{0, 2, 0, 24}
