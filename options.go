@@ -219,7 +219,7 @@ func AllowRaces(allow bool) Option { return func(c *config) { c.AllowRaces = all
 // A negative k mixes: iterations by index fire early never, up to twice or
 // up to 24 times (the portfolio; a failure's trace records its iteration's
 // firings, which its replay applies). Rewritten tests (morpheus test) use
-// rt.DefaultEarlyTimers, the portfolio.
+// rt.DefaultEarlyTimers.
 func EarlyTimers(k int) Option { return func(c *config) { c.Early = k } }
 
 // Epoch sets the instant every iteration's virtual clock starts at (default

@@ -7,7 +7,7 @@ import (
 	"github.com/morpheus-go/morpheus"
 )
 
-// EarlyTimers(-1), the portfolio rewritten tests run with by default, finds
+// EarlyTimers(-1), the portfolio (morpheus test -earlytimers -1), finds
 // what early timers find (a nanosecond AfterFunc that fires while its owner
 // still runs) in a schedule of its own that fires early; the trace records
 // that schedule's firings, and a replay given no option, or early timers

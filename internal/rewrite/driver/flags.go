@@ -27,15 +27,6 @@ func ParseSeed(s string) (uint64, error) {
 	return n, nil
 }
 
-// EarlyTimers turns an -earlytimers flag into Config.EarlyTimers, where
-// 0 means rt's default (the portfolio) and a negative number none: the
-// flag's negative value (its default) is rt's default, 0 none.
-func EarlyTimers(n int) int {
-	switch {
-	case n < 0:
-		return 0
-	case n == 0:
-		return -1
-	}
-	return n
-}
+// EarlyTimers turns an -earlytimers flag into Config.EarlyTimers: 0 is
+// rt's default (none), a negative number the portfolio, N N.
+func EarlyTimers(n int) int { return max(n, -1) }
