@@ -45,7 +45,7 @@ var settings = []*setting{
 	{name: "results", usage: "append each Check's result (JSON line) to this file, for morpheus merge", apply: func(c *config, s string) error { c.Results = s; return nil }},
 	{name: "progress", usage: "append progress lines (JSON) to this file, for morpheus test", apply: func(c *config, s string) error { c.Progress = s; return nil }},
 	{name: "coverage", usage: "true: count distinct partial orders; false: don't (default: only with -morpheus.results or -morpheus.progress)", apply: applyCoverage},
-	{name: "earlytimers", usage: "times per iteration the nearest timer, if at most 1 ms ahead, may fire while other tasks can run (default 0)", apply: func(c *config, s string) error { return parseInt(s, &c.Early) }},
+	{name: "earlytimers", usage: "times per iteration the nearest timer, if at most 1 ms ahead, may fire while other tasks can run (default 0; -1: a portfolio, by iteration 0, 2 or 24)", apply: func(c *config, s string) error { return parseInt(s, &c.Early) }},
 	{name: "allowraces", usage: "true: data races on plain memory of rewritten code are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.AllowRaces) }},
 	{name: "epoch", usage: "instant the virtual clock of every iteration starts at, in RFC 3339 (default 2000-01-01T00:00:00Z)", apply: func(c *config, s string) error { return parseEpoch(s, &c.Epoch) }},
 	{name: "allowleaks", usage: "true: goroutines still blocked after the test returned are no failure (default false)", apply: func(c *config, s string) error { return parseBool(s, &c.AllowLeaks) }},

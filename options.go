@@ -212,8 +212,14 @@ func AllowRaces(allow bool) Option { return func(c *config) { c.AllowRaces = all
 // and only if it is at most a millisecond ahead of the clock: a slow machine
 // delays a goroutine by that much, and a deadline further ahead is a
 // time-out the program means (a test's own one-second watchdog), which an
-// early firing would turn into a failure of the test's own making.
-// Rewritten tests (morpheus test) use rt.DefaultEarlyTimers.
+// early firing would turn into a failure of the test's own making. It is
+// offered once the steps run since its timer was set (and since the clock
+// last moved) would take the time left at a microsecond a step: a goroutine
+// is delayed by other work, not by nothing.
+// A negative k mixes: iterations by index fire early never, up to twice or
+// up to 24 times (the portfolio; a failure's trace records its iteration's
+// firings, which its replay applies). Rewritten tests (morpheus test) use
+// rt.DefaultEarlyTimers.
 func EarlyTimers(k int) Option { return func(c *config) { c.Early = k } }
 
 // Epoch sets the instant every iteration's virtual clock starts at (default

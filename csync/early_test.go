@@ -101,3 +101,34 @@ func TestEarlyTimersSpareWatchdog(t *testing.T) {
 		t.Fatalf("%v %v", err, res.Failure)
 	}
 }
+
+// sleepToWorkOff sleeps a millisecond "to let the goroutines work off", as
+// tests do, then checks that they did: three goroutines of a few steps.
+func sleepToWorkOff(e *morpheus.Env) {
+	var mu csync.Mutex
+	n := 0
+	for range 3 {
+		csync.Go(func() {
+			mu.Lock()
+			n++
+			mu.Unlock()
+		})
+	}
+	csync.Sleep(time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	e.Assert(n == 3, "the sleep ended after %d of 3 goroutines", n)
+}
+
+// An early firing needs other work to have filled the wait: a millisecond
+// sleep does not end early while the few steps of the goroutines it waits
+// for have not run (a goroutine that can run is not delayed a millisecond
+// by nothing), with early timers in every schedule or the portfolio's.
+func TestEarlyTimersNeedWork(t *testing.T) {
+	for _, k := range []int{24, -1} {
+		res, err := morpheus.Explore(sleepToWorkOff, morpheus.Iterations(300), morpheus.Workers(1), morpheus.EarlyTimers(k))
+		if err != nil || res.Failure != nil {
+			t.Fatalf("EarlyTimers(%d): %v %v", k, err, res.Failure)
+		}
+	}
+}

@@ -166,7 +166,8 @@ Flags:
   -allowraces     data races are no failure (the accesses stay scheduling points)
   -earlytimers N  times per schedule the nearest timer, sleep or time-out, if
                   at most 1 ms ahead, may fire while goroutines can still run
-                  (default 0: never)
+                  (default 0: never; -1, a portfolio: of every four schedules
+                  two never, one up to 2 times, one up to 24)
   -epoch T        the instant every schedule's clock starts at, in RFC 3339
                   (default 2000-01-01T00:00:00Z): for code that works out dates
                   (a yearly cron job fires in the first second of a year);

@@ -95,7 +95,9 @@ type machine struct {
 	tail    *rand.Rand // the fair random walk (see fair), on tailSrc; a step with one enabled op draws nothing
 	tailSrc rand.PCG
 
-	early int // early timer firings left (early.go)
+	early     int   // early timer firings left (early.go)
+	earlyPace int64 // ns a step takes for an early firing (early.go; scripts set it)
+	movedAt   int   // the step at which the clock last moved (moveClock)
 	// The polling clock (poll.go).
 	jumps     int64 // moves of the clock so far: what a task reads is ahead of the clock by as many ns (Run.Wall)
 	exact     bool  // moves of the clock no longer add to jumps (Run.ExactClock)
@@ -177,6 +179,7 @@ func (m *machine) reset(cfg Config) {
 	}
 	m.softSteps = m.limitAt
 	m.driftSteps = driftSteps
+	m.earlyPace = earlyPace
 	m.driftAt = m.driftSteps
 	m.checkAt = min(m.limitAt, m.driftAt)
 	m.extra = m.early > 0
@@ -291,6 +294,7 @@ func (m *machine) pend(t *Task) {
 		t.state = taskParked
 	case op.Deadline > m.clock:
 		t.state = taskTimed
+		t.timedAt = m.step
 		m.timed.add(t.ID)
 	default: // due now
 		t.state = taskEnabled
@@ -332,6 +336,7 @@ func (m *machine) unblock(t *Task) {
 // enables the timed ops whose deadline it reached.
 func (m *machine) moveClock(to int64) {
 	m.clock = to
+	m.movedAt = m.step
 	if len(m.enabled) == 0 {
 		m.restAt = m.step // collect found nothing enabled: every task waits
 	}

@@ -17,7 +17,7 @@ import (
 // A line is a verb, its positional arguments, then options, key=value or a
 // bare flag:
 //
-//	config [max-steps=N] [hard-steps=N] [poll-steps=N] [drift-steps=N] [solo-steps=N] [clock-limit=D] [fair-after=N] [seed=N] [early=N] [allow-leaks] [liveness] [follow]
+//	config [max-steps=N] [hard-steps=N] [poll-steps=N] [drift-steps=N] [solo-steps=N] [clock-limit=D] [fair-after=N] [seed=N] [early=N] [early-pace=D] [allow-leaks] [liveness] [follow]
 //	spawn NAME [daemon]                 the running task (none: this is the main task) spawns NAME
 //	timer NAME at=D [kind=KIND] [wake=A,B]  a runtime-owned task whose op is due at D; firing unblocks A, B
 //	post NAME KIND [res=N] [read] [quiet] [poll] [val=N] [obj=NAME] [blocked] [deadline=D] [on=TEXT]
@@ -77,7 +77,7 @@ type verbSpec struct {
 
 var verbs = map[string]verbSpec{
 	"config": {opts: map[string]optType{"max-steps": optUint, "hard-steps": optUint, "poll-steps": optUint, "drift-steps": optUint, "solo-steps": optUint, "clock-limit": optDur, "fair-after": optInt,
-		"seed": optUint, "early": optUint, "allow-leaks": optFlag, "liveness": optFlag, "follow": optFlag}},
+		"seed": optUint, "early": optUint, "early-pace": optDur, "allow-leaks": optFlag, "liveness": optFlag, "follow": optFlag}},
 	"spawn": {names: 1, opts: map[string]optType{"daemon": optFlag}},
 	"timer": {names: 1, opts: map[string]optType{"at": optDur, "kind": optOpKind, "wake": optNames}, required: []string{"at"}},
 	"post": {names: 1, kind: true, opts: map[string]optType{"res": optUint, "read": optFlag, "quiet": optFlag, "poll": optFlag, "val": optInt,

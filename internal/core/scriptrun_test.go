@@ -107,6 +107,9 @@ func (x *scriptRun) configure(lines []scriptLine) {
 	x.m.driftAt = x.m.driftSteps
 	x.m.checkAt = min(x.m.limitAt, x.m.driftAt)
 	x.m.soloSteps = int(lines[0].int("solo-steps", int64(x.m.soloSteps)))
+	if d, ok := lines[0].dur("early-pace"); ok {
+		x.m.earlyPace = int64(d)
+	}
 	if lines[0].flag("liveness") {
 		x.m.live = &x.mon
 	}

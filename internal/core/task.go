@@ -115,6 +115,7 @@ type Task struct {
 	exitRes   uint32
 	nchild    uint64
 	pollAt    int // the step of the task's last Poll op (poll.go)
+	timedAt   int // the step at which the task's op began to wait for its deadline (early.go)
 	// wokeAt and wokeBefore are the steps of the task's last two wake-ups
 	// by another task (unblock): a parked or timed op made enabled before
 	// its deadline (steplimit.go tells goroutines that keep each other busy

@@ -36,7 +36,7 @@ type Config struct {
 	Coverage    int                             // count partial orders: 1 on, -1 off, 0 with a results or progress file
 	AllowLeaks  bool
 	AllowRaces  bool
-	Early       int       // early timer firings per iteration
+	Early       int       // early timer firings per iteration; negative: the portfolio (early.go)
 	Epoch       time.Time // where the virtual clock starts (zero: core.DefaultEpoch)
 	Verbose     int       // how much morpheus.Check logs: 0 failures, 1 summaries, 2 whole traces
 }
@@ -53,7 +53,7 @@ func (c *Config) counting() bool {
 func (c *Config) core(s strategy.Strategy, seed uint64, maxSteps int, clockLimit int64) core.Config {
 	return core.Config{
 		Strategy: s, Seed: seed, MaxSteps: maxSteps, ClockLimit: clockLimit,
-		AllowLeaks: c.AllowLeaks, AllowRaces: c.AllowRaces, EarlyTimers: c.Early,
+		AllowLeaks: c.AllowLeaks, AllowRaces: c.AllowRaces, EarlyTimers: max(c.Early, 0),
 		Epoch: c.Epoch,
 	}
 }

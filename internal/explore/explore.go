@@ -384,6 +384,7 @@ func (x *explorer) iteration(w *core.Worker, strat strategy.Strategy, i, maxStep
 	}
 	cfg := x.c.core(strat, SeedFor(x.base, i), maxSteps, int64(x.c.ClockLimit))
 	cfg.Window = window
+	cfg.EarlyTimers = x.c.earlyFor(i)
 	// The fair tail starts where the exploration's step limit puts it, also
 	// in a run stopped earlier (traceStuck): a tenth of the limit.
 	limit := x.c.MaxSteps

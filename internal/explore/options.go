@@ -26,7 +26,8 @@ const (
 const EpochOption = "epoch"
 
 // recordOptions sets c's schedule-shaping settings in tr's header, beside
-// the options already there (how the test ran, which its runner sets).
+// the options already there (how the test ran, which its runner sets);
+// tr.Header.Iteration is set: the early timer firings are its iteration's.
 func recordOptions(c *Config, tr *trace.Trace) {
 	set := func(k, v string) {
 		if tr.Header.Options == nil {
@@ -43,8 +44,8 @@ func recordOptions(c *Config, tr *trace.Trace) {
 	if c.ClockLimit != 0 {
 		set(optClockLimit, strconv.FormatInt(int64(c.ClockLimit), 10))
 	}
-	if c.Early > 0 {
-		set(optEarly, strconv.Itoa(c.Early))
+	if n := c.earlyFor(tr.Header.Iteration); n > 0 {
+		set(optEarly, strconv.Itoa(n)) // the iteration's own, under the portfolio too
 	}
 	if c.AllowLeaks {
 		set(optLeaks, "true")
@@ -59,12 +60,18 @@ func recordOptions(c *Config, tr *trace.Trace) {
 
 // withOptions returns c with the settings tr recorded: those it records
 // replace c's, and one it does not record is its default (a trace with
-// options records every setting that was not). Options it does not know (of a later
+// options records every setting that was not: no early timers, whatever
+// c's portfolio would give its iteration). Options it does not know (of a later
 // version) and values it cannot read are left out.
 func withOptions(c *Config, tr *trace.Trace) *Config {
 	opts := tr.Header.Options
-	if opts == nil {
-		return c // a trace written before options: the replay's own settings
+	if opts == nil { // a trace written before options: the replay's own settings
+		if c.Early < 0 { // but no portfolio: a replay is one iteration as found
+			rc := *c
+			rc.Early = 0
+			return &rc
+		}
+		return c
 	}
 	rc := *c
 	rc.MaxSteps, rc.ClockLimit, rc.Early, rc.AllowLeaks, rc.AllowRaces, rc.Epoch = 0, 0, 0, false, false, time.Time{}

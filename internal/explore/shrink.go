@@ -120,6 +120,7 @@ func shrinkFailure(c *Config, prog Program, f *Failure) *Failure {
 	if f == nil || f.Trace == nil || !shrinkable(f.Kind) || c.Shrink <= 0 {
 		return f
 	}
+	c = withOptions(c, f.Trace) // the failure's settings: its early timers, under the portfolio
 	s := &shrinker{c: c, prog: prog, target: f, budget: c.Shrink, stuck: make(chan struct{}, 1)}
 	if c.ShrinkTime > 0 {
 		s.deadline = time.Now().Add(c.ShrinkTime)

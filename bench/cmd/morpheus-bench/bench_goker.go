@@ -78,7 +78,7 @@ func runBenchGoker(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.baseline, "baseline", 0, "also run plain go test -count N and go test -race -count N per kernel")
 	fs.DurationVar(&o.timeout, "timeout", 5*time.Second, "the baseline's -test.timeout per kernel (GoBench's harness uses 5s); a blocking kernel that hangs is reported as hang")
 	fs.BoolVar(&o.race, "race", false, "also explore each kernel built with Go's race detector and report whether it saw a race under control")
-	fs.IntVar(&o.early, "earlytimers", rt.DefaultEarlyTimers, "times per schedule the nearest timer, sleep or time-out, if at most 1 ms ahead, may fire while goroutines can still run")
+	fs.IntVar(&o.early, "earlytimers", rt.DefaultEarlyTimers, "times per schedule the nearest timer, sleep or time-out, if at most 1 ms ahead, may fire while goroutines can still run (-1: the portfolio)")
 	keep := fs.Bool("keep", false, "keep the temporary module (kernels, cache, traces) and print its path")
 	if err := parseFlags(fs, args); err != nil {
 		return err

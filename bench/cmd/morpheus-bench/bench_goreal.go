@@ -74,8 +74,8 @@ Flags:
   -watchdog D    morpheus test's -watchdog (default 1m): the applications
                  do real file I/O (a database's fsync), which on a busy
                  machine takes longer than morpheus's default
-  -earlytimers N morpheus test's -earlytimers (default 0: a timer fires
-                 only when nothing else can run)
+  -earlytimers N morpheus test's -earlytimers (default 0: not passed, none;
+                 -1: the portfolio)
   -work DIR      keep the trees, the rewrite cache and the baselines'
                  outputs (bug.gotest.log, fixed.gotest-race.log, ...) in DIR
   -json          one JSON record per bug, then the totals
@@ -109,8 +109,8 @@ func runBenchGoReal(args []string, stdout, stderr io.Writer) error {
 		return usage("unexpected arguments %q", fs.Args())
 	case *dir == "" || *repos == "":
 		return usage("-dir GOBENCH and -repos DIR are required")
-	case *schedules <= 0 || *count <= 0 || *replays < 0 || *early < 0:
-		return usage("-schedules and -count must be positive, -replays and -earlytimers not negative")
+	case *schedules <= 0 || *count <= 0 || *replays < 0 || *early < -1:
+		return usage("-schedules and -count must be positive, -replays not negative, -earlytimers -1 or more")
 	case *timeout <= 0 || *goTimeout <= 0 || *watchdog <= 0:
 		return usage("-timeout, -gotimeout and -watchdog must be positive")
 	}

@@ -221,7 +221,7 @@ func morpheusOne(s realSettings, dir string, env []string, b *realBug, args ...s
 	if s.watchdog > 0 {
 		full = append(full[:len(full)-1:len(full)-1], "-watchdog", s.watchdog.String(), full[len(full)-1])
 	}
-	if s.early > 0 {
+	if s.early != 0 {
 		full = append(full[:len(full)-1:len(full)-1], "-earlytimers", fmt.Sprint(s.early), full[len(full)-1])
 	}
 	env = append(env[:len(env):len(env)], envReplayChild+"=1") // a test binary of this package runs as the CLI

@@ -46,7 +46,8 @@ type Config struct {
 	AllowRaces bool
 	// EarlyTimers is how many times per schedule the nearest timer may fire
 	// while goroutines can run (rt.EnvEarlyTimers): 0 leaves rt's default
-	// (rt.DefaultEarlyTimers), a negative number turns early timers off.
+	// (rt.DefaultEarlyTimers, none), a negative number asks for the
+	// portfolio (some schedules with early timers, see explore/early.go).
 	EarlyTimers int
 	// Epoch is the instant, in RFC 3339, every schedule's clock starts at
 	// (rt.EnvEpoch); "" leaves rt's default, 2000-01-01T00:00:00Z.

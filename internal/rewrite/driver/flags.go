@@ -27,11 +27,6 @@ func ParseSeed(s string) (uint64, error) {
 	return n, nil
 }
 
-// EarlyTimers turns an -earlytimers flag into Config.EarlyTimers,
-// where 0 means rt's default and a negative number none.
-func EarlyTimers(n int) int {
-	if n <= 0 {
-		return -1
-	}
-	return n
-}
+// EarlyTimers turns an -earlytimers flag into Config.EarlyTimers: 0 is
+// rt's default (none), a negative number the portfolio, N N.
+func EarlyTimers(n int) int { return max(n, -1) }

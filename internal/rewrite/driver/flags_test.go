@@ -16,7 +16,7 @@ func TestParseSeed(t *testing.T) {
 	if r, err := ParseSeed("random"); err != nil || r&1 != 1 {
 		t.Errorf("ParseSeed(random) = %d, %v: want an odd seed", r, err)
 	}
-	if EarlyTimers(0) != -1 || EarlyTimers(-3) != -1 || EarlyTimers(2) != 2 {
-		t.Error("EarlyTimers: 0 and below mean none (-1), N stays N")
+	if EarlyTimers(0) != 0 || EarlyTimers(-1) != -1 || EarlyTimers(-3) != -1 || EarlyTimers(2) != 2 {
+		t.Error("EarlyTimers: 0 is rt's default (0), below the portfolio (-1), N stays N")
 	}
 }

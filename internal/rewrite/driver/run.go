@@ -274,7 +274,7 @@ func runSettings(cfg Config, p *PackageSummary) []string {
 		env = append(env, rt.EnvAllowRaces+"=true")
 	}
 	if cfg.EarlyTimers != 0 {
-		env = append(env, rt.EnvEarlyTimers+"="+strconv.Itoa(max(cfg.EarlyTimers, 0)))
+		env = append(env, rt.EnvEarlyTimers+"="+strconv.Itoa(max(cfg.EarlyTimers, -1)))
 	}
 	if cfg.Epoch != "" {
 		env = append(env, rt.EnvEpoch+"="+cfg.Epoch)
