@@ -179,7 +179,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 			}
 			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests,
 				Globals: globals, RealNet: realNets, MainNet: realNet.Main(), NetSites: realNet.Sites(), NetRoots: realNet.NetRoots(),
-				Shadow: cfg.Shadow}
+				Shadow: cfg.Shadow, Marks: p.Module != nil && p.Module.Main}
 			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
 				opts.LineFile = name
 			}
