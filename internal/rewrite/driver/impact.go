@@ -31,9 +31,9 @@ import (
 // files), with a hash of each of those files' declarations: a function's
 // body, with the line it starts on, apart; the rest of the file (types,
 // vars, consts, imports, signatures, which functions there are,
-// directives) as one. A later run whose frame, saved traces and test
-// inputs are the same and whose declarations differ only in function
-// bodies keeps the outcome of each test that passed and executed none of
+// directives; the line of a declaration that holds a closure) as one. A
+// later run whose frame, saved traces and test inputs are the same and
+// whose declarations differ only in function bodies keeps the outcome of each test that passed and executed none of
 // them (shown cached) and runs the others (-run of their names), their
 // outcome and the kept ones together the package's, kept as any.
 //
@@ -140,7 +140,7 @@ func declTable(own map[string]string) (map[string]string, error) {
 				}
 			}
 			line := 0
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			if hasFuncLit(d) {
 				line = fset.Position(d.Pos()).Line // its closures' lines
 			}
 			fmt.Fprintf(rest, "decl %d %s\x00", line, text(d.Pos(), d.End()))
@@ -148,6 +148,18 @@ func declTable(own map[string]string) (map[string]string, error) {
 		out["file "+orig] = hex.EncodeToString(rest.Sum(nil))
 	}
 	return out, nil
+}
+
+// hasFuncLit reports whether a declaration holds a closure, whose
+// positions are its code's.
+func hasFuncLit(d ast.Decl) bool {
+	found := false
+	ast.Inspect(d, func(n ast.Node) bool {
+		_, lit := n.(*ast.FuncLit)
+		found = found || lit
+		return !found
+	})
+	return found
 }
 
 // changedBodies compares two declTables: the functions whose body
