@@ -354,7 +354,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		ph.done("shadow standard library")
 	}
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
-		Exclude: cfg.Exclude, Relocated: modcache, Only: only, Shadow: shadowMap})
+		Exclude: cfg.Exclude, Relocated: modcache, Only: only, Shadow: shadowMap, Marks: true})
 	if err != nil {
 		return nil, err
 	}
