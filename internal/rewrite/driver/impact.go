@@ -319,6 +319,25 @@ func startsItself(log, bin string) bool {
 	return false
 }
 
+// joinLogs returns the test logs a and b of processes that started in dir
+// as one: b's relative paths are dir's, whatever a's last chdir; without
+// chdir, a line is kept once (a package edited again and again keeps a
+// log of its inputs, not of its runs).
+func joinLogs(dir, a, b string) string {
+	if strings.Contains(a, "chdir ") || strings.Contains(b, "chdir ") {
+		return a + "chdir " + dir + "\n" + b
+	}
+	var out strings.Builder
+	seen := map[string]bool{}
+	for _, line := range strings.SplitAfter(a+b, "\n") {
+		if line != "" && !seen[line] {
+			seen[line] = true
+			out.WriteString(line)
+		}
+	}
+	return out.String()
+}
+
 // runEdited runs p's tests (runPackage), but, after an edit of its
 // functions' bodies alone, only those that may have changed (editPlan):
 // the others keep their outcome of the run before.
@@ -354,7 +373,7 @@ func runEdited(ctx context.Context, cfg Config, p *PackageSummary) {
 	if !e.logged || !keepable(cfg, p) {
 		return
 	}
-	keepLogged(cfg, p, e.prior.Log+e.log)
+	keepLogged(cfg, p, joinLogs(p.dir, e.prior.Log, e.log))
 	if len(run) == 0 {
 		p.Cached = true // nothing ran
 	}

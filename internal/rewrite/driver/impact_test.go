@@ -147,3 +147,52 @@ func TestEditedBodies(t *testing.T) {
 	edit("table.go", "var Table = build()", "var Table = build()\n\nconst unused = 1")
 	run("a declaration added")
 }
+
+// A test that runs its own binary or the go command again runs code whose
+// marks its process does not see: its package runs every test.
+func TestStartsItself(t *testing.T) {
+	for _, c := range []struct {
+		log  string
+		want bool
+	}{
+		{"getenv HOME\nopen /m/p/testdata/x\n", false},
+		{"open /cache/p.test\n", true},                                   // os.StartProcess of os.Args[0]
+		{"stat /usr/local/go/bin/go\nopen /usr/local/go/bin/go\n", true}, // exec.Command("go", ...)
+		{"open /usr/bin/git\n", false},
+	} {
+		if got := startsItself(c.log, "/cache/p.test"); got != c.want {
+			t.Errorf("%q: %v, want %v", c.log, got, c.want)
+		}
+	}
+}
+
+// Two declaration tables differ in bodies only, or say what else changed.
+func TestChangedBodies(t *testing.T) {
+	before := map[string]string{"file /p/a.go": "1", "func F": "2", "func T.M": "3"}
+	for _, c := range []struct {
+		now     map[string]string
+		changed string
+		why     string
+	}{
+		{map[string]string{"file /p/a.go": "1", "func F": "2", "func T.M": "3"}, "", ""},
+		{map[string]string{"file /p/a.go": "1", "func F": "9", "func T.M": "3"}, "F", ""},
+		{map[string]string{"file /p/a.go": "8", "func F": "9", "func T.M": "3"}, "", "a declaration other than a function's body changed in /p/a.go"},
+		{map[string]string{"file /p/a.go": "1", "func F": "2"}, "", "a function was removed: T.M"},
+		{map[string]string{"file /p/a.go": "1", "func F": "2", "func T.M": "3", "func G": "4"}, "", "a function was added: G"},
+		{map[string]string{"file /p/a.go": "1", "file /p/b.go": "5", "func F": "2", "func T.M": "3"}, "", "/p/b.go is new"},
+	} {
+		changed, why := changedBodies(before, c.now)
+		if strings.Join(changed, ",") != c.changed || why != c.why {
+			t.Errorf("%v: %v %q, want %s %q", c.now, changed, why, c.changed, c.why)
+		}
+	}
+}
+
+func TestJoinLogs(t *testing.T) {
+	if got := joinLogs("/d", "open a\ngetenv X\n", "getenv X\nopen b\n"); got != "open a\ngetenv X\nopen b\n" {
+		t.Errorf("without chdir: %q", got)
+	}
+	if got := joinLogs("/d", "chdir /e\nopen a\n", "open a\n"); got != "chdir /e\nopen a\nchdir /d\nopen a\n" {
+		t.Errorf("with chdir: %q", got)
+	}
+}
