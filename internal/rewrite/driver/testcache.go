@@ -105,8 +105,9 @@ func outcomeKeyOf(cfg Config, p *PackageSummary, bin string) string {
 		base = os.Environ()
 	}
 	for _, e := range base {
-		// The progress file is the run's own, not a setting.
-		if strings.HasPrefix(e, "MORPHEUS_") && !strings.HasPrefix(e, rt.EnvProgress+"=") {
+		// The progress file is the run's own, not a setting, and the
+		// cache's debugging says why, changing nothing.
+		if strings.HasPrefix(e, "MORPHEUS_") && !strings.HasPrefix(e, rt.EnvProgress+"=") && !strings.HasPrefix(e, EnvCacheDebug+"=") {
 			fmt.Fprintf(h, "base %s\x00", e)
 		}
 	}
