@@ -131,6 +131,11 @@ type Result struct {
 	// History says what a replay re-ran of the recording process's
 	// history before it replayed the trace (EnvHistory).
 	History string `json:"history,omitempty"`
+	// Funcs are the module's functions the test executed, or that ran
+	// outside every test before it ended, "PKG NAME" each (marks.go), if
+	// Marked: the process's code has marks.
+	Funcs  []string `json:"funcs,omitempty"`
+	Marked bool     `json:"marked,omitempty"`
 }
 
 // Test runs an ordinary test's body under morpheus: the rewriter turns
@@ -159,6 +164,8 @@ type Result struct {
 func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
 	testBegins()
+	marksBegin()
+	defer marksEnd()
 	if interrupt.Interrupted() {
 		// The record says the test did not start, so that the summary
 		// lists it as interrupted, not as missing.
@@ -237,6 +244,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	out := Result{Test: t.Name(), Schedules: res.Iterations, Steps: res.Steps, Nanos: int64(res.Elapsed),
 		Seed: res.Seed, Strategy: res.Strategy, Foreign: Foreign(), Interrupted: res.Interrupted,
 		Stopped: res.Stopped}
+	out.Funcs, out.Marked = marksNow()
 	if saved != nil {
 		out.Stale, out.Passed = saved.stale, saved.passed
 	}

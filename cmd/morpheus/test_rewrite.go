@@ -100,6 +100,12 @@ runs nothing. Failures are kept too (the same schedules fail the same way),
 but not a test that ran on the real network, a failure of the watchdog, a
 package whose process failed outside control or an interrupted run; -seed
 random, -replay, -shard, -prune never use it. -count=1 runs again.
+After an edit of function bodies alone (no type, var, const, import,
+signature, init, file, test file or dependency changed, no function moved
+to other lines), a test that passed and executed none of the changed
+functions (each function of the module's packages marks its entry; a test
+records those marked while it ran or before it) keeps its outcome, marked
+(cached), and only the others run.
 
 Flags:
   -iterations N   schedules per rewritten test over all processes

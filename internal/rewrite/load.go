@@ -61,6 +61,10 @@ type LoadConfig struct {
 	// servers and clients are then no reason to run a test on the real
 	// network.
 	Shadow map[string]string
+
+	// Marks: the functions of the main module's packages mark their
+	// entry (FileOptions.Marks).
+	Marks bool
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -185,7 +189,7 @@ func Load(cfg LoadConfig) ([]*Package, error) {
 			}
 			opts := FileOptions{Test: strings.HasSuffix(name, "_test.go"), NeedGo121: needGo121(p.Module), CheckTests: checkTests,
 				Globals: globals, RealNet: realNets, MainNet: realNet.Main(), NetSites: realNet.Sites(), NetRoots: realNet.NetRoots(),
-				Shadow: cfg.Shadow}
+				Shadow: cfg.Shadow, Marks: cfg.Marks && p.Module != nil && p.Module.Main}
 			if cfg.Relocated != "" && strings.HasPrefix(name, cfg.Relocated+string(os.PathSeparator)) {
 				opts.LineFile = name
 			}

@@ -49,6 +49,9 @@ type FileOptions struct {
 	// Shadow maps the standard packages whose shadows rewritten code
 	// imports (shadow.go) to the shadows' import paths; nil: none.
 	Shadow map[string]string
+	// Marks: a file of the module's own (not a test file) whose functions
+	// mark their entry (marks.go).
+	Marks bool
 }
 
 // File is a rewritten file.
@@ -87,6 +90,10 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		// must know (no range over functions, loop variables shared).
 		info.FileVersions[f] = "go1.21"
 	}
+	var marks string
+	if opts.Marks && !opts.Test {
+		marks = w.marks() // first: its edits hold those of the same braces
+	}
 	w.walk()
 	w.shadowImports(opts.Shadow)
 	out := &File{Path: tf.Name(), Issues: w.issues}
@@ -124,6 +131,7 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	// (With a column, an empty name is the file's.)
 	b.WriteString("//line :1:1\n")
 	b.WriteString(w.keepImports())
+	b.WriteString(marks)
 	// Rewritten code makes plain-memory and atomic accesses: the data-race
 	// detector is on in any binary that holds some (rt.Rewritten).
 	b.WriteString("var _ = " + rtName + ".Rewritten()\n")

@@ -70,10 +70,14 @@ then the edit–rerun loop, each after a one-line edit of its own (a
 root package, else of the first package with tests and such a file; put
 back afterwards): edit (morpheus test of every package, as warm), edit pkg
 (morpheus test of the edited package) and -race pkg (go test -race
--count=1 of it). -json's records name the package and file edited
-(edit_package, edit_file) and the times (edit_seconds,
-edit_package_seconds, edit_race_seconds); edit_error says why no edit
-was made.
+-count=1 of it); then body pkg: morpheus test of the edited package after
+a line ("_ = N") added at the start of the body of the file's first
+function with a body of several lines, on top of the last edit, an edit
+of a body alone (a test that executed no changed function keeps its
+outcome). -json's records name the package, file and function edited
+(edit_package, edit_file, edit_body_func) and the times (edit_seconds,
+edit_package_seconds, edit_race_seconds, edit_body_package_seconds);
+edit_error and edit_body_error say why no edit was made.
 
 Flags:
   -suite FILE    the suite: "MODULE VERSION PACKAGES [NOTES]" a line; a
@@ -578,20 +582,20 @@ func pct(n, d int) string {
 }
 
 func printModuleTable(w io.Writer, rows []*moduleRow, total *moduleRow) {
-	fmt.Fprintf(w, "%-38s %5s %5s %4s %5s %5s %4s %4s %4s %-12s %-12s %5s %8s %8s %8s %8s %8s %8s %8s\n",
+	fmt.Fprintf(w, "%-38s %5s %5s %4s %5s %5s %4s %4s %4s %-12s %-12s %5s %8s %8s %8s %8s %8s %8s %8s %8s\n",
 		"module", "tests", "pass", "fail", "crash", "build", "hang", "skip", "miss",
-		"verdict", "trusted", "false", "go test", "-race", "cold", "warm", "edit", "edit pkg", "-race pkg")
+		"verdict", "trusted", "false", "go test", "-race", "cold", "warm", "edit", "edit pkg", "body pkg", "-race pkg")
 	line := func(r *moduleRow) {
 		if r.Error != "" {
 			fmt.Fprintf(w, "%-38s error: %s\n", r.Module, firstLine(r.Error))
 			return
 		}
-		fmt.Fprintf(w, "%-38s %5d %5d %4d %5d %5d %4d %4d %4d %-12s %-12s %5d %8s %8s %8s %8s %8s %8s %8s\n",
+		fmt.Fprintf(w, "%-38s %5d %5d %4d %5d %5d %4d %4d %4d %-12s %-12s %5d %8s %8s %8s %8s %8s %8s %8s %8s\n",
 			r.Module, r.Tests, r.Passed, r.failures(), r.Crashes, r.Builds, r.Hangs, r.Skipped, r.Missing,
 			fmt.Sprintf("%d (%s)", r.Verdict, pct(r.Verdict, r.Tests)),
 			fmt.Sprintf("%d (%s)", r.Trusted, pct(r.Trusted, r.Verdict)),
 			r.FalseAlarms, secs(r.GoTestSecs, r.GoTestFailed), secs(r.RaceSecs, r.RaceFailed),
-			secs(r.ColdSecs, 0), secs(r.WarmSecs, 0), secs(r.EditAll, 0), secs(r.EditPkg, 0), secs(r.EditRace, 0))
+			secs(r.ColdSecs, 0), secs(r.WarmSecs, 0), secs(r.EditAll, 0), secs(r.EditPkg, 0), secs(r.EditBodyPkg, 0), secs(r.EditRace, 0))
 	}
 	for _, r := range rows {
 		line(r)

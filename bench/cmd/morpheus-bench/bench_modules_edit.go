@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +18,11 @@ import (
 // it has tests and such a file, else the first package with both), and
 // times, each after an edit
 // of its own: go test -race -count=1 of that package, morpheus test of that
-// package, and morpheus test of every package (as the warm run). The file
+// package, and morpheus test of every package (as the warm run). Then it
+// adds a line to a function's body instead (the first function of the file
+// with a body of several lines: "_ = N" at its start) and times morpheus
+// test of the package again: an edit of a body alone, after which a test
+// that executed none of the changed functions keeps its outcome. The file
 // is put back as it was afterwards.
 
 // editTimes are a module's edit–rerun times.
@@ -26,6 +33,11 @@ type editTimes struct {
 	EditPkg     float64 `json:"edit_package_seconds"`   // morpheus test of the package after an edit
 	EditAll     float64 `json:"edit_seconds"`           // morpheus test of every package after an edit
 	EditError   string  `json:"edit_error,omitempty"`   // why the edit could not be made
+	// After a line added to a function's body (bodyEdit), on top of the
+	// last edit: morpheus test of the package.
+	EditBodyFunc  string  `json:"edit_body_func,omitempty"`
+	EditBodyPkg   float64 `json:"edit_body_package_seconds"`
+	EditBodyError string  `json:"edit_body_error,omitempty"` // why no body was edited
 }
 
 // add sums the times of another module's edits.
@@ -33,6 +45,33 @@ func (t *editTimes) add(u editTimes) {
 	t.EditRace += u.EditRace
 	t.EditPkg += u.EditPkg
 	t.EditAll += u.EditAll
+	t.EditBodyPkg += u.EditBodyPkg
+}
+
+// bodyEdit returns src with the line "_ = n" added at the start of the
+// body of its first function (not init) whose body spans several lines,
+// and that function's name.
+func bodyEdit(src []byte, n int) ([]byte, string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, "", err
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fd.Name.Name == "init" || fd.Name.Name == "_" ||
+			fset.Position(fd.Body.Lbrace).Line == fset.Position(fd.Body.Rbrace).Line {
+			continue
+		}
+		at := fset.Position(fd.Body.Lbrace).Offset + 1
+		if at >= len(src) || src[at] != '\n' {
+			continue // a comment or a statement after the brace
+		}
+		line := fmt.Sprintf("\n\t_ = %d // morpheus bench modules: a one-line edit of a body", n)
+		out := append(append(slices.Clip(src[:at]), line...), src[at:]...)
+		return out, fd.Name.Name, nil
+	}
+	return nil, "", fmt.Errorf("no function with a body of several lines")
 }
 
 // editLine is the declaration the n-th edit appends: a change of the
@@ -114,5 +153,21 @@ func measureEdits(self, dir, cache, modPath string, pkgs []string, env []string,
 	t.EditRace = timed(func() { runBounded(dir, env, 3*timeout, "go", "test", "-race", "-count=1", pkg) })
 	t.EditPkg = timed(func() { runMorpheus(self, dir, cache, []string{pkg}, env, timeout) })
 	t.EditAll = timed(func() { runMorpheus(self, dir, cache, pkgs, env, timeout) })
+	// The last edit's file, with a line added to a body: the run before
+	// (of every package, the edited one with the same command) differs
+	// from it in that body only.
+	body, fn, err := bodyEdit(orig, n)
+	if err != nil {
+		t.EditBodyError = err.Error()
+		return t
+	}
+	if err := os.WriteFile(file, append(body, editLine(n)...), 0o644); err != nil {
+		t.EditBodyError = err.Error()
+		return t
+	}
+	t.EditBodyFunc = fn
+	start := time.Now()
+	runMorpheus(self, dir, cache, []string{pkg}, env, timeout)
+	t.EditBodyPkg = time.Since(start).Seconds()
 	return t
 }

@@ -53,7 +53,7 @@ func TestPrepareRebuildsARewriteAnEditChanged(t *testing.T) {
 	if err := json.Unmarshal(data, &overlay); err != nil {
 		t.Fatal(err)
 	}
-	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: dir, Patterns: []string{"./..."}, Env: env})
+	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: dir, Patterns: []string{"./..."}, Env: env, Marks: true}) // as the driver loads
 	if err != nil {
 		t.Fatal(err)
 	}

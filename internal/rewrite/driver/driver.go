@@ -158,6 +158,14 @@ type PackageSummary struct {
 	dir   string // where its tests run
 	shown string // dir as the user names it (shownDir)
 	key   string // what its binary was built from (sources.key)
+	// frame and own are what an edit of function bodies alone leaves as
+	// it was (impact.go): the key of the binary's files but the package's
+	// own rewritten ones, and those (original -> rewritten).
+	frame string
+	own   map[string]string
+	// edited, during a run of the tests an edit may have changed, is what
+	// an earlier run left of the others (impact.go).
+	edited *editRun
 	// groups are the groups of its processes this shard runs
 	// (shardpkgs.go); nil without a shard: Config.Shard's, all of them.
 	groups []int
@@ -211,6 +219,10 @@ type TestSummary struct {
 	History string
 
 	proc int // the process whose record holds the failure
+	// funcs are the functions the test executed (rt.Result.Funcs), known
+	// if marked: every process's code had marks.
+	funcs  []string
+	marked bool
 }
 
 // Failed reports whether any test failed.
@@ -344,7 +356,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 		ph.done("shadow standard library")
 	}
 	pkgs, err := rewrite.Load(rewrite.LoadConfig{Dir: cfg.Dir, Patterns: cfg.Patterns, Env: env,
-		Exclude: cfg.Exclude, Relocated: modcache, Only: only, Shadow: shadowMap})
+		Exclude: cfg.Exclude, Relocated: modcache, Only: only, Shadow: shadowMap, Marks: true})
 	if err != nil {
 		return nil, err
 	}
@@ -409,6 +421,7 @@ func Prepare(ctx context.Context, cfg Config) ([]*PackageSummary, error) {
 			continue
 		}
 		ps.key = srcs.key(p.Path, ws.replaced)
+		ps.frame, ps.own = srcs.frame(p.Path, ws.replaced)
 		if b, ok := before[p.Path]; ok && ps.key != "" && b.Key == ps.key {
 			// Built from the same files: the edit was elsewhere.
 			cfg.logf("morpheus: %s: its test binary is built from the same files as before: reusing it", p.Path)

@@ -40,13 +40,16 @@ func (t *TestSummary) Merge(o *TestSummary) {
 	t.Stale = mergeSorted(t.Stale, o.Stale)
 	t.Passed = mergeSorted(t.Passed, o.Passed)
 	t.Pruned = mergeSorted(t.Pruned, o.Pruned)
+	t.funcs = mergeSorted(t.funcs, o.funcs)
+	t.marked = t.marked && o.marked
 }
 
 // fromResult is process j's record of a test.
 func fromResult(r rt.Result, j int) *TestSummary {
 	t := &TestSummary{Name: r.Test, Schedules: r.Schedules, Steps: r.Steps, Hits: r.Hits, Skipped: r.Skipped,
 		Interrupted: r.Interrupted, Stopped: r.Stopped, Elapsed: time.Duration(r.Nanos), Real: r.Real,
-		Foreign: r.Foreign, Stale: r.Stale, Passed: r.Passed, History: r.History, proc: j}
+		Foreign: r.Foreign, Stale: r.Stale, Passed: r.Passed, History: r.History, proc: j,
+		funcs: r.Funcs, marked: r.Marked}
 	if r.Failure != "" {
 		t.Failure, t.Kind, t.Location, t.Trace = r.Failure, r.Kind, r.Location, r.Trace
 		t.Task, t.Message, t.Schedule = r.Task, r.Message, r.Schedule

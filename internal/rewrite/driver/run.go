@@ -52,7 +52,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			ph.done("test processes of " + p.Path)
 			ph.add(p.procPhases)
 		default:
-			runPackage(ctx, cfg, p)
+			runEdited(ctx, cfg, p) // runPackage, but for the tests an edit left as they were
 			ph.done("test processes of " + p.Path)
 			ph.add(p.procPhases)
 		}

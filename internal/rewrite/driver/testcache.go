@@ -57,6 +57,12 @@ type cachedOutcome struct {
 	Tests   []*TestSummary    `json:"tests"`
 	Checks  []*results.Record `json:"checks,omitempty"`
 	Elapsed time.Duration     `json:"elapsed"`
+	// For a later run after an edit of function bodies (impact.go): the
+	// hashes of the package's own declarations (declTable) and, by test,
+	// the package's functions it executed, of the tests whose every
+	// process had marks.
+	Decls map[string]string   `json:"decls,omitempty"`
+	Funcs map[string][]string `json:"funcs,omitempty"`
 }
 
 // testLogMagic starts the test log a test binary writes.
@@ -82,12 +88,15 @@ func outcomeFile(p *PackageSummary, key string) string {
 
 // outcomeKey is the key of p's run under cfg: its binary's and the
 // settings', "" when its binary's is unknown.
-func outcomeKey(cfg Config, p *PackageSummary) string {
-	if p.key == "" {
+func outcomeKey(cfg Config, p *PackageSummary) string { return outcomeKeyOf(cfg, p, p.key) }
+
+// outcomeKeyOf is outcomeKey with the binary's key bin.
+func outcomeKeyOf(cfg Config, p *PackageSummary, bin string) string {
+	if bin == "" {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "binary %s\x00run %q\x00jobs %d\x00race %v\x00", p.key, cfg.Run, max(cfg.Jobs, 1), cfg.Race)
+	fmt.Fprintf(h, "binary %s\x00run %q\x00jobs %d\x00race %v\x00", bin, cfg.Run, max(cfg.Jobs, 1), cfg.Race)
 	for _, e := range runSettings(cfg, p) {
 		fmt.Fprintf(h, "env %s\x00", e)
 	}
@@ -96,8 +105,9 @@ func outcomeKey(cfg Config, p *PackageSummary) string {
 		base = os.Environ()
 	}
 	for _, e := range base {
-		// The progress file is the run's own, not a setting.
-		if strings.HasPrefix(e, "MORPHEUS_") && !strings.HasPrefix(e, rt.EnvProgress+"=") {
+		// The progress file is the run's own, not a setting, and the
+		// cache's debugging says why, changing nothing.
+		if strings.HasPrefix(e, "MORPHEUS_") && !strings.HasPrefix(e, rt.EnvProgress+"=") && !strings.HasPrefix(e, EnvCacheDebug+"=") {
 			fmt.Fprintf(h, "base %s\x00", e)
 		}
 	}
@@ -147,28 +157,44 @@ func cachedRun(cfg Config, p *PackageSummary) bool {
 // keepOutcome records p's outcome of the run that just ended, with the
 // test logs its processes wrote (but for the files of the run's own
 // temporary directory tmp: its processes' records), when it is one a later
-// run may show.
+// run may show. Of a run of the tests an edit may have changed (impact.go)
+// it only takes the logs: runEdited keeps the whole outcome.
 func keepOutcome(cfg Config, p *PackageSummary, tmp string, logs []string) {
-	if !cfg.cacheable() || p.Err != nil || p.Cached || interrupted(p) || len(logs) == 0 {
+	if p.edited != nil {
+		p.edited.log, p.edited.logged = mergedLogs(p, tmp, logs)
 		return
+	}
+	if !keepable(cfg, p) || len(logs) == 0 {
+		return
+	}
+	if log, ok := mergedLogs(p, tmp, logs); ok {
+		keepLogged(cfg, p, log)
+	}
+}
+
+// keepable reports whether p's outcome under cfg may be kept.
+func keepable(cfg Config, p *PackageSummary) bool {
+	if !cfg.cacheable() || p.Err != nil || p.Cached || interrupted(p) {
+		return false
 	}
 	for _, t := range p.Tests {
 		if t.Real != "" || t.Kind == "uncontrolled-blocking" || t.Kind == "real" {
 			cacheDebug(p, "not kept: %s depends on the machine (real network or watchdog)", t.Name)
-			return
+			return false
 		}
 	}
-	key := outcomeKey(cfg, p)
-	if key == "" {
-		cacheDebug(p, "not kept: its binary's sources are not known")
-		return
-	}
+	return true
+}
+
+// mergedLogs returns the test logs of p's processes as one, without the
+// files under tmp, and whether every process wrote one.
+func mergedLogs(p *PackageSummary, tmp string, logs []string) (string, bool) {
 	var merged strings.Builder
 	for _, l := range logs {
 		data, err := os.ReadFile(l)
 		if err != nil || !bytes.HasPrefix(data, []byte(testLogMagic)) {
 			cacheDebug(p, "not kept: a process wrote no test log")
-			return // a process that did not get as far as its tests
+			return "", false // a process that did not get as far as its tests
 		}
 		for _, line := range strings.SplitAfter(string(data[len(testLogMagic):]), "\n") {
 			if _, name, _ := strings.Cut(line, " "); !strings.HasPrefix(name, tmp+string(filepath.Separator)) {
@@ -176,7 +202,17 @@ func keepOutcome(cfg Config, p *PackageSummary, tmp string, logs []string) {
 			}
 		}
 	}
-	in, why := inputsDigest(cfg, p.dir, merged.String(), time.Now())
+	return merged.String(), true
+}
+
+// keepLogged records p's outcome, whose tests' merged log is log.
+func keepLogged(cfg Config, p *PackageSummary, log string) {
+	key := outcomeKey(cfg, p)
+	if key == "" {
+		cacheDebug(p, "not kept: its binary's sources are not known")
+		return
+	}
+	in, why := inputsDigest(cfg, p.dir, log, time.Now())
 	if why != "" {
 		cacheDebug(p, "not kept: %s", why)
 		return
@@ -185,12 +221,17 @@ func keepOutcome(cfg Config, p *PackageSummary, tmp string, logs []string) {
 	if !ok {
 		return
 	}
-	data, err := json.Marshal(cachedOutcome{Key: key, Log: merged.String(), Inputs: in, Corpus: c,
-		Tests: p.Tests, Checks: p.Checks, Elapsed: p.Elapsed})
+	o := cachedOutcome{Key: key, Log: log, Inputs: in, Corpus: c, Tests: p.Tests, Checks: p.Checks, Elapsed: p.Elapsed}
+	writeOutcome(outcomeFile(p, key), o)
+	keepForEdits(cfg, p, o)
+}
+
+// writeOutcome writes o to file, whole or not at all.
+func writeOutcome(file string, o cachedOutcome) {
+	data, err := json.Marshal(o)
 	if err != nil {
 		return
 	}
-	file := outcomeFile(p, key)
 	if os.MkdirAll(filepath.Dir(file), 0o755) != nil {
 		return
 	}
