@@ -205,7 +205,7 @@ type RealNet struct {
 	names    map[string]string         // each declared node's name
 	pos      map[string]token.Position // and where it is declared
 	// shadowed holds the standard packages whose shadows the rewritten
-	// code imports (shadow.go): their sites are no reason, but for TLS.
+	// code imports (shadow.go): their sites are no reason (shadowedSite).
 	shadowed map[string]string
 }
 
@@ -472,12 +472,13 @@ func (rn *RealNet) sortNodes(nodes []string) {
 
 // shadowedSite reports whether a site of realNetFuncs or realNetMethods is
 // in a package whose shadow rewritten code imports: its goroutines are
-// then tasks and its network the in-memory one. Its TLS servers stay
-// real: a crypto/tls connection holds a lock of the standard library's
-// across its reads during a handshake.
+// then tasks and its network the in-memory one. A TLS server or client is
+// one only if crypto/tls is shadowed too (its stand-in's connections take
+// locks the schedule controls: shadowtls.go).
 func (rn *RealNet) shadowedSite(obj types.Object) bool {
 	if _, ok := rn.shadowed[obj.Pkg().Path()]; !ok {
 		return false
 	}
-	return !strings.Contains(obj.Name(), "TLS")
+	_, tls := rn.shadowed[shadowTLS]
+	return tls || !strings.Contains(obj.Name(), "TLS")
 }

@@ -94,3 +94,53 @@ func G(w *io.PipeWriter) { r, _ := io.Pipe(); r.Close() }
 		t.Errorf("lines moved:\n%s", got)
 	}
 }
+
+// Tests over TLS (httptest's TLS servers, crypto/tls's connections,
+// listeners and dialers) run under control when crypto/tls's stand-in is
+// in the shadow, and once on the real network when it is not.
+func TestShadowTLSImports(t *testing.T) {
+	for _, tls := range []bool{false, true} {
+		shadow := map[string]string{"net/http": ShadowPath("net/http"), "net/http/httptest": ShadowPath("net/http/httptest")}
+		if tls {
+			shadow[shadowTLS] = ShadowPath(shadowTLS)
+		}
+		pkgs, err := Load(LoadConfig{Dir: "testdata/tlsshadow", Patterns: []string{"."}, Shadow: shadow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range pkgs[0].Files {
+			checkLines(t, f)
+			if got := bytes.Contains(f.Out, []byte(`tls "morpheus.shadow/crypto/tls"`)); got != tls {
+				t.Errorf("stand-in %v: %s imports it: %v", tls, f.Path, got)
+			}
+			if !strings.HasSuffix(f.Path, "_test.go") {
+				continue
+			}
+			if got := bytes.Contains(f.Out, []byte("RealTest")); got == tls {
+				t.Errorf("stand-in %v: a test runs on the real network: %v\n%s", tls, got, f.Out)
+			}
+		}
+	}
+}
+
+// crypto/tls's stand-in declares Conn, Dialer and the functions that make
+// connections itself, and every other exported name as crypto/tls's.
+func TestShadowTLSSource(t *testing.T) {
+	src, err := shadowTLSSource(t.Context(), ".", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(src)
+	for _, want := range []string{"\ntype Config = stdtls.Config\n", "\nconst VersionTLS13 = stdtls.VersionTLS13\n",
+		"\nfunc X509KeyPair(p0 []byte, p1 []byte) (stdtls.Certificate, error) {", "\ntype Conn struct {", "\ntype Dialer struct {",
+		"\nfunc Client(conn net.Conn, config *Config) *Conn {"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in the stand-in", want)
+		}
+	}
+	for _, unwanted := range []string{"type Conn =", "type Dialer =", "func Dial(p0", "func NewListener(p0"} {
+		if strings.Contains(got, unwanted) {
+			t.Errorf("%q in the stand-in", unwanted)
+		}
+	}
+}
