@@ -2,8 +2,11 @@ package rewrite
 
 import (
 	"bytes"
+	"go/types"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // With a shadow, rewritten files import the shadows under the names they
@@ -141,6 +144,20 @@ func TestShadowTLSSource(t *testing.T) {
 	for _, unwanted := range []string{"type Conn =", "type Dialer =", "func Dial(p0", "func NewListener(p0"} {
 		if strings.Contains(got, unwanted) {
 			t.Errorf("%q in the stand-in", unwanted)
+		}
+	}
+	// Every method of crypto/tls's Conn and Dialer has the stand-in's
+	// (a Go release that adds one needs it here).
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedTypes}, shadowTLS)
+	if err != nil || len(pkgs) != 1 || pkgs[0].Types == nil {
+		t.Fatalf("loading %s: %v %v", shadowTLS, pkgs, err)
+	}
+	for _, name := range []string{"Conn", "Dialer"} {
+		ms := types.NewMethodSet(types.NewPointer(pkgs[0].Types.Scope().Lookup(name).Type()))
+		for m := range ms.Methods() {
+			if m.Obj().Exported() && !strings.Contains(got, "func ("+strings.ToLower(name[:1])+" *"+name+") "+m.Obj().Name()+"(") {
+				t.Errorf("the stand-in's %s has no method %s", name, m.Obj().Name())
+			}
 		}
 	}
 }
