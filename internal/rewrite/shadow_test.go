@@ -161,3 +161,34 @@ func TestShadowTLSSource(t *testing.T) {
 		}
 	}
 }
+
+// A package of another module that imports net/http (here its cookie jar)
+// is loaded from export data by the first load and from its syntax by the
+// second, and rewritten: it keeps no load on the standard library's
+// net/http (x/net's publicsuffix kept resty's so).
+func TestShadowOtherModule(t *testing.T) {
+	shadow := map[string]string{"net/http": ShadowPath("net/http"), "net/http/cookiejar": ShadowPath("net/http/cookiejar"),
+		"net/http/httptest": ShadowPath("net/http/httptest")}
+	pkgs, err := Load(LoadConfig{Dir: "testdata/shadowdep", Patterns: []string{"."}, Shadow: shadow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := 0
+	for _, p := range pkgs {
+		for _, f := range p.Files {
+			if !strings.HasSuffix(f.Path, "jar_test.go") && !strings.HasSuffix(f.Path, "suffix.go") {
+				continue
+			}
+			files++
+			if !bytes.Contains(f.Out, []byte(`"morpheus.shadow/net/http/cookiejar"`)) {
+				t.Errorf("%s does not import the shadow:\n%s", f.Path, f.Out)
+			}
+			if bytes.Contains(f.Out, []byte("RealTest")) {
+				t.Errorf("%s: a test runs on the real network:\n%s", f.Path, f.Out)
+			}
+		}
+	}
+	if files != 2 {
+		t.Errorf("%d of the 2 files rewritten", files)
+	}
+}

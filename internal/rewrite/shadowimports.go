@@ -34,11 +34,19 @@ func (w *fileRewriter) shadowImports(shadow map[string]string) {
 // rewritten (one the load excludes, or morpheus's own) imports a shadowed
 // package: it would exchange the standard library's net/http types with
 // rewritten code, which sees the shadow's, and the build would fail; the
-// load then goes without the shadow.
+// load then goes without the shadow. A package of another module that the
+// first load holds as export data only (no syntax) and the second from its
+// syntax is rewritten: only its rewritten copy is built.
 func shadowConflict(all []*packages.Package, exclude []string, shadow map[string]string) bool {
+	rewritten := map[string]bool{}
+	packages.Visit(all, nil, func(p *packages.Package) {
+		if rewritable(p, exclude) {
+			rewritten[p.PkgPath] = true
+		}
+	})
 	conflict := false
 	packages.Visit(all, nil, func(p *packages.Package) {
-		if p.Module == nil || strings.HasSuffix(p.PkgPath, ".test") || rewritable(p, exclude) {
+		if p.Module == nil || strings.HasSuffix(p.PkgPath, ".test") || rewritten[p.PkgPath] {
 			return
 		}
 		for path := range p.Imports {
