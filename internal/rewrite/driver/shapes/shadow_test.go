@@ -44,7 +44,7 @@ func TestShadow(t *testing.T) {
 		}
 	})
 	t.Run("TLS", func(t *testing.T) {
-		cfg := testdataConfig(t, "tlsshadow", 20, 1)
+		cfg := testdataConfig(t, "tlsshadow", 40, 1) // the race at schedule 25 of seed 1
 		if cache == "" {
 			cache = cfg.Cache
 		}
@@ -52,7 +52,7 @@ func TestShadow(t *testing.T) {
 		cfg.Env = append(cfg.Env, "MORPHEUS_SHADOW=1")
 		sum := explore(t, cfg)
 		for _, name := range []string{"TestServeTLS", "TestHTTP2", "TestEcho", "TestHandshakeTimeout", "TestHandshake"} {
-			if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 20 {
+			if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 40 {
 				t.Errorf("%s: %+v", name, ts)
 			}
 		}
