@@ -260,6 +260,7 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 		scan := func(obj string, root ast.Node, init bool) {
 			okAssert := map[*ast.TypeAssertExpr]bool{}
 			idle := map[*ast.Ident]bool{}
+			called := map[*ast.Ident]bool{} // the functions a call names
 			ast.Inspect(root, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
@@ -267,6 +268,12 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 				case *ast.CallExpr:
 					if id := closesIdle(info, n); id != nil {
 						idle[id] = true
+					}
+					switch fun := ast.Unparen(n.Fun).(type) {
+					case *ast.Ident:
+						called[fun] = true
+					case *ast.SelectorExpr:
+						called[fun.Sel] = true
 					}
 				case *ast.AssignStmt:
 					if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
@@ -309,6 +316,13 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 						return true
 					}
 					if site, ok := netSite(u); ok {
+						if init && !called[n] {
+							// A variable's dialer held as a value
+							// (Transport{DialContext: d.DialContext}),
+							// called later: rewritten, it dials the
+							// in-memory network then.
+							return true
+						}
 						mark(rn.net, obj, site+at)
 						if !init {
 							rn.sites[obj] = true
@@ -476,6 +490,9 @@ func (rn *RealNet) sortNodes(nodes []string) {
 // one only if crypto/tls is shadowed too (its stand-in's connections take
 // locks the schedule controls: shadowtls.go).
 func (rn *RealNet) shadowedSite(obj types.Object) bool {
+	if _, on := rn.shadowed[shadowTop]; on && obj.Pkg().Path() == "io" {
+		return true // io.Pipe: the stand-in's (shadowPipes)
+	}
 	if _, ok := rn.shadowed[obj.Pkg().Path()]; !ok {
 		return false
 	}

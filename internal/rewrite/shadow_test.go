@@ -85,7 +85,7 @@ func G(w *io.PipeWriter) { r, _ := io.Pipe(); r.Close() }
 			t.Errorf("no %s in:\n%s", want, got)
 		}
 	}
-	for _, want := range []string{"package http; import __iopipe \"morpheus.shadow/internal/iopipe\"\n", "func G(w *__iopipe.PipeWriter) { r, _ := __iopipe.Pipe()", "\nvar _ io.Reader\n"} {
+	for _, want := range []string{"package http; import __iopipe \"morpheus.shadow/iopipe\"\n", "func G(w *__iopipe.PipeWriter) { r, _ := __iopipe.Pipe()", "\nvar _ io.Reader\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in:\n%s", want, got)
 		}
@@ -115,6 +115,9 @@ func TestShadowTLSImports(t *testing.T) {
 			checkLines(t, f)
 			if got := bytes.Contains(f.Out, []byte(`tls "morpheus.shadow/crypto/tls"`)); got != tls {
 				t.Errorf("stand-in %v: %s imports it: %v", tls, f.Path, got)
+			}
+			if strings.HasSuffix(f.Path, "echo.go") && !bytes.Contains(f.Out, []byte("r, w := __iopipe.Pipe()")) {
+				t.Errorf("io.Pipe is not the stand-in's:\n%s", f.Out)
 			}
 			if !strings.HasSuffix(f.Path, "_test.go") {
 				continue

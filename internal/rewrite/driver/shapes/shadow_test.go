@@ -51,7 +51,7 @@ func TestShadow(t *testing.T) {
 		cfg.Cache = cache
 		cfg.Env = append(cfg.Env, "MORPHEUS_SHADOW=1")
 		sum := explore(t, cfg)
-		for _, name := range []string{"TestServeTLS", "TestHTTP2", "TestEcho", "TestHandshakeTimeout", "TestHandshake"} {
+		for _, name := range []string{"TestServeTLS", "TestHTTP2", "TestEcho", "TestHandshakeTimeout", "TestHandshake", "TestDialerValue", "TestPipe"} {
 			if ts := find(sum, name); ts == nil || ts.Failure != "" || ts.Real != "" || ts.Schedules != 40 {
 				t.Errorf("%s: %+v", name, ts)
 			}

@@ -7,10 +7,20 @@ import (
 	"bufio"
 	"crypto/tls"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"sync"
+	"time"
 )
+
+// Transport dials with a Dialer's method value set up as the package
+// initializes: it dials nothing then, and under control the in-memory
+// network when a test sends through it.
+var Transport = &http.Transport{
+	DialContext:     (&net.Dialer{Timeout: 30 * time.Second}).DialContext,
+	TLSClientConfig: &tls.Config{InsecureSkipVerify: true},
+}
 
 // Counter counts the requests it serves.
 type Counter struct {
@@ -57,4 +67,20 @@ func Echo(l net.Listener) {
 // Listen listens for TLS connections on a free port of this machine.
 func Listen(cfg *tls.Config) (net.Listener, error) {
 	return tls.Listen("tcp", "127.0.0.1:0", cfg)
+}
+
+// Lines returns a reader of n lines that a goroutine writes through a
+// pipe, as a snapshot is streamed to a peer.
+func Lines(n int) io.ReadCloser {
+	r, w := io.Pipe()
+	go func() {
+		for i := range n {
+			if _, err := fmt.Fprintf(w, "line %d\n", i); err != nil {
+				w.CloseWithError(err)
+				return
+			}
+		}
+		w.Close()
+	}()
+	return r
 }

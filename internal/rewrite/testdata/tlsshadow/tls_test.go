@@ -193,3 +193,27 @@ func TestHandshake(t *testing.T) {
 		t.Errorf("client %x %x, server %x %x", c.Version, c.CipherSuite, s.Version, s.CipherSuite)
 	}
 }
+
+// TestDialerValue sends through the package's Transport, whose dialer is
+// a method value of a net.Dialer set up as the package initialized.
+func TestDialerValue(t *testing.T) {
+	srv := httptest.NewTLSServer(&Counter{})
+	defer srv.Close()
+	defer Transport.CloseIdleConnections()
+	if got := get(t, &http.Client{Transport: Transport}, srv.URL); got != "1 HTTP/1.1" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestPipe serves lines streamed through a pipe over HTTPS.
+func TestPipe(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := Lines(3)
+		defer rc.Close()
+		io.Copy(w, rc)
+	}))
+	defer srv.Close()
+	if got := get(t, srv.Client(), srv.URL); got != "line 0\nline 1\nline 2\n" {
+		t.Errorf("got %q", got)
+	}
+}
