@@ -57,13 +57,13 @@ func TestShadow(t *testing.T) {
 			}
 		}
 		race := find(sum, "TestRacyTLS")
-		if race == nil || race.Kind != "race" || race.Location != "echo.go:35" || race.Real != "" {
-			t.Fatalf("TestRacyTLS: want a race at echo.go:35, got %+v", race)
+		if race == nil || race.Kind != "race" || race.Location != "echo.go:45" || race.Real != "" {
+			t.Fatalf("TestRacyTLS: want a race at echo.go:45, got %+v", race)
 		}
 		rcfg := cfg
 		rcfg.Replay, rcfg.Run = race.Trace, "^TestRacyTLS$"
 		rep := explore(t, rcfg)
-		if got := find(rep, "TestRacyTLS"); got == nil || got.Kind != "race" || got.Location != "echo.go:35" || !strings.Contains(got.Failure, "strategy replay") {
+		if got := find(rep, "TestRacyTLS"); got == nil || got.Kind != "race" || got.Location != "echo.go:45" || !strings.Contains(got.Failure, "strategy replay") {
 			t.Errorf("replay: %+v", got)
 		}
 	})
