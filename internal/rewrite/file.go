@@ -19,6 +19,7 @@ func (i Issue) String() string { return fmt.Sprintf("%s: %s", i.Pos, i.What) }
 
 // fileRewriter collects the edits of one file.
 type fileRewriter struct {
+	pipeIO  string // with the shadow, the name of io whose pipes became the stand-in's (shadowPipes)
 	fset    *token.FileSet
 	tf      *token.File
 	file    *ast.File

@@ -245,7 +245,7 @@ type RealNet struct {
 	names    map[string]string         // each declared node's name
 	pos      map[string]token.Position // and where it is declared
 	// shadowed holds the standard packages whose shadows the rewritten
-	// code imports (shadow.go): their sites are no reason, but for TLS.
+	// code imports (shadow.go): their sites are no reason (shadowedSite).
 	shadowed map[string]string
 }
 
@@ -301,6 +301,7 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 		scan := func(obj string, root ast.Node, init bool) {
 			okAssert := map[*ast.TypeAssertExpr]bool{}
 			idle := map[*ast.Ident]bool{}
+			called := map[*ast.Ident]bool{} // the functions a call names
 			ast.Inspect(root, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
@@ -308,6 +309,12 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 				case *ast.CallExpr:
 					if id := closesIdle(info, n); id != nil {
 						idle[id] = true
+					}
+					switch fun := ast.Unparen(n.Fun).(type) {
+					case *ast.Ident:
+						called[fun] = true
+					case *ast.SelectorExpr:
+						called[fun.Sel] = true
 					}
 				case *ast.AssignStmt:
 					if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
@@ -359,6 +366,13 @@ func (rn *RealNet) AddPackage(files []*ast.File, info *types.Info, fset *token.F
 						return true
 					}
 					if site, ok := netSite(u); ok {
+						if init && !called[n] {
+							// A variable's dialer held as a value
+							// (Transport{DialContext: d.DialContext}),
+							// called later: rewritten, it dials the
+							// in-memory network then.
+							return true
+						}
 						mark(rn.net, obj, site+at)
 						if !init {
 							rn.sites[obj] = true
@@ -535,12 +549,16 @@ func (rn *RealNet) sortNodes(nodes []string) {
 
 // shadowedSite reports whether a site of realNetFuncs or realNetMethods is
 // in a package whose shadow rewritten code imports: its goroutines are
-// then tasks and its network the in-memory one. Its TLS servers stay
-// real: a crypto/tls connection holds a lock of the standard library's
-// across its reads during a handshake.
+// then tasks and its network the in-memory one. A TLS server or client is
+// one only if crypto/tls is shadowed too (its stand-in's connections take
+// locks the schedule controls: shadowtls.go).
 func (rn *RealNet) shadowedSite(obj types.Object) bool {
+	if _, on := rn.shadowed[shadowTop]; on && obj.Pkg().Path() == "io" {
+		return true // io.Pipe: the stand-in's (shadowPipes)
+	}
 	if _, ok := rn.shadowed[obj.Pkg().Path()]; !ok {
 		return false
 	}
-	return !strings.Contains(obj.Name(), "TLS")
+	_, tls := rn.shadowed[shadowTLS]
+	return tls || !strings.Contains(obj.Name(), "TLS")
 }

@@ -96,6 +96,7 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	}
 	w.walk()
 	w.shadowImports(opts.Shadow)
+	w.shadowPipes(opts.Shadow)
 	out := &File{Path: tf.Name(), Issues: w.issues}
 	plus := w.plusBuild(opts)
 	if len(w.edits) == 0 && opts.NeedGo121 {
@@ -114,6 +115,9 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	nameEnd := w.off(f.Name.End())
 	w.edits = append(w.edits, edit{start: nameEnd, end: nameEnd, emit: func(_ *renderer, b *strings.Builder) {
 		fmt.Fprintf(b, "; import %s %q", rtName, rtPath)
+		if w.pipeIO != "" {
+			fmt.Fprintf(b, "; import %s %q", shadowPipeName, shadowPipePath)
+		}
 	}})
 	r := newRenderer(src, w.edits)
 	var b strings.Builder
@@ -132,6 +136,10 @@ func RewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	b.WriteString("//line :1:1\n")
 	b.WriteString(w.keepImports())
 	b.WriteString(marks)
+	if w.pipeIO != "" {
+		// io may have no other use left in the file.
+		fmt.Fprintf(&b, "var _ %s.Reader\n", w.pipeIO)
+	}
 	// Rewritten code makes plain-memory and atomic accesses: the data-race
 	// detector is on in any binary that holds some (rt.Rewritten).
 	b.WriteString("var _ = " + rtName + ".Rewritten()\n")

@@ -36,7 +36,8 @@ const ShadowModule = "morpheus.shadow"
 // shadowTop is the standard package whose importers are shadowed with it.
 const shadowTop = "net/http"
 
-// shadowStandIns are the packages replaced rather than copied.
+// shadowStandIns are the packages replaced rather than copied, with the
+// stand-in's source; crypto/tls's is generated (shadowtls.go).
 var shadowStandIns = map[string]string{"internal/godebug": shadowGodebug}
 
 // ShadowPath returns the import path of a standard package's shadow.
@@ -57,11 +58,11 @@ type stdPackage struct {
 }
 
 // ShadowSet computes which standard packages are shadowed: net/http, every
-// importable standard package whose dependencies include it, and the
-// internal and vendored packages these import (transitively), a package
-// replaced by a stand-in without its imports. It returns them sorted with
-// what go list says of each.
-func shadowSet(ctx context.Context, dir string, env []string) ([]stdPackage, error) {
+// importable standard package whose dependencies include it, the internal
+// and vendored packages these import (transitively), a package replaced by
+// a stand-in without its imports, and crypto/tls, whose stand-in is
+// given. It returns them sorted with what go list says of each.
+func shadowSet(ctx context.Context, dir string, env []string, standIns map[string]string) ([]stdPackage, error) {
 	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-f",
 		"{{.ImportPath}}|{{.Dir}}|{{join .Imports \" \"}}|{{join .Deps \" \"}}|{{join .GoFiles \" \"}}|{{len .CgoFiles}}{{len .SFiles}}",
 		"std")
@@ -105,7 +106,7 @@ func shadowSet(ctx context.Context, dir string, env []string) ([]stdPackage, err
 			return nil, fmt.Errorf("go list std: no %s", path)
 		}
 		in[path] = true
-		if _, ok := shadowStandIns[path]; ok {
+		if _, ok := standIns[path]; ok {
 			continue
 		}
 		for _, imp := range p.imports {
@@ -113,6 +114,9 @@ func shadowSet(ctx context.Context, dir string, env []string) ([]stdPackage, err
 				queue = append(queue, imp)
 			}
 		}
+	}
+	if _, ok := standIns[shadowTLS]; ok && all[shadowTLS] != nil {
+		in[shadowTLS] = true
 	}
 	var res []stdPackage
 	for _, path := range slices.Sorted(maps.Keys(in)) {
@@ -132,11 +136,12 @@ func notImportable(path string) bool {
 // a go.mod, and each package's files with its imports of shadowed
 // packages redirected and its //go:linkname directives, and the
 // declarations without a body they name, left out (a shadow's symbols are
-// its own). It returns the map from standard path to shadow path.
-func copyShadow(set []stdPackage, dir, goVersion string) (map[string]string, error) {
+// its own), a stand-in's package its source of standIns. It returns the
+// map from standard path to shadow path.
+func copyShadow(set []stdPackage, dir, goVersion string, standIns map[string]string) (map[string]string, error) {
 	m := map[string]string{}
 	for _, p := range set {
-		if _, ok := shadowStandIns[p.path]; !ok && p.other {
+		if _, ok := standIns[p.path]; !ok && p.other {
 			return nil, fmt.Errorf("%s has cgo or assembly files: it cannot be shadowed", p.path)
 		}
 		m[p.path] = ShadowPath(p.path)
@@ -160,7 +165,7 @@ func copyShadow(set []stdPackage, dir, goVersion string) (map[string]string, err
 		if err := os.MkdirAll(pdir, 0o755); err != nil {
 			return nil, err
 		}
-		if standIn, ok := shadowStandIns[p.path]; ok {
+		if standIn, ok := standIns[p.path]; ok {
 			if err := os.WriteFile(filepath.Join(pdir, "standin.go"), []byte(standIn), 0o644); err != nil {
 				return nil, err
 			}

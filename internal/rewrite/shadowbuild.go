@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,7 +39,13 @@ func BuildShadow(ctx context.Context, cfg ShadowConfig) (*Shadow, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	set, err := shadowSet(ctx, cfg.Dir, cfg.Env)
+	standIns := maps.Clone(shadowStandIns)
+	tlsSrc, err := shadowTLSSource(ctx, cfg.Dir, cfg.Env)
+	if err != nil {
+		return nil, err
+	}
+	standIns[shadowTLS] = string(tlsSrc)
+	set, err := shadowSet(ctx, cfg.Dir, cfg.Env, standIns)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +53,7 @@ func BuildShadow(ctx context.Context, cfg ShadowConfig) (*Shadow, error) {
 	if err := os.RemoveAll(plain); err != nil {
 		return nil, err
 	}
-	m, err := copyShadow(set, plain, cfg.GoVersion)
+	m, err := copyShadow(set, plain, cfg.GoVersion, standIns)
 	if err != nil {
 		return nil, err
 	}

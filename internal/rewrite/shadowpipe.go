@@ -13,12 +13,14 @@ import (
 // transport, ranges of ServeContent, fcgi's request bodies), so their
 // uses of io.Pipe, io.PipeReader and io.PipeWriter become a stand-in's,
 // shadowPipePath, whose pipe is made of a mutex and channels that the
-// rewrite controls. Its errors are io's (io.ErrClosedPipe, io.EOF).
+// rewrite controls. Its errors are io's (io.ErrClosedPipe, io.EOF). With
+// the shadow on, rewritten code's uses become the stand-in's too
+// (shadowPipes): a test that pipes (etcd's snapshots) stays under control.
 
 // shadowPipePath is the stand-in's import path, and shadowPipeName the
 // name a file imports it by.
 const (
-	shadowPipePath = ShadowModule + "/internal/iopipe"
+	shadowPipePath = ShadowModule + "/iopipe"
 	shadowPipeName = "__iopipe"
 )
 

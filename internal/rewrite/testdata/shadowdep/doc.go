@@ -1,0 +1,2 @@
+// Package shadowdep has tests only.
+package shadowdep

@@ -1,0 +1,3 @@
+module example.com/suffix
+
+go 1.24

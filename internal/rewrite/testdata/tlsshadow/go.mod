@@ -1,0 +1,3 @@
+module example.com/tlsshadow
+
+go 1.24
