@@ -10,15 +10,15 @@ import (
 // BenchmarkAccess measures a store to memory a task owns (no op after its
 // first but one in 4,096: owned.go; stores, since reads alone that long are
 // a spin, steps) while another task is alive, so that the task does not
-// run alone: a word stored with Write, and a struct of three words stored
+// run alone: a word stored with Write, and an array of three words stored
 // whole with WriteValue (its two further parts noted for the detector).
 func BenchmarkAccess(b *testing.B) {
-	type triple struct{ a, b, c int }
+	type triple [3]int
 	for _, c := range []struct {
 		name  string
 		store func(p *triple)
 	}{
-		{"word", func(p *triple) { *rt.Write(&p.a, "p.a") = 1 }},
+		{"word", func(p *triple) { *rt.Write(&p[0], "p[0]") = 1 }},
 		{"value3", func(p *triple) { *rt.WriteValue(p, "*p") = triple{} }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
